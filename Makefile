@@ -1,0 +1,63 @@
+# Top-level entry points. `make demo` and `make test` do all the set-up on a fresh Debian 12
+# machine (as root, or with sudo): they install the Debian packages they need when missing,
+# configure, build and run.
+SHELL := /bin/bash
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+# Debian packages: toolchain, test and benchmark frameworks, libraries.
+PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
+            nlohmann-json3-dev libzstd-dev libsqlite3-dev zstd
+BENCH_PACKAGES := stockfish pgn-extract hyperfine
+
+.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench format clean
+
+all: build
+
+deps:
+	@bash scripts/ensure-packages.sh $(PACKAGES)
+
+bench-deps: deps
+	@bash scripts/ensure-packages.sh $(BENCH_PACKAGES)
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+$(ASAN_BUILD)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+
+build-asan: deps $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# The whole suite in the release build (corpus label included; it skips cleanly without
+# ../shared/data), then everything but the corpus label under ASan + UBSan.
+test: test-release test-asan
+
+test-release: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: build-asan
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -LE corpus
+
+# Exhaustive corpus runs (deeper perft, every vector): longer than make test allows.
+corpus: build
+	cd $(BUILD) && ARBITER_CORPUS_FULL=1 ctest --output-on-failure -L corpus
+
+demo: build
+	@bash scripts/demo.sh $(BUILD)/arbiter
+
+bench: bench-deps build
+	bash bench/perft_vs_stockfish.sh $(BUILD)/arbiter
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

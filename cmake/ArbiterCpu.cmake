@@ -1,0 +1,22 @@
+# Decides whether slider attacks use BMI2 PEXT. AUTO turns it on when the build host has BMI2
+# and PEXT is fast there: every Intel CPU with BMI2, and AMD from Zen 3 (family 0x19) on; Zen 1
+# and Zen 2 implement PEXT in microcode and are slower than magic bitboards.
+set(ARBITER_USE_PEXT_RESOLVED OFF)
+if(ARBITER_PEXT STREQUAL "ON")
+  set(ARBITER_USE_PEXT_RESOLVED ON)
+elseif(ARBITER_PEXT STREQUAL "AUTO" AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND EXISTS /proc/cpuinfo)
+  file(READ /proc/cpuinfo _cpuinfo LIMIT 8192)
+  if(_cpuinfo MATCHES "[ \t]bmi2[ \t\n]")
+    set(ARBITER_USE_PEXT_RESOLVED ON)
+    if(_cpuinfo MATCHES "AuthenticAMD" AND _cpuinfo MATCHES "cpu family[ \t]*:[ \t]*([0-9]+)")
+      if(CMAKE_MATCH_1 LESS 25)
+        set(ARBITER_USE_PEXT_RESOLVED OFF)
+      endif()
+    endif()
+  endif()
+endif()
+if(ARBITER_USE_PEXT_RESOLVED)
+  message(STATUS "arbiter: slider attacks: PEXT")
+else()
+  message(STATUS "arbiter: slider attacks: magic bitboards")
+endif()

@@ -1,0 +1,302 @@
+// fen.cpp — FEN reader and writer.
+#include "arbiter/fen.hpp"
+
+#include <charconv>
+#include <vector>
+
+namespace arbiter {
+
+const char* field_name(FenField f) noexcept {
+    switch (f) {
+        case FenField::placement: return "placement";
+        case FenField::side_to_move: return "side to move";
+        case FenField::castling: return "castling";
+        case FenField::en_passant: return "en passant";
+        case FenField::halfmove_clock: return "halfmove clock";
+        case FenField::fullmove_number: return "fullmove number";
+    }
+    return "?";
+}
+
+const char* code_name(FenError::Code c) noexcept {
+    using C = FenError::Code;
+    switch (c) {
+        case C::empty: return "empty";
+        case C::bad_piece: return "bad_piece";
+        case C::rank_too_long: return "rank_too_long";
+        case C::rank_too_short: return "rank_too_short";
+        case C::wrong_rank_count: return "wrong_rank_count";
+        case C::bad_side: return "bad_side";
+        case C::bad_castling: return "bad_castling";
+        case C::bad_en_passant: return "bad_en_passant";
+        case C::bad_halfmove: return "bad_halfmove";
+        case C::bad_fullmove: return "bad_fullmove";
+        case C::missing_field: return "missing_field";
+        case C::extra_field: return "extra_field";
+        case C::invalid_position: return "invalid_position";
+    }
+    return "?";
+}
+
+std::string FenError::describe() const {
+    if (code == Code::invalid_position) return "FEN: " + message;
+    return std::string("FEN ") + field_name(field) + " field (byte " + std::to_string(offset) + "): " + message;
+}
+
+namespace {
+
+struct Token {
+    std::string_view text;
+    std::size_t offset;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::vector<Token> split(std::string_view s) {
+    std::vector<Token> out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && is_space(s[i])) ++i;
+        if (i >= s.size()) break;
+        const std::size_t start = i;
+        while (i < s.size() && !is_space(s[i])) ++i;
+        out.push_back({s.substr(start, i - start), start});
+    }
+    return out;
+}
+
+Unexpected<FenError> fail(FenError::Code code, FenField field, std::size_t offset, std::string message) {
+    return Unexpected(FenError{code, field, offset, std::move(message), {}});
+}
+
+std::string quote(char c) {
+    if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
+        static const char* hex = "0123456789abcdef";
+        return std::string("byte 0x") + hex[(static_cast<unsigned char>(c) >> 4)] + hex[c & 15];
+    }
+    return std::string("'") + c + "'";
+}
+
+}  // namespace
+
+Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options) {
+    using C = FenError::Code;
+    const auto tokens = split(fen);
+    if (tokens.empty()) return fail(C::empty, FenField::placement, 0, "the FEN is empty");
+
+    Setup setup;
+    // 1. Placement, rank 8 first.
+    {
+        const Token& t = tokens[0];
+        int rank = 7, file = 0;
+        bool last_was_digit = false;
+        for (std::size_t i = 0; i < t.text.size(); ++i) {
+            const char c = t.text[i];
+            const std::size_t at = t.offset + i;
+            if (c == '/') {
+                if (file < 8) return fail(C::rank_too_short, FenField::placement, at,
+                                          "rank " + std::to_string(rank + 1) + " has only " + std::to_string(file) + " squares");
+                if (rank == 0) return fail(C::wrong_rank_count, FenField::placement, at, "more than 8 ranks");
+                --rank;
+                file = 0;
+                last_was_digit = false;
+            } else if (c >= '1' && c <= '8') {
+                if (last_was_digit && !options.tolerant)
+                    return fail(C::bad_piece, FenField::placement, at, "two digits in a row");
+                file += c - '0';
+                if (file > 8) return fail(C::rank_too_long, FenField::placement, at,
+                                          "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+                last_was_digit = true;
+            } else if (auto p = piece_from_char(c)) {
+                if (file >= 8) return fail(C::rank_too_long, FenField::placement, at,
+                                           "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+                setup.board[index(make_square(file, rank))] = *p;
+                ++file;
+                last_was_digit = false;
+            } else {
+                return fail(C::bad_piece, FenField::placement, at, "unexpected " + quote(c) + " in the piece placement");
+            }
+        }
+        const std::size_t end = t.offset + t.text.size();
+        if (rank > 0) return fail(C::wrong_rank_count, FenField::placement, end,
+                                  "only " + std::to_string(8 - rank) + " ranks, 8 expected");
+        if (file < 8) return fail(C::rank_too_short, FenField::placement, end,
+                                  "rank 1 has only " + std::to_string(file) + " squares");
+    }
+
+    const std::size_t needed = options.tolerant ? 2 : 6;
+    if (tokens.size() < needed) {
+        const FenField missing = static_cast<FenField>(tokens.size());
+        return fail(C::missing_field, missing, fen.size(),
+                    std::string("the ") + field_name(missing) + " field is missing");
+    }
+    if (tokens.size() > 6) return fail(C::extra_field, FenField::fullmove_number, tokens[6].offset,
+                                       "unexpected text after the fullmove number");
+
+    // 2. Side to move.
+    {
+        const Token& t = tokens[1];
+        if (t.text == "w") setup.turn = Color::white;
+        else if (t.text == "b") setup.turn = Color::black;
+        else return fail(C::bad_side, FenField::side_to_move, t.offset, "expected 'w' or 'b', found '" + std::string(t.text) + "'");
+    }
+
+    // 3. Castling: '-', or KQkq (outermost rook, X-FEN), or file letters (Shredder-FEN).
+    setup.chess960 = options.chess960;
+    if (tokens.size() > 2 && tokens[2].text != "-") {
+        const Token& t = tokens[2];
+        for (std::size_t i = 0; i < t.text.size(); ++i) {
+            const char c = t.text[i];
+            const std::size_t at = t.offset + i;
+            const Color color = (c >= 'a' && c <= 'z') ? Color::black : Color::white;
+            const Rank back = color == Color::white ? 0 : 7;
+            const char lower = static_cast<char>(c | 0x20);
+            const Bitboard rooks_on_rank = [&] {
+                Bitboard b;
+                for (int f = 0; f < 8; ++f)
+                    if (setup.board[back * 8 + f] == make_piece(color, PieceType::rook)) b |= make_square(f, back);
+                return b;
+            }();
+            int king_file = -1;
+            for (int f = 0; f < 8; ++f)
+                if (setup.board[back * 8 + f] == make_piece(color, PieceType::king)) king_file = f;
+            Square rook;
+            if (lower == 'k' || lower == 'q') {
+                const bool kingside = lower == 'k';
+                // The outermost rook on that side of the king; the standard corner otherwise
+                // (validation then reports the missing rook).
+                rook = make_square(kingside ? 7 : 0, back);
+                if (king_file >= 0) {
+                    for (int f = kingside ? 7 : 0; kingside ? f > king_file : f < king_file; f += kingside ? -1 : 1) {
+                        if (rooks_on_rank.contains(make_square(f, back))) {
+                            rook = make_square(f, back);
+                            break;
+                        }
+                    }
+                }
+            } else if (lower >= 'a' && lower <= 'h') {
+                rook = make_square(lower - 'a', back);
+                setup.chess960 = true;
+            } else {
+                return fail(C::bad_castling, FenField::castling, at, "unexpected " + quote(c) + " in the castling field");
+            }
+            if (setup.castling_rooks.contains(rook))
+                return fail(C::bad_castling, FenField::castling, at, "castling right " + quote(c) + " given twice");
+            setup.castling_rooks |= rook;
+        }
+    }
+
+    // 4. En passant.
+    if (tokens.size() > 3 && tokens[3].text != "-") {
+        const Token& t = tokens[3];
+        const auto sq = parse_square(t.text);
+        if (!sq) return fail(C::bad_en_passant, FenField::en_passant, t.offset,
+                             "expected '-' or a square, found '" + std::string(t.text) + "'");
+        if (rank_of(*sq) != 2 && rank_of(*sq) != 5)
+            return fail(C::bad_en_passant, FenField::en_passant, t.offset,
+                        "en passant square " + std::string(t.text) + " is not on rank 3 or 6");
+        setup.ep_square = *sq;
+    }
+
+    // 5 and 6. Counters.
+    auto parse_number = [&](std::size_t i, FenField field, C code, std::uint32_t& out) -> std::optional<FenError> {
+        const Token& t = tokens[i];
+        std::uint32_t v = 0;
+        const auto* first = t.text.data();
+        const auto* last = first + t.text.size();
+        const auto r = std::from_chars(first, last, v);
+        if (r.ec == std::errc::result_out_of_range)
+            return FenError{code, field, t.offset, std::string(field_name(field)) + " '" + std::string(t.text) + "' is too large", {}};
+        if (r.ec != std::errc() || r.ptr != last || t.text[0] == '+')
+            return FenError{code, field, t.offset + static_cast<std::size_t>(r.ptr - first),
+                            std::string(field_name(field)) + " must be a number, found '" + std::string(t.text) + "'", {}};
+        out = v;
+        return std::nullopt;
+    };
+    if (tokens.size() > 4)
+        if (auto e = parse_number(4, FenField::halfmove_clock, C::bad_halfmove, setup.halfmove_clock)) return Unexpected(*e);
+    if (tokens.size() > 5) {
+        if (auto e = parse_number(5, FenField::fullmove_number, C::bad_fullmove, setup.fullmove_number)) return Unexpected(*e);
+        if (setup.fullmove_number == 0) {
+            if (!options.tolerant)
+                return fail(C::bad_fullmove, FenField::fullmove_number, tokens[5].offset, "fullmove number must be at least 1");
+            setup.fullmove_number = 1;
+        }
+    }
+    return setup;
+}
+
+Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOptions options, SetupRepairs repairs) {
+    auto setup = parse_fen(fen, options);
+    if (!setup) return Unexpected(setup.error());
+    auto pos = Position::from_setup(*setup, repairs);
+    if (!pos) {
+        FenField field = FenField::placement;
+        const auto& e = pos.error();
+        if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_ep_square)) field = FenField::en_passant;
+        if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_castling_rights)) field = FenField::castling;
+        if (e.problems == static_cast<std::uint32_t>(PositionProblem::opposite_check)) field = FenField::side_to_move;
+        return Unexpected(FenError{FenError::Code::invalid_position, field, 0, e.message(), e});
+    }
+    return std::move(pos).value();
+}
+
+std::string to_fen(const Setup& s, FenWriteOptions options) {
+    std::string out;
+    out.reserve(90);
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = s.board[rank * 8 + file];
+            if (p == Piece::none) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            out += fen_char(p);
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+        if (rank) out += '/';
+    }
+    out += s.turn == Color::white ? " w " : " b ";
+    if (!s.castling_rooks) {
+        out += '-';
+    } else {
+        for (Color c : {Color::white, Color::black}) {
+            const Rank back = c == Color::white ? 0 : 7;
+            int king_file = -1;
+            for (int f = 0; f < 8; ++f)
+                if (s.board[back * 8 + f] == make_piece(c, PieceType::king)) king_file = f;
+            auto letter = [&](char base) { return c == Color::white ? base : static_cast<char>(base + ('a' - 'A')); };
+            // King side first (K before Q), as the FEN standard orders them.
+            for (int f = 7; f >= 0; --f) {
+                const Square sq = make_square(f, back);
+                if (!s.castling_rooks.contains(sq)) continue;
+                const bool kingside = f > king_file;
+                bool outermost = true;
+                for (int g = kingside ? f + 1 : f - 1; g >= 0 && g < 8; g += kingside ? 1 : -1)
+                    if (s.board[back * 8 + g] == make_piece(c, PieceType::rook)) outermost = false;
+                if (options.shredder || !outermost || king_file < 0)
+                    out += letter(static_cast<char>('A' + f));
+                else
+                    out += letter(kingside ? 'K' : 'Q');
+            }
+        }
+    }
+    out += ' ';
+    out += to_string(s.ep_square);
+    out += ' ';
+    out += std::to_string(s.halfmove_clock);
+    out += ' ';
+    out += std::to_string(s.fullmove_number);
+    return out;
+}
+
+std::string to_fen(const Position& pos, FenWriteOptions options) {
+    Setup s = pos.to_setup();
+    if (options.ep == FenWriteOptions::Ep::legal) s.ep_square = pos.legal_ep_square();
+    return to_fen(s, options);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,279 @@
+// notation.cpp — SAN and UCI reading and writing.
+#include "arbiter/notation.hpp"
+
+#include "arbiter/movegen.hpp"
+
+namespace arbiter {
+
+const char* kind_name(MoveError::Kind k) noexcept {
+    switch (k) {
+        case MoveError::Kind::syntax: return "syntax";
+        case MoveError::Kind::illegal: return "illegal";
+        case MoveError::Kind::ambiguous: return "ambiguous";
+    }
+    return "?";
+}
+
+namespace {
+
+Unexpected<MoveError> error(MoveError::Kind k, std::size_t offset, std::string message) {
+    return Unexpected(MoveError{k, offset, std::move(message)});
+}
+
+std::string printable(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 32 && u < 127) {
+            out += c;
+        } else {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        }
+    }
+    return out;
+}
+
+bool is_castle_kingside(Move m) { return index(m.to()) > index(m.from()); }
+
+}  // namespace
+
+std::string to_san_plain(const Position& pos, Move m) {
+    if (m.is_castling()) return is_castle_kingside(m) ? "O-O" : "O-O-O";
+    const Piece moving = pos.piece_at(m.from());
+    const PieceType pt = type_of(moving);
+    std::string out;
+    if (pt == PieceType::pawn) {
+        if (pos.is_capture(m)) {
+            out += file_char(file_of(m.from()));
+            out += 'x';
+        }
+        out += to_string(m.to());
+        if (m.is_promotion()) {
+            out += '=';
+            out += piece_letter(m.promoted());
+        }
+        return out;
+    }
+    out += piece_letter(pt);
+    if (pt != PieceType::king) {
+        // Disambiguate among other pieces of the same kind that can reach the same square.
+        bool clash = false, same_file = false, same_rank = false;
+        for (Move o : legal_moves(pos)) {
+            if (o == m || o.to() != m.to() || o.from() == m.from() || o.is_castling()) continue;
+            if (pos.piece_at(o.from()) != moving) continue;
+            clash = true;
+            same_file |= file_of(o.from()) == file_of(m.from());
+            same_rank |= rank_of(o.from()) == rank_of(m.from());
+        }
+        if (clash) {
+            if (!same_file) {
+                out += file_char(file_of(m.from()));
+            } else if (!same_rank) {
+                out += rank_char(rank_of(m.from()));
+            } else {
+                out += to_string(m.from());
+            }
+        }
+    }
+    if (pos.is_capture(m)) out += 'x';
+    out += to_string(m.to());
+    return out;
+}
+
+std::string to_san(const Position& pos, Move m) {
+    std::string out = to_san_plain(pos, m);
+    const Position next = pos.after(m);
+    if (next.in_check()) out += has_legal_move(next) ? '+' : '#';
+    return out;
+}
+
+Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
+    using K = MoveError::Kind;
+    if (san.empty()) return error(K::syntax, 0, "empty move");
+    std::size_t i = 0;
+    const std::size_t n = san.size();
+
+    // The core of the move ends where the suffix (check marks, annotations, "e.p.") starts.
+    auto parse_suffix = [&](std::size_t from) -> std::optional<MoveError> {
+        std::size_t j = from;
+        while (j < n) {
+            const char c = san[j];
+            if (c == '+' || c == '#' || c == '!' || c == '?') {
+                ++j;
+            } else if (san.substr(j, 4) == "e.p.") {
+                j += 4;
+            } else if (san.substr(j, 2) == "ep") {
+                j += 2;
+            } else if (c == ' ' && j + 1 < n && san[j + 1] == 'e') {
+                ++j;  // "exd6 e.p."
+            } else {
+                return MoveError{K::syntax, j, "unexpected '" + printable(san.substr(j, 1)) + "' in move '" + printable(san) + "'"};
+            }
+        }
+        return std::nullopt;
+    };
+
+    // Castling.
+    if (san[0] == 'O' || san[0] == '0' || san[0] == 'o') {
+        const char o = san[0];
+        std::size_t j = 0;
+        int parts = 0;
+        while (j < n && san[j] == o) {
+            ++parts;
+            ++j;
+            if (j < n && san[j] == '-' && j + 1 < n && san[j + 1] == o) {
+                ++j;
+            } else {
+                break;
+            }
+        }
+        if (parts < 2 || parts > 3) return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + printable(san) + "'");
+        if (auto e = parse_suffix(j)) return Unexpected(*e);
+        const bool kingside = parts == 2;
+        for (Move m : legal_moves(pos))
+            if (m.is_castling() && is_castle_kingside(m) == kingside) return m;
+        return error(K::illegal, 0, std::string("castling ") + (kingside ? "king" : "queen") + "side is not legal here");
+    }
+
+    PieceType pt = PieceType::pawn;
+    if (san[i] >= 'A' && san[i] <= 'Z') {
+        const auto t = piece_type_from_char(san[i]);
+        if (!t) return error(K::syntax, i, "unknown piece letter '" + printable(san.substr(i, 1)) + "'");
+        pt = *t;
+        ++i;
+    }
+    // Squares part: [file][rank][x|-|:][file][rank]
+    int from_file = -1, from_rank = -1, to_file = -1, to_rank = -1;
+    std::size_t core_start = i;
+    std::string_view coords;
+    {
+        std::size_t j = i;
+        while (j < n && ((san[j] >= 'a' && san[j] <= 'h') || (san[j] >= '1' && san[j] <= '8') || san[j] == 'x' ||
+                         san[j] == '-' || san[j] == ':'))
+            ++j;
+        coords = san.substr(i, j - i);
+        i = j;
+    }
+    // Strip capture marks; remember positions for errors.
+    std::string chars;
+    std::vector<std::size_t> at;
+    for (std::size_t k = 0; k < coords.size(); ++k) {
+        const char c = coords[k];
+        if (c == 'x' || c == '-' || c == ':') continue;
+        chars += c;
+        at.push_back(core_start + k);
+    }
+    if (chars.size() < 2) {
+        return error(K::syntax, i < n ? i : n, "expected a destination square in '" + printable(san) + "'");
+    }
+    const std::size_t dlen = chars.size();
+    if (!(chars[dlen - 2] >= 'a' && chars[dlen - 2] <= 'h') || !(chars[dlen - 1] >= '1' && chars[dlen - 1] <= '8'))
+        return error(K::syntax, at[dlen - 2], "expected a destination square in '" + printable(san) + "'");
+    to_file = chars[dlen - 2] - 'a';
+    to_rank = chars[dlen - 1] - '1';
+    const std::string prefix = chars.substr(0, dlen - 2);
+    if (prefix.size() == 1) {
+        if (prefix[0] >= 'a' && prefix[0] <= 'h') from_file = prefix[0] - 'a';
+        else from_rank = prefix[0] - '1';
+    } else if (prefix.size() == 2) {
+        if (!(prefix[0] >= 'a' && prefix[0] <= 'h') || !(prefix[1] >= '1' && prefix[1] <= '8'))
+            return error(K::syntax, at[0], "bad disambiguation in '" + printable(san) + "'");
+        from_file = prefix[0] - 'a';
+        from_rank = prefix[1] - '1';
+    } else if (prefix.size() > 2) {
+        return error(K::syntax, at[0], "too many squares in '" + printable(san) + "'");
+    }
+
+    // Promotion: "=Q", "Q", "(Q)", "/Q".
+    PieceType promo = PieceType::none;
+    if (i < n && (san[i] == '=' || san[i] == '/' || san[i] == '(' ||
+                  (pt == PieceType::pawn && (san[i] == 'Q' || san[i] == 'R' || san[i] == 'B' || san[i] == 'N')))) {
+        const bool paren = san[i] == '(';
+        if (san[i] == '=' || san[i] == '/' || paren) ++i;
+        const auto t = i < n ? piece_type_from_char(san[i]) : std::nullopt;
+        if (!t || *t == PieceType::pawn || *t == PieceType::king || pt != PieceType::pawn)
+            return error(K::syntax, i, "bad promotion piece in '" + printable(san) + "'");
+        promo = *t;
+        ++i;
+        if (paren) {
+            if (i >= n || san[i] != ')') return error(K::syntax, i, "missing ')' in '" + printable(san) + "'");
+            ++i;
+        }
+    }
+    if (auto e = parse_suffix(i)) return Unexpected(*e);
+
+    const Square to = make_square(to_file, to_rank);
+    Move found;
+    int matches = 0;
+    bool promotion_needed = false;
+    for (Move m : legal_moves(pos)) {
+        if (m.is_castling()) continue;
+        if (m.to() != to) continue;
+        if (type_of(pos.piece_at(m.from())) != pt) continue;
+        if (from_file >= 0 && file_of(m.from()) != from_file) continue;
+        if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
+        if (m.promoted() != promo) {
+            if (promo == PieceType::none) promotion_needed = true;
+            continue;
+        }
+        if (matches == 0) found = m;
+        ++matches;
+    }
+    if (matches == 1) return found;
+    if (matches > 1) return error(K::ambiguous, 0, "'" + printable(san) + "' is ambiguous");
+    if (promotion_needed) return error(K::illegal, n, "'" + printable(san) + "' needs a promotion piece");
+    return error(K::illegal, 0, "'" + printable(san) + "' is not a legal move");
+}
+
+std::string to_uci(const Position& pos, Move m) {
+    if (m.is_null()) return "0000";
+    std::string out = to_string(m.from());
+    Square to = m.to();
+    if (m.is_castling() && !pos.is_chess960()) to = Position::castle_king_to(pos.turn(), m.from(), m.to());
+    out += to_string(to);
+    if (m.is_promotion()) out += static_cast<char>(piece_letter(m.promoted()) + ('a' - 'A'));
+    return out;
+}
+
+Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
+    using K = MoveError::Kind;
+    if (uci.size() < 4 || uci.size() > 5)
+        return error(K::syntax, std::min<std::size_t>(uci.size(), 4), "UCI moves have 4 or 5 characters, found '" + printable(uci) + "'");
+    const auto from = parse_square(uci.substr(0, 2));
+    if (!from) return error(K::syntax, 0, "bad origin square in '" + printable(uci) + "'");
+    const auto to = parse_square(uci.substr(2, 2));
+    if (!to) return error(K::syntax, 2, "bad destination square in '" + printable(uci) + "'");
+    PieceType promo = PieceType::none;
+    if (uci.size() == 5) {
+        const auto t = piece_type_from_char(uci[4]);
+        if (!t || *t == PieceType::pawn || *t == PieceType::king)
+            return error(K::syntax, 4, "bad promotion piece in '" + printable(uci) + "'");
+        promo = *t;
+    }
+    for (Move m : legal_moves(pos)) {
+        if (m.from() != *from) continue;
+        if (m.is_castling()) {
+            const bool king_to_rook = m.to() == *to;
+            const bool king_to_target = !pos.is_chess960() && Position::castle_king_to(pos.turn(), m.from(), m.to()) == *to;
+            if ((king_to_rook || king_to_target) && promo == PieceType::none) return m;
+            continue;
+        }
+        if (m.to() == *to && m.promoted() == promo) return m;
+    }
+    return error(K::illegal, 0, "'" + printable(uci) + "' is not a legal move");
+}
+
+Expected<Move, MoveError> parse_move(const Position& pos, std::string_view text) {
+    const bool uci_shaped = (text.size() == 4 || text.size() == 5) && parse_square(text.substr(0, 2)) &&
+                            parse_square(text.substr(2, 2));
+    if (uci_shaped || text == "0000") {
+        auto m = parse_uci(pos, text);
+        if (m) return m;
+    }
+    return parse_san(pos, text);
+}
+
+}  // namespace arbiter
