@@ -1,0 +1,55 @@
+// unwinnability.hpp — "can this side still checkmate by any series of legal moves?" (FIDE
+// DEF-CANMATE: a helpmate test, the opponent cooperating). The rules layer asks this through
+// the Unwinnability interface to decide dead positions (5.2.2), flag falls (6.9), resignations
+// (5.1.2) and second illegal moves (7.5.5), so a stronger analyzer plugs in without changing
+// any caller.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "arbiter/move.hpp"
+#include "arbiter/position.hpp"
+
+namespace arbiter {
+
+enum class MateAbility : std::uint8_t {
+    can_checkmate,     ///< a legal sequence ending in mate by that side exists (see `line`)
+    cannot_checkmate,  ///< proven: no legal sequence lets that side mate
+    unknown,           ///< a resource limit was hit before either was shown
+};
+
+/// Stable name: "can_checkmate", "cannot_checkmate", "unknown".
+const char* mate_ability_name(MateAbility a) noexcept;
+
+struct MateVerdict {
+    MateAbility answer = MateAbility::unknown;
+    /// With can_checkmate: a legal line from the position that ends in checkmate by the side
+    /// asked about (may be empty when that side has already mated). Empty otherwise.
+    std::vector<Move> line;
+    /// Why: "insufficient material", "blocked pawns", "exhaustive search", "mating line found", …
+    std::string reason;
+    std::uint64_t nodes = 0;  ///< positions searched (0 for static rules)
+};
+
+/// Decides whether a side can still checkmate. Implementations must be sound: never
+/// cannot_checkmate when a mate exists.
+class Unwinnability {
+public:
+    virtual ~Unwinnability() = default;
+    [[nodiscard]] virtual MateVerdict can_checkmate(const Position& pos, Color side) const = 0;
+};
+
+/// The sound material-only rules: a side with only a king, or a king and one minor piece facing
+/// a bare king, or when all remaining non-king material is bishops on squares of one colour,
+/// cannot checkmate. Everything else is `unknown` (this class does not search).
+class MaterialUnwinnability final : public Unwinnability {
+public:
+    [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override;
+};
+
+/// The default analyzer used by the rules layer when the caller gives none.
+const Unwinnability& default_unwinnability() noexcept;
+
+}  // namespace arbiter
