@@ -11,3 +11,4 @@
 #include "arbiter/position.hpp"
 #include "arbiter/setup.hpp"
 #include "arbiter/types.hpp"
+#include "arbiter/unwinnability.hpp"
