@@ -99,8 +99,8 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
         v.article = art.threefold_now;
         v.correct = now_count >= 3;
         if (v.correct) {
-            v.reason = "The position with " + side + " to move has now stood " + times(now_count) + ": " +
-                       list_places(v.occurrences) + ".";
+            v.reason = std::string(v.intended ? "No move is needed: the" : "The") + " position with " + side +
+                       " to move has now stood " + times(now_count) + ": " + list_places(v.occurrences) + ".";
         } else if (now_count <= 1) {
             v.reason = "The position with " + side + " to move has not stood before in this game; a claim needs it to stand a third time.";
         } else {
@@ -139,7 +139,7 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
     if (!v.correct && !v.lookalikes.empty()) {
         const auto& l = v.lookalikes.front();
         v.reason.pop_back();
-        v.reason += "; the position " + where(l.position) + " looks the same but is not, because " + l.why + ".";
+        v.reason += " — the position " + where(l.position) + " looks the same but does not count, because " + l.why + ".";
     }
     return v;
 }

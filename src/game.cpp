@@ -178,14 +178,14 @@ std::vector<Termination> GameRecord::endings_at(std::size_t i) const {
     const Position& pos = e.pos;
     const bool no_moves = i + 1 == entries_.size() ? moves_now_.empty() : !has_legal_move(pos);
     const Articles& art = rules_->articles;
-    const std::string draw = "1/2-1/2";
+    const char* draw = "1/2-1/2";
     if (no_moves && pos.in_check()) {
         out.push_back({TerminationKind::checkmate, pos.turn() == Color::white ? "0-1" : "1-0", art.checkmate, i});
         return out;  // checkmate takes precedence over everything (9.6.2)
     }
     if (no_moves) out.push_back({TerminationKind::stalemate, draw, art.stalemate, i});
-    if (analyzer_->can_checkmate(pos, Color::white).answer == MateAbility::cannot_checkmate &&
-        analyzer_->can_checkmate(pos, Color::black).answer == MateAbility::cannot_checkmate)
+    if (analyzer_->ability(pos, Color::white) == MateAbility::cannot_checkmate &&
+        analyzer_->ability(pos, Color::black) == MateAbility::cannot_checkmate)
         out.push_back({TerminationKind::dead_position, draw, art.dead_position, i});
     if (rules_->seventy_five == DrawEffect::automatic && e.no_progress >= 150)
         out.push_back({TerminationKind::seventy_five_moves, draw, art.seventy_five, i});
