@@ -1,0 +1,291 @@
+// session.hpp — one live game as the arbiter sees it, driven by events: moves made and
+// completed, touch-move and adjustments, draw offers, claims under 9.2/9.3 (now or with a
+// written move) and their penalties, resignation, flag falls, illegal moves, quickplay-finish
+// claims, and the clock. Each event carries the caller's timestamp, so a session is a pure
+// function of its configuration and its events: replaying them rebuilds it exactly (journal.hpp
+// stores them). An event the Laws do not allow at that moment is refused with a reason and
+// changes nothing. RULES.md R-OFFER, R-TOUCH, R-CLAIM, R-FLAG, R-BOTHFLAGS, R-RESIGN,
+// R-ILLEGAL, R-QPF and §4 PREC are the authority; docs/session.md says how they are applied.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/claims.hpp"
+#include "arbiter/clock.hpp"
+#include "arbiter/expected.hpp"
+#include "arbiter/game.hpp"
+#include "arbiter/procedure.hpp"
+#include "arbiter/rules.hpp"
+
+namespace arbiter {
+
+/// Everything fixed when a session is created.
+struct SessionConfig {
+    RuleSetId rules = RuleSetId::fide_2023;
+    /// Rule options; options.time_category is derived from the time control unless
+    /// `time_category_given`.
+    RuleOptions options;
+    bool time_category_given = false;
+    /// The clock; nullopt for a game without clocks (flag falls are then taken as reported).
+    std::optional<TimeControl> time_control;
+    /// The start position as FEN; empty for the standard initial position.
+    std::string start_fen;
+    /// Guidelines III (quickplay finish) announced before the event (III.2.1); for US Chess,
+    /// Variation 14H in use.
+    bool quickplay_finish = false;
+    /// PGN tags.
+    std::string white = "?", black = "?", event = "?", site = "?", date = "????.??.??", round = "?";
+
+    friend bool operator==(const SessionConfig& a, const SessionConfig& b);
+};
+
+enum class EventType : std::uint8_t {
+    start,             ///< the arbiter starts the clock (else it starts with the first event)
+    move,              ///< a move made (piece released) and, with `press`, completed
+    press,             ///< the clock pressed after a move made with press = false
+    touch,             ///< a piece touched with intent to move or capture it (4.3)
+    adjust,            ///< a piece adjusted after saying "I adjust" (4.2.1)
+    offer,             ///< a draw offer (9.1.2)
+    accept,            ///< the pending offer accepted (5.2.3)
+    decline,           ///< the pending offer rejected orally
+    claim,             ///< a claim under 9.2 or 9.3, now or with a written move
+    resign,            ///< a player resigns (5.1.2)
+    flag,              ///< a flag fall established (6.8): observed by the arbiter or claimed
+    illegal_move,      ///< the arbiter rules that a player completed an illegal move (7.5)
+    illegal_position,  ///< both kings in check or a pawn on the last rank after the next move (A.5.4)
+    declare,           ///< US Chess 14K: the director declares a draw for lack of progress
+    quickplay_claim,   ///< a claim with less than two minutes left (Guidelines III.5, Art. 10.2)
+    quickplay_ruling,  ///< the arbiter's decision on it
+    pause,             ///< the arbiter pauses the clock (6.12)
+    resume,            ///< the arbiter restarts it
+};
+
+/// Stable name, e.g. "quickplay_claim".
+const char* event_type_name(EventType t) noexcept;
+std::optional<EventType> parse_event_type(std::string_view s) noexcept;
+
+enum class QuickplayDecision : std::uint8_t { draw, postpone, reject };
+const char* quickplay_decision_name(QuickplayDecision d) noexcept;
+std::optional<QuickplayDecision> parse_quickplay_decision(std::string_view s) noexcept;
+
+struct Event {
+    EventType type = EventType::move;
+    std::int64_t at_ms = 0;            ///< caller's monotonic time; never earlier than the previous event
+    std::optional<Color> side;         ///< who acts; when absent the session infers it (docs/session.md)
+    /// move: the move (SAN or UCI); claim: the written move, empty for a claim without one.
+    std::string move;
+    bool press = true;                 ///< move: the clock is pressed, completing the move
+    bool offer = false;                ///< move: a draw offer between making the move and pressing
+    Square square = Square::none;      ///< touch, adjust
+    ClaimKind claim = ClaimKind::threefold;
+    bool both = false;                 ///< flag: both flags are down and which fell first is unknown
+    bool consent = false;              ///< offer, accept: the arbiter consents (9.1.1)
+    TerminationKind declared = TerminationKind::fivefold_repetition;  ///< declare
+    QuickplayDecision decision = QuickplayDecision::reject;           ///< quickplay_ruling
+    std::optional<std::int64_t> added_ms;  ///< quickplay_ruling: time to the opponent instead of the default
+
+    friend bool operator==(const Event&, const Event&) = default;
+};
+
+/// One line of text ("move at=1500 move=Nf3 offer=1"), the form the journal stores.
+std::string encode(const Event& e);
+/// Parses encode()'s text. Errors: a message naming the field.
+Expected<Event, std::string> decode_event(std::string_view text);
+/// The same for a configuration.
+std::string encode(const SessionConfig& c);
+Expected<SessionConfig, std::string> decode_config(std::string_view text);
+
+/// Why an event was refused. Nothing changed.
+struct EventError {
+    std::string message;
+};
+
+/// How a session ended.
+enum class EndKind : std::uint8_t {
+    checkmate,
+    stalemate,
+    dead_position,
+    seventy_five_moves,
+    fivefold_repetition,
+    threefold_repetition,  ///< a correct claim (9.2), or automatic online
+    fifty_moves,           ///< a correct claim (9.3), or automatic online
+    agreement,
+    resignation,
+    time_forfeit,          ///< a flag fall (a win, or a draw when the opponent cannot mate)
+    both_flags,
+    illegal_moves,         ///< 7.5.5
+    illegal_position,      ///< A.5.4
+    quickplay_finish,      ///< III.5 / 10.2
+};
+const char* end_kind_name(EndKind k) noexcept;
+
+struct SessionEnd {
+    EndKind kind;
+    std::string result;   ///< "1-0", "0-1", "1/2-1/2"
+    std::string article;
+    std::string reason;   ///< one sentence for the players
+    std::size_t ply;      ///< record index at the end
+    std::int64_t at_ms;
+};
+
+/// Time added to the opponent of `side`, and taken from `side` (FIDE 2005), for an incorrect
+/// claim, a completed illegal move or a rejected quickplay claim.
+struct Penalty {
+    Color side;                 ///< the player penalised
+    std::int64_t added_ms = 0;  ///< added to the opponent's clock
+    std::int64_t deducted_ms = 0;
+    std::string article;
+};
+
+/// The ruling on a 9.2/9.3 claim.
+struct ClaimRuling {
+    ClaimVerdict verdict;   ///< the rules layer's verdict (article 9.4 when the right was lost)
+    bool admissible = true; ///< false: the right to claim on this move was lost (9.4)
+    std::optional<Penalty> penalty;
+    std::int64_t at_ms = 0;
+    std::size_t ply = 0;
+};
+
+/// After an incorrect claim with a written move: that move must be played (9.5.3), or, when it
+/// is not legal, another move with that piece (Arbiters' Manual).
+struct MustPlay {
+    std::string written;        ///< as written, e.g. "Ng1"
+    bool legal = true;          ///< false: the written move is illegal here
+    std::vector<Move> allowed;  ///< the moves that satisfy the obligation (empty: any move)
+};
+
+/// A draw offer that has not yet been accepted or rejected.
+struct Offer {
+    Color by;
+    std::size_t ply;         ///< record index when it was made
+    bool irregular = false;  ///< not made between a move and the clock press (9.1.2.1, 11.5)
+    bool by_claim = false;   ///< implied by a claim (9.1.2.3)
+};
+
+/// One line of the session's log, for the scoresheet and PGN comments.
+struct Note {
+    std::size_t ply;  ///< after the move at this record index (0 = before the first move)
+    std::string text;
+};
+
+/// Per move: SAN, when it was completed and what the mover's clock showed then.
+struct MoveEntry {
+    std::string san;
+    std::int64_t made_at = 0;
+    std::optional<std::int64_t> clock_ms;  ///< the mover's clock after completing the move
+    std::optional<Color> offer_by;         ///< a draw offer is recorded with this move, "(=)"
+};
+
+class Session {
+public:
+    /// A new session. Errors: a bad start FEN.
+    static Expected<Session, EventError> create(SessionConfig config, const Unwinnability* analyzer = nullptr);
+
+    /// Applies one event. Errors: EventError with the reason it was refused; the session is
+    /// then unchanged (every check runs before anything changes).
+    std::optional<EventError> apply(const Event& e);
+
+    [[nodiscard]] const SessionConfig& config() const noexcept { return config_; }
+    [[nodiscard]] const RuleSet& rules() const noexcept { return record_.rules(); }
+    [[nodiscard]] const ProcedureRules& procedure() const noexcept { return procedure_rules(config_.rules); }
+    [[nodiscard]] const GameRecord& record() const noexcept { return record_; }
+    [[nodiscard]] bool ended() const noexcept { return end_.has_value(); }
+    [[nodiscard]] const std::optional<SessionEnd>& end() const noexcept { return end_; }
+    /// "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+    [[nodiscard]] std::string result() const { return end_ ? end_->result : "*"; }
+    [[nodiscard]] const std::optional<Clock>& clock() const noexcept { return clock_; }
+    /// A face's time as of the last event.
+    [[nodiscard]] std::optional<std::int64_t> clock_ms(Color side) const noexcept;
+    [[nodiscard]] const std::optional<Offer>& pending_offer() const noexcept { return offer_; }
+    [[nodiscard]] const std::optional<ClaimRuling>& last_ruling() const noexcept { return last_ruling_; }
+    [[nodiscard]] const std::optional<MustPlay>& must_play() const noexcept { return must_play_; }
+    /// Squares touched with intent this turn by the player having the move, in order.
+    [[nodiscard]] const std::vector<Square>& touched() const noexcept { return touched_; }
+    /// The player having the move lost the right to claim on this move (9.4).
+    [[nodiscard]] bool claim_right_lost() const noexcept { return claim_right_lost_; }
+    /// The side that has made a move but not yet pressed the clock.
+    [[nodiscard]] std::optional<Color> awaiting_press() const noexcept { return awaiting_press_; }
+    /// A quickplay claim awaiting the arbiter (III.5), or postponed (III.5.2).
+    [[nodiscard]] std::optional<Color> quickplay_pending() const noexcept { return quickplay_pending_; }
+    [[nodiscard]] bool quickplay_postponed() const noexcept { return quickplay_postponed_; }
+    [[nodiscard]] int illegal_moves(Color side) const noexcept { return illegal_[index(side)]; }
+    [[nodiscard]] const std::vector<MoveEntry>& moves() const noexcept { return moves_; }
+    [[nodiscard]] const std::vector<Note>& notes() const noexcept { return notes_; }
+    [[nodiscard]] std::size_t events_applied() const noexcept { return events_; }
+    [[nodiscard]] std::int64_t last_event_ms() const noexcept { return last_at_; }
+
+    /// Every piece of state as canonical text (two sessions are in the same state exactly when
+    /// their summaries are equal); digest() hashes it, for the journal's replay check.
+    [[nodiscard]] std::string summary() const;
+    [[nodiscard]] std::uint64_t digest() const;
+
+private:
+    Session(SessionConfig config, GameRecord record);
+
+    // Each handler checks everything first and changes the session only when it accepts.
+    std::optional<EventError> on_start(const Event& e);
+    std::optional<EventError> on_move(const Event& e);
+    std::optional<EventError> on_press(const Event& e);
+    std::optional<EventError> on_touch(const Event& e, bool adjust);
+    std::optional<EventError> on_offer(const Event& e);
+    std::optional<EventError> on_answer(const Event& e, bool accept);
+    std::optional<EventError> on_claim(const Event& e);
+    std::optional<EventError> on_resign(const Event& e);
+    std::optional<EventError> on_flag(const Event& e);
+    std::optional<EventError> on_illegal_move(const Event& e);
+    std::optional<EventError> on_illegal_position(const Event& e);
+    std::optional<EventError> on_declare(const Event& e);
+    std::optional<EventError> on_quickplay_claim(const Event& e);
+    std::optional<EventError> on_quickplay_ruling(const Event& e);
+    std::optional<EventError> on_pause(const Event& e, bool pause);
+
+    [[nodiscard]] Color to_move() const noexcept { return record_.current().turn(); }
+    [[nodiscard]] std::optional<EventError> check_offers_allowed(Color side, bool consent) const;
+    [[nodiscard]] std::optional<EventError> check_move_obligations(Move m) const;
+    [[nodiscard]] bool opponent_can_mate(Color loser, std::string& why) const;
+    void start_clock_if_needed(std::int64_t at);
+    void finish(EndKind kind, std::string result, std::string article, std::string reason, std::int64_t at);
+    void penalise(Penalty& p, std::int64_t at);
+    void note(std::string text);
+    void end_turn_state();
+
+    SessionConfig config_;
+    GameRecord record_;
+    const Unwinnability* analyzer_;
+    std::optional<Clock> clock_;
+    std::optional<SessionEnd> end_;
+    std::optional<Offer> offer_;
+    std::optional<ClaimRuling> last_ruling_;
+    std::optional<MustPlay> must_play_;
+    std::vector<Square> touched_;
+    bool claim_right_lost_ = false;
+    std::optional<Color> awaiting_press_;
+    std::optional<Color> quickplay_pending_;
+    bool quickplay_postponed_ = false;
+    std::array<int, 2> illegal_{};
+    std::vector<MoveEntry> moves_;
+    std::vector<Note> notes_;
+    std::size_t events_ = 0;
+    std::int64_t last_at_ = 0;
+};
+
+/// A flag-fall ruling (6.9; US Chess 13C/14E): does the opponent of `flagger` win, or is it a
+/// draw because that opponent cannot mate? Used by the session; exposed for audits.
+struct FlagRuling {
+    bool opponent_wins;
+    std::string article;
+    std::string reason;
+};
+FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure, TimeCategory category,
+                          const Unwinnability& analyzer, const Position& pos, Color flagger);
+
+/// US Chess 14E's "forced win": can `attacker` force checkmate within `moves` of its moves,
+/// whoever is to move in `pos`? A bounded AND/OR search (a node budget keeps it small);
+/// nullopt when the budget ran out.
+std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget = 2'000'000);
+
+}  // namespace arbiter

@@ -1,0 +1,389 @@
+// journal.cpp — the SQLite journal of live sessions.
+//
+// Durability: the database runs in WAL mode with synchronous=FULL, so each committed
+// transaction is in the write-ahead log and fsync'ed before sqlite3_step() returns; an append
+// is one transaction, and the caller applies the event only after it returned. A process killed
+// at any moment leaves either the whole event or none of it. Safety: a file is checked before
+// anything is written to it — the SQLite header, the application id, the format version and
+// PRAGMA quick_check — and a file that fails is refused, not repaired.
+#include "arbiter/journal.hpp"
+
+#include <sqlite3.h>
+
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace arbiter {
+
+namespace {
+
+constexpr int application_id = 0x41524254;  // "ARBT"
+constexpr int format_version = 1;
+
+constexpr const char* schema = R"sql(
+CREATE TABLE IF NOT EXISTS sessions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  config TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+  session_id INTEGER NOT NULL REFERENCES sessions(id),
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  at_ms INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  digest INTEGER NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+JournalError error(JournalError::Code code, std::string message) { return JournalError{code, std::move(message)}; }
+
+// A pragma's integer answer (0 when it is not a number).
+std::int64_t number(const std::string& text) {
+    std::int64_t v = 0;
+    std::from_chars(text.data(), text.data() + text.size(), v);
+    return v;
+}
+
+JournalError sqlite_error(sqlite3* db, int rc, const std::string& what) {
+    const std::string msg = what + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    switch (rc & 0xff) {
+        case SQLITE_CORRUPT: return error(JournalError::Code::corrupt, msg);
+        case SQLITE_NOTADB: return error(JournalError::Code::not_a_journal, msg);
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED: return error(JournalError::Code::conflict, msg);
+        default: return error(JournalError::Code::io, msg);
+    }
+}
+
+// A prepared statement that finalizes itself.
+class Stmt {
+public:
+    Stmt(sqlite3* db, const char* sql) { rc_ = sqlite3_prepare_v2(db, sql, -1, &st_, nullptr); }
+    ~Stmt() { sqlite3_finalize(st_); }
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+
+    [[nodiscard]] bool ok() const noexcept { return rc_ == SQLITE_OK || rc_ == SQLITE_ROW || rc_ == SQLITE_DONE; }
+    [[nodiscard]] int rc() const noexcept { return rc_; }
+    Stmt& bind(int i, std::int64_t v) {
+        if (ok()) rc_ = sqlite3_bind_int64(st_, i, v);
+        return *this;
+    }
+    Stmt& bind(int i, const std::string& v) {
+        if (ok()) rc_ = sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    /// True while there is a row; check ok() afterwards.
+    bool step() {
+        if (!ok()) return false;
+        rc_ = sqlite3_step(st_);
+        return rc_ == SQLITE_ROW;
+    }
+    [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
+    [[nodiscard]] std::string text(int col) const {
+        const auto* p = sqlite3_column_text(st_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(st_, col))) : "";
+    }
+
+private:
+    sqlite3_stmt* st_ = nullptr;
+    int rc_ = SQLITE_OK;
+};
+
+std::optional<JournalError> exec(sqlite3* db, const char* sql, const std::string& what) {
+    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK) return sqlite_error(db, rc, what);
+    return std::nullopt;
+}
+
+// The single integer or text a pragma returns.
+Expected<std::string, JournalError> pragma(sqlite3* db, const std::string& sql) {
+    Stmt st(db, sql.c_str());
+    std::string value;
+    if (st.step()) value = st.text(0);
+    if (!st.ok()) return Unexpected(sqlite_error(db, st.rc(), sql));
+    return value;
+}
+
+// Checks an existing database without writing to it.
+std::optional<JournalError> validate(sqlite3* db, const std::string& path) {
+    auto app = pragma(db, "PRAGMA application_id");
+    if (!app) {
+        if (app.error().code == JournalError::Code::not_a_journal || app.error().code == JournalError::Code::corrupt)
+            return error(app.error().code, path + " is not a readable arbiter journal (" + app.error().message + ")");
+        return app.error();
+    }
+    if (number(*app) != application_id)
+        return error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal");
+    auto version = pragma(db, "PRAGMA user_version");
+    if (!version) return version.error();
+    if (number(*version) > format_version)
+        return error(JournalError::Code::newer_format,
+                     path + " was written by a newer arbiter (journal format " + *version + "; this one reads " +
+                         std::to_string(format_version) + ")");
+    {
+        Stmt st(db, "PRAGMA quick_check");
+        std::string first;
+        if (st.step()) first = st.text(0);
+        if (!st.ok()) return error(JournalError::Code::corrupt, path + " is damaged: " + sqlite3_errmsg(db));
+        if (first != "ok") return error(JournalError::Code::corrupt, path + " is damaged: " + first);
+    }
+    Stmt tables(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('sessions', 'events')");
+    const std::int64_t n = tables.step() ? tables.integer(0) : 0;
+    if (!tables.ok() || n != 2) return error(JournalError::Code::corrupt, path + " is an arbiter journal with tables missing");
+    return std::nullopt;
+}
+
+// BEGIN IMMEDIATE … COMMIT, rolled back unless committed.
+class Transaction {
+public:
+    explicit Transaction(sqlite3* db) : db_(db) {
+        const int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+        if (rc != SQLITE_OK) error_ = sqlite_error(db, rc, "cannot start a transaction");
+    }
+    ~Transaction() {
+        if (!done_ && !error_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    [[nodiscard]] const std::optional<JournalError>& begin_error() const noexcept { return error_; }
+    std::optional<JournalError> commit() {
+        const int rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
+        if (rc != SQLITE_OK) return sqlite_error(db_, rc, "cannot commit");
+        done_ = true;
+        return std::nullopt;
+    }
+
+private:
+    sqlite3* db_;
+    bool done_ = false;
+    std::optional<JournalError> error_;
+};
+
+}  // namespace
+
+const char* code_name(JournalError::Code c) noexcept {
+    switch (c) {
+        case JournalError::Code::missing_file: return "missing_file";
+        case JournalError::Code::not_a_journal: return "not_a_journal";
+        case JournalError::Code::newer_format: return "newer_format";
+        case JournalError::Code::corrupt: return "corrupt";
+        case JournalError::Code::no_such_session: return "no_such_session";
+        case JournalError::Code::refused: return "refused";
+        case JournalError::Code::conflict: return "conflict";
+        case JournalError::Code::replay: return "replay";
+        case JournalError::Code::io: return "io";
+    }
+    return "?";
+}
+
+Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    bool fresh = false;
+    if (!fs::exists(status)) {
+        if (mode == Mode::open_existing) return Unexpected(error(JournalError::Code::missing_file, "no journal at " + path));
+        fresh = true;
+    } else if (!fs::is_regular_file(status)) {
+        return Unexpected(error(JournalError::Code::not_a_journal, path + " is not a regular file"));
+    } else {
+        const auto size = fs::file_size(path, ec);
+        if (ec) return Unexpected(error(JournalError::Code::io, "cannot read " + path + ": " + ec.message()));
+        if (size == 0) {
+            if (mode == Mode::open_existing) return Unexpected(error(JournalError::Code::not_a_journal, path + " is empty, not a journal"));
+            fresh = true;
+        } else {
+            char header[16] = {};
+            std::ifstream in(path, std::ios::binary);
+            in.read(header, sizeof header);
+            if (!in) {
+                if (in.gcount() < static_cast<std::streamsize>(sizeof header) && in.eof())
+                    return Unexpected(error(JournalError::Code::not_a_journal, path + " is not an arbiter journal (not an SQLite database)"));
+                return Unexpected(error(JournalError::Code::io, "cannot read " + path));
+            }
+            if (std::memcmp(header, "SQLite format 3", 16) != 0)
+                return Unexpected(error(JournalError::Code::not_a_journal, path + " is not an arbiter journal (not an SQLite database)"));
+        }
+    }
+
+    sqlite3* db = nullptr;
+    const int flags = SQLITE_OPEN_READWRITE | (fresh ? SQLITE_OPEN_CREATE : 0);
+    const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    Journal journal(db, path);  // closes the handle on every return path
+    if (rc != SQLITE_OK) return Unexpected(sqlite_error(db, rc, "cannot open " + path));
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, 10'000);
+
+    if (!fresh) {
+        if (auto err = validate(db, path)) return Unexpected(*err);
+    }
+    auto mode_now = pragma(db, "PRAGMA journal_mode = WAL");
+    if (!mode_now) return Unexpected(mode_now.error());
+    if (*mode_now != "wal") return Unexpected(error(JournalError::Code::io, path + ": cannot switch to WAL mode (" + *mode_now + ")"));
+    if (auto err = exec(db, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", path)) return Unexpected(*err);
+
+    if (fresh) {
+        Transaction tx(db);
+        if (tx.begin_error()) return Unexpected(*tx.begin_error());
+        auto app = pragma(db, "PRAGMA application_id");
+        if (!app) return Unexpected(app.error());
+        if (number(*app) == 0) {
+            // Still empty (no concurrent creator got there first): lay out the schema.
+            auto tables = pragma(db, "SELECT count(*) FROM sqlite_master");
+            if (!tables) return Unexpected(tables.error());
+            if (number(*tables) != 0)
+                return Unexpected(error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
+            if (auto err = exec(db, schema, "cannot create the journal tables")) return Unexpected(*err);
+            const std::string ids = "PRAGMA application_id = " + std::to_string(application_id) +
+                                    "; PRAGMA user_version = " + std::to_string(format_version);
+            if (auto err = exec(db, ids.c_str(), "cannot mark the journal")) return Unexpected(*err);
+        } else if (number(*app) != application_id) {
+            return Unexpected(error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
+        }
+        if (auto err = tx.commit()) return Unexpected(*err);
+    }
+    return journal;
+}
+
+Journal::Journal(Journal&& other) noexcept : db_(other.db_), path_(std::move(other.path_)) { other.db_ = nullptr; }
+
+Journal& Journal::operator=(Journal&& other) noexcept {
+    if (this != &other) {
+        if (db_) sqlite3_close_v2(db_);
+        db_ = other.db_;
+        path_ = std::move(other.path_);
+        other.db_ = nullptr;
+    }
+    return *this;
+}
+
+Journal::~Journal() {
+    if (db_) sqlite3_close_v2(db_);
+}
+
+Expected<SessionId, JournalError> Journal::create(const SessionConfig& config) {
+    Stmt st(db_, "INSERT INTO sessions (config) VALUES (?)");
+    st.bind(1, encode(config));
+    st.step();
+    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot store the session"));
+    return static_cast<SessionId>(sqlite3_last_insert_rowid(db_));
+}
+
+std::optional<JournalError> Journal::append(SessionId id, std::uint64_t seq, const Event& e, std::uint64_t digest) {
+    Transaction tx(db_);
+    if (tx.begin_error()) return tx.begin_error();
+    {
+        Stmt exists(db_, "SELECT 1 FROM sessions WHERE id = ?");
+        exists.bind(1, id);
+        const bool found = exists.step();
+        if (!exists.ok()) return sqlite_error(db_, exists.rc(), "cannot read session " + std::to_string(id));
+        if (!found) return error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_);
+    }
+    {
+        Stmt last(db_, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?");
+        last.bind(1, id);
+        const std::int64_t n = last.step() ? last.integer(0) : -1;
+        if (!last.ok()) return sqlite_error(db_, last.rc(), "cannot read session " + std::to_string(id));
+        if (n + 1 != static_cast<std::int64_t>(seq))
+            return error(JournalError::Code::conflict, "session " + std::to_string(id) + " has " + std::to_string(n) +
+                                                           " events, not " + std::to_string(seq - 1) +
+                                                           ": another writer changed it; reload and retry");
+    }
+    Stmt ins(db_, "INSERT INTO events (session_id, seq, at_ms, event, digest) VALUES (?, ?, ?, ?, ?)");
+    ins.bind(1, id).bind(2, static_cast<std::int64_t>(seq)).bind(3, e.at_ms).bind(4, encode(e)).bind(5, static_cast<std::int64_t>(digest));
+    ins.step();
+    if (ins.rc() != SQLITE_DONE) return sqlite_error(db_, ins.rc(), "cannot append the event");
+    return tx.commit();
+}
+
+Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
+    // One read transaction, so the configuration and events are a consistent snapshot.
+    if (auto err = exec(db_, "BEGIN", "cannot read " + path_)) return Unexpected(*err);
+    struct End {
+        sqlite3* db;
+        ~End() { sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr); }
+    } end{db_};
+
+    StoredSession out;
+    out.id = id;
+    {
+        Stmt st(db_, "SELECT config FROM sessions WHERE id = ?");
+        st.bind(1, id);
+        const bool found = st.step();
+        if (!st.ok()) return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
+        if (!found) return Unexpected(error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_));
+        auto cfg = decode_config(st.text(0));
+        if (!cfg)
+            return Unexpected(error(JournalError::Code::corrupt, "session " + std::to_string(id) + ": bad configuration: " + cfg.error()));
+        out.config = std::move(*cfg);
+    }
+    Stmt st(db_, "SELECT seq, event, digest FROM events WHERE session_id = ? ORDER BY seq");
+    st.bind(1, id);
+    while (st.step()) {
+        const std::int64_t seq = st.integer(0);
+        if (seq != static_cast<std::int64_t>(out.events.size()) + 1)
+            return Unexpected(error(JournalError::Code::corrupt, "session " + std::to_string(id) + ": event " +
+                                                                     std::to_string(out.events.size() + 1) + " is missing"));
+        auto e = decode_event(st.text(1));
+        if (!e)
+            return Unexpected(error(JournalError::Code::corrupt,
+                                    "session " + std::to_string(id) + ", event " + std::to_string(seq) + ": " + e.error()));
+        out.events.push_back(std::move(*e));
+        out.digests.push_back(static_cast<std::uint64_t>(st.integer(2)));
+    }
+    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
+    return out;
+}
+
+Expected<std::vector<SessionId>, JournalError> Journal::sessions() const {
+    std::vector<SessionId> out;
+    Stmt st(db_, "SELECT id FROM sessions ORDER BY id");
+    while (st.step()) out.push_back(st.integer(0));
+    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot list the sessions"));
+    return out;
+}
+
+Expected<Session, JournalError> replay(const StoredSession& stored, const Unwinnability* analyzer) {
+    const std::string who = "session " + std::to_string(stored.id);
+    auto s = Session::create(stored.config, analyzer);
+    if (!s) return Unexpected(error(JournalError::Code::replay, who + ": " + s.error().message));
+    for (std::size_t i = 0; i < stored.events.size(); ++i) {
+        const Event& e = stored.events[i];
+        const std::string which = who + ", event " + std::to_string(i + 1) + " (" + event_type_name(e.type) + ")";
+        if (auto err = s->apply(e)) return Unexpected(error(JournalError::Code::replay, which + " is refused on replay: " + err->message));
+        if (i < stored.digests.size() && s->digest() != stored.digests[i])
+            return Unexpected(error(JournalError::Code::replay,
+                                    which + " replays to a different state than when it was recorded (was the rules library changed?)"));
+    }
+    return std::move(*s);
+}
+
+Expected<JournaledSession, JournalError> JournaledSession::create(Journal& journal, SessionConfig config,
+                                                                  const Unwinnability* analyzer) {
+    auto s = Session::create(config, analyzer);
+    if (!s) return Unexpected(error(JournalError::Code::refused, s.error().message));
+    auto id = journal.create(config);
+    if (!id) return Unexpected(id.error());
+    return JournaledSession(journal, *id, std::move(*s));
+}
+
+Expected<JournaledSession, JournalError> JournaledSession::open(Journal& journal, SessionId id, const Unwinnability* analyzer) {
+    auto stored = journal.load(id);
+    if (!stored) return Unexpected(stored.error());
+    auto s = replay(*stored, analyzer);
+    if (!s) return Unexpected(s.error());
+    return JournaledSession(journal, id, std::move(*s));
+}
+
+std::optional<JournalError> JournaledSession::apply(const Event& e) {
+    Session next = session_;
+    if (auto err = next.apply(e)) return error(JournalError::Code::refused, err->message);
+    if (auto err = journal_->append(id_, next.events_applied(), e, next.digest())) return err;
+    session_ = std::move(next);
+    return std::nullopt;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,157 @@
+// scoresheet.cpp — the scoresheet and PGN export of a live session.
+#include "arbiter/scoresheet.hpp"
+
+#include "arbiter/fen.hpp"
+
+namespace arbiter {
+
+namespace {
+
+// Notes grouped by the record index they follow.
+std::vector<std::vector<std::string>> notes_by_ply(const Session& s) {
+    std::vector<std::vector<std::string>> out(s.record().size());
+    for (const auto& n : s.notes()) out[n.ply].push_back(n.text);
+    return out;
+}
+
+std::string pad(std::string s, std::size_t width) {
+    if (s.size() < width) s.append(width - s.size(), ' ');
+    return s;
+}
+
+// The move number of the move made from record index i, and whether White makes it.
+std::pair<std::uint32_t, bool> number_of(const GameRecord& rec, std::size_t i) {
+    const std::uint32_t ply = rec.game_ply(i);
+    return {ply / 2 + 1, ply % 2 == 0};
+}
+
+std::string tag(const std::string& name, const std::string& value) {
+    std::string v;
+    for (char c : value) {
+        if (c == '"' || c == '\\') v += '\\';
+        v += c;
+    }
+    return "[" + name + " \"" + v + "\"]\n";
+}
+
+std::string comment(std::string text) {
+    for (char& c : text)
+        if (c == '}') c = ')';
+    return "{" + text + "}";
+}
+
+}  // namespace
+
+const char* pgn_termination(const Session& s) noexcept {
+    if (!s.end()) return "unterminated";
+    switch (s.end()->kind) {
+        case EndKind::time_forfeit:
+        case EndKind::both_flags: return "time forfeit";
+        case EndKind::illegal_moves:
+        case EndKind::illegal_position: return "rules infraction";
+        case EndKind::quickplay_finish: return "adjudication";
+        default: return "normal";
+    }
+}
+
+std::string scoresheet_text(const Session& s) {
+    const GameRecord& rec = s.record();
+    const SessionConfig& cfg = s.config();
+    std::string out = "White: " + cfg.white + "    Black: " + cfg.black + "    Rules: " + s.rules().name + ", " +
+                      time_category_name(cfg.options.time_category);
+    if (cfg.time_control) out += ", " + to_string(*cfg.time_control);
+    out += "\n";
+    if (!cfg.start_fen.empty()) out += "Start: " + to_fen(rec.position(0)) + "\n";
+
+    const auto& moves = s.moves();
+    auto cell = [&](std::size_t k) {
+        const MoveEntry& m = moves[k];
+        std::string text = pad(m.san + (m.offer_by ? " (=)" : ""), 14);
+        text += pad(m.clock_ms ? format_clock(*m.clock_ms) : "", 10);
+        return text;
+    };
+    for (std::size_t k = 0; k < moves.size();) {
+        const auto [number, white] = number_of(rec, k);
+        std::string line = pad(std::to_string(number) + ".", 5);
+        if (white) {
+            line += cell(k++);
+            if (k < moves.size()) line += cell(k++);
+        } else {
+            line += pad("...", 24) + cell(k++);
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    if (!s.notes().empty()) {
+        out += "Notes\n";
+        for (const auto& n : s.notes()) {
+            const std::string where = n.ply == 0 ? "at the start" : "after " + rec.move_label(n.ply);
+            out += "  " + pad(where, 16) + " " + n.text + "\n";
+        }
+    }
+    if (s.end()) {
+        out += "Result " + s.end()->result + " (" + end_kind_name(s.end()->kind) + ", " + s.end()->article + ")\n";
+    } else {
+        out += "Game in progress: " + std::string(s.record().current().turn() == Color::white ? "White" : "Black") + " to move\n";
+    }
+    return out;
+}
+
+std::string export_pgn(const Session& s) {
+    const GameRecord& rec = s.record();
+    const SessionConfig& cfg = s.config();
+    std::string out;
+    out += tag("Event", cfg.event) + tag("Site", cfg.site) + tag("Date", cfg.date) + tag("Round", cfg.round);
+    out += tag("White", cfg.white) + tag("Black", cfg.black) + tag("Result", s.result());
+    if (!cfg.start_fen.empty()) out += tag("SetUp", "1") + tag("FEN", to_fen(rec.position(0)));
+    if (cfg.time_control) out += tag("TimeControl", to_string(*cfg.time_control));
+    out += tag("Termination", pgn_termination(s));
+    out += "\n";
+
+    // Movetext as tokens, then wrapped.
+    std::vector<std::string> tokens;
+    const auto notes = notes_by_ply(s);
+    bool need_number = true;
+    auto add_notes = [&](std::size_t i, std::string head) {
+        for (const auto& n : notes[i]) head += (head.empty() ? "" : " ") + n;
+        if (!head.empty()) {
+            tokens.push_back(comment(head));
+            need_number = true;
+        }
+    };
+    add_notes(0, "");
+    const auto& moves = s.moves();
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+        const auto [number, white] = number_of(rec, k);
+        if (white) tokens.push_back(std::to_string(number) + ".");
+        else if (need_number) tokens.push_back(std::to_string(number) + "...");
+        tokens.push_back(moves[k].san);
+        need_number = false;
+        std::string head;
+        if (moves[k].clock_ms) head = "[%clk " + format_pgn_clock(*moves[k].clock_ms) + "]";
+        if (moves[k].offer_by) head += std::string(head.empty() ? "" : " ") + "(=)";
+        add_notes(k + 1, head);
+    }
+    tokens.push_back(s.result());
+
+    std::string line;
+    for (const auto& t : tokens) {
+        // Comments may be long: split them at spaces like any other text.
+        std::size_t i = 0;
+        while (i < t.size()) {
+            std::size_t j = t.find(' ', i);
+            if (j == std::string::npos) j = t.size();
+            const std::string word = t.substr(i, j - i);
+            i = j + 1;
+            if (!line.empty() && line.size() + 1 + word.size() > 79) {
+                out += line + "\n";
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + word;
+        }
+    }
+    out += line + "\n";
+    return out;
+}
+
+}  // namespace arbiter

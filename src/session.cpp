@@ -1,0 +1,1014 @@
+// session.cpp — the live game: events, the claim procedure, penalties, flag falls and endings.
+#include "arbiter/session.hpp"
+
+#include <algorithm>
+
+#include "arbiter/fen.hpp"
+#include "arbiter/movegen.hpp"
+#include "arbiter/notation.hpp"
+
+namespace arbiter {
+
+namespace {
+
+std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
+
+const char* piece_name(PieceType t) {
+    switch (t) {
+        case PieceType::pawn: return "pawn";
+        case PieceType::knight: return "knight";
+        case PieceType::bishop: return "bishop";
+        case PieceType::rook: return "rook";
+        case PieceType::queen: return "queen";
+        case PieceType::king: return "king";
+        case PieceType::none: break;
+    }
+    return "piece";
+}
+
+std::string piece_on(const Position& pos, Square s) {
+    return std::string(piece_name(type_of(pos.piece_at(s)))) + " on " + to_string(s);
+}
+
+std::string win_for(Color c) { return c == Color::white ? "1-0" : "0-1"; }
+
+EventError refuse(std::string message) { return EventError{std::move(message)}; }
+
+// The square of the piece a move captures, or none.
+Square captured_square(const Position& pos, Move m) {
+    if (m.is_en_passant()) return m.to() + (pos.turn() == Color::white ? -8 : 8);
+    return pos.is_capture(m) ? m.to() : Square::none;
+}
+
+// Moves of the piece standing on `s` (castling counts as a move of the king only, 3.8.2).
+std::vector<Move> moves_of(const MoveList& legal, Square s, Square no_castling_with = Square::none) {
+    std::vector<Move> out;
+    for (Move m : legal)
+        if (m.from() == s && !(m.is_castling() && m.to() == no_castling_with)) out.push_back(m);
+    return out;
+}
+
+// Moves that capture the piece standing on `s`.
+std::vector<Move> captures_of(const Position& pos, const MoveList& legal, Square s) {
+    std::vector<Move> out;
+    for (Move m : legal)
+        if (captured_square(pos, m) == s) out.push_back(m);
+    return out;
+}
+
+struct Obligation {
+    std::vector<Move> allowed;  // empty: any legal move
+    std::string reason;
+};
+
+// Articles 4.3 and 4.4: what a player who touched `touched` (in order) with intent must do.
+Obligation touch_obligation(const Position& pos, const std::vector<Square>& touched, const char* article) {
+    const MoveList legal = legal_moves(pos);
+    const Color us = pos.turn();
+    const std::string who = side_name(us) + " touched the ";
+    std::vector<Square> own, theirs;
+    for (Square s : touched) (color_of(pos.piece_at(s)) == us ? own : theirs).push_back(s);
+
+    // 4.4.1 / 4.4.3: the king and then a rook with a castling right.
+    if (own.size() >= 2 && type_of(pos.piece_at(own[0])) == PieceType::king && (pos.castling_rooks(us) & own[1]).any()) {
+        const Square king = own[0], rook = own[1];
+        const Move castle = Move::castling(king, rook);
+        if (legal.contains(castle))
+            return {{castle}, "4.4.1: " + who + "king and then the rook on " + to_string(rook) + " and must castle on that side"};
+        auto king_moves = moves_of(legal, king);
+        if (!king_moves.empty())
+            return {king_moves, "4.4.3: " + who + "king and then the rook on " + to_string(rook) +
+                                    "; castling with it is illegal, so another king move must be made"};
+        return {};
+    }
+    // 4.4.2: a rook and then the king: no castling on that side.
+    Square no_castle = Square::none;
+    if (own.size() >= 2 && type_of(pos.piece_at(own[0])) == PieceType::rook &&
+        type_of(pos.piece_at(own[1])) == PieceType::king)
+        no_castle = own[0];
+
+    if (!own.empty() && !theirs.empty()) {
+        std::vector<Move> both;
+        for (Move m : legal)
+            if (m.from() == own[0] && captured_square(pos, m) == theirs[0]) both.push_back(m);
+        if (!both.empty())
+            return {both, std::string(article) + ".3: " + who + piece_on(pos, own[0]) + " and the " + piece_on(pos, theirs[0]) +
+                              " and must capture it with that piece"};
+    }
+    for (Square s : touched) {
+        const bool mine = color_of(pos.piece_at(s)) == us;
+        auto moves = mine ? moves_of(legal, s, no_castle) : captures_of(pos, legal, s);
+        if (moves.empty()) continue;
+        const std::string clause = !own.empty() && !theirs.empty() ? ".3" : mine ? ".1" : ".2";
+        return {moves, std::string(article) + clause + ": " + who + piece_on(pos, s) + " with intent and must " +
+                           (mine ? "move it" : "capture it")};
+    }
+    return {};  // 4.3.4: nothing touched can be moved or captured
+}
+
+// The piece a written move names, for "another move with that piece" after an illegal written
+// move: its origin squares among the claimant's pieces (UCI: the from-square; SAN: the pieces of
+// that kind matching the disambiguation).
+std::vector<Square> written_piece_origins(const Position& pos, std::string_view text) {
+    std::vector<Square> out;
+    const Color us = pos.turn();
+    if (text.size() >= 4) {
+        const auto from = parse_square(text.substr(0, 2));
+        const auto to = parse_square(text.substr(2, 2));
+        if (from && to) {
+            if (pos.piece_at(*from) != Piece::none && color_of(pos.piece_at(*from)) == us) out.push_back(*from);
+            return out;
+        }
+    }
+    if (text.rfind("O-O", 0) == 0 || text.rfind("0-0", 0) == 0) {
+        out.push_back(pos.king_square(us));
+        return out;
+    }
+    PieceType type = PieceType::pawn;
+    std::size_t i = 0;
+    if (!text.empty() && std::string_view("KQRBN").find(text[0]) != std::string_view::npos) {
+        type = *piece_type_from_char(text[0]);
+        i = 1;
+    }
+    // The destination is the last square-like pair; what stands between piece and destination
+    // (other than 'x') disambiguates. A pawn's file is its first letter.
+    std::size_t dest = std::string_view::npos;
+    for (std::size_t k = i; k + 1 < text.size(); ++k)
+        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8') dest = k;
+    int file = -1, rank = -1;
+    const std::size_t end = dest == std::string_view::npos ? text.size() : dest;
+    for (std::size_t k = i; k < end; ++k) {
+        if (text[k] >= 'a' && text[k] <= 'h') file = text[k] - 'a';
+        if (text[k] >= '1' && text[k] <= '8') rank = text[k] - '1';
+    }
+    if (type == PieceType::pawn && file < 0 && dest != std::string_view::npos) file = text[dest] - 'a';
+    for (Square s : pos.pieces(us, type)) {
+        if (file >= 0 && file_of(s) != file) continue;
+        if (rank >= 0 && rank_of(s) != rank) continue;
+        out.push_back(s);
+    }
+    return out;
+}
+
+EndKind end_kind_of(TerminationKind k) {
+    switch (k) {
+        case TerminationKind::checkmate: return EndKind::checkmate;
+        case TerminationKind::stalemate: return EndKind::stalemate;
+        case TerminationKind::dead_position: return EndKind::dead_position;
+        case TerminationKind::seventy_five_moves: return EndKind::seventy_five_moves;
+        case TerminationKind::fivefold_repetition: return EndKind::fivefold_repetition;
+        case TerminationKind::threefold_repetition: return EndKind::threefold_repetition;
+        case TerminationKind::fifty_moves: return EndKind::fifty_moves;
+    }
+    return EndKind::checkmate;
+}
+
+std::string automatic_reason(const Termination& t, const Position& pos) {
+    const std::string mover = side_name(~pos.turn());
+    switch (t.kind) {
+        case TerminationKind::checkmate: return "Checkmate: " + mover + " wins.";
+        case TerminationKind::stalemate: return "Stalemate: " + side_name(pos.turn()) + " has no legal move and is not in check.";
+        case TerminationKind::dead_position: return "Dead position: neither player can checkmate by any series of legal moves.";
+        case TerminationKind::seventy_five_moves:
+            return "75 moves by each player without a pawn move or capture: the game is drawn without a claim.";
+        case TerminationKind::fivefold_repetition: return "The same position has stood five times: the game is drawn without a claim.";
+        case TerminationKind::threefold_repetition: return "The same position has stood three times: the platform declares the draw.";
+        case TerminationKind::fifty_moves:
+            return "50 moves by each player without a pawn move or capture: the platform declares the draw.";
+    }
+    return "";
+}
+
+std::string ms_text(std::int64_t ms) {
+    if (ms % 60'000 == 0) return std::to_string(ms / 60'000) + (ms == 60'000 ? " minute" : " minutes");
+    return format_clock(ms);
+}
+
+}  // namespace
+
+const char* event_type_name(EventType t) noexcept {
+    switch (t) {
+        case EventType::start: return "start";
+        case EventType::move: return "move";
+        case EventType::press: return "press";
+        case EventType::touch: return "touch";
+        case EventType::adjust: return "adjust";
+        case EventType::offer: return "offer";
+        case EventType::accept: return "accept";
+        case EventType::decline: return "decline";
+        case EventType::claim: return "claim";
+        case EventType::resign: return "resign";
+        case EventType::flag: return "flag";
+        case EventType::illegal_move: return "illegal_move";
+        case EventType::illegal_position: return "illegal_position";
+        case EventType::declare: return "declare";
+        case EventType::quickplay_claim: return "quickplay_claim";
+        case EventType::quickplay_ruling: return "quickplay_ruling";
+        case EventType::pause: return "pause";
+        case EventType::resume: return "resume";
+    }
+    return "?";
+}
+
+std::optional<EventType> parse_event_type(std::string_view s) noexcept {
+    for (int i = 0; i <= static_cast<int>(EventType::resume); ++i) {
+        const auto t = static_cast<EventType>(i);
+        if (s == event_type_name(t)) return t;
+    }
+    return std::nullopt;
+}
+
+const char* quickplay_decision_name(QuickplayDecision d) noexcept {
+    switch (d) {
+        case QuickplayDecision::draw: return "draw";
+        case QuickplayDecision::postpone: return "postpone";
+        case QuickplayDecision::reject: return "reject";
+    }
+    return "?";
+}
+
+std::optional<QuickplayDecision> parse_quickplay_decision(std::string_view s) noexcept {
+    if (s == "draw") return QuickplayDecision::draw;
+    if (s == "postpone") return QuickplayDecision::postpone;
+    if (s == "reject") return QuickplayDecision::reject;
+    return std::nullopt;
+}
+
+const char* end_kind_name(EndKind k) noexcept {
+    switch (k) {
+        case EndKind::checkmate: return "checkmate";
+        case EndKind::stalemate: return "stalemate";
+        case EndKind::dead_position: return "dead_position";
+        case EndKind::seventy_five_moves: return "seventy_five_moves";
+        case EndKind::fivefold_repetition: return "fivefold_repetition";
+        case EndKind::threefold_repetition: return "threefold_repetition";
+        case EndKind::fifty_moves: return "fifty_moves";
+        case EndKind::agreement: return "agreement";
+        case EndKind::resignation: return "resignation";
+        case EndKind::time_forfeit: return "time_forfeit";
+        case EndKind::both_flags: return "both_flags";
+        case EndKind::illegal_moves: return "illegal_moves";
+        case EndKind::illegal_position: return "illegal_position";
+        case EndKind::quickplay_finish: return "quickplay_finish";
+    }
+    return "?";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation
+
+Session::Session(SessionConfig config, GameRecord record)
+    : config_(std::move(config)), record_(std::move(record)), analyzer_(&record_.analyzer()) {
+    if (config_.time_control) clock_.emplace(*config_.time_control);
+}
+
+Expected<Session, EventError> Session::create(SessionConfig config, const Unwinnability* analyzer) {
+    Position start;
+    if (!config.start_fen.empty()) {
+        FenReadOptions fo;
+        fo.tolerant = true;
+        auto pos = position_from_fen(config.start_fen, fo);
+        if (!pos) return Unexpected(refuse("start position: " + pos.error().describe()));
+        start = *pos;
+    }
+    if (config.time_control && !config.time_category_given)
+        config.options.time_category = derive_time_category(*config.time_control);
+    GameRecord record(start, rule_set(config.rules), config.options, analyzer);
+    Session s(std::move(config), std::move(record));
+    if (const auto& t = s.record_.termination())
+        s.finish(end_kind_of(t->kind), t->result, t->article, automatic_reason(*t, s.record_.current()), 0);
+    return s;
+}
+
+std::optional<std::int64_t> Session::clock_ms(Color side) const noexcept {
+    if (!clock_) return std::nullopt;
+    return clock_->remaining(side, last_at_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch
+
+std::optional<EventError> Session::apply(const Event& e) {
+    if (e.at_ms < 0) return refuse("at_ms must not be negative");
+    if (events_ > 0 && e.at_ms < last_at_)
+        return refuse("at_ms " + std::to_string(e.at_ms) + " is earlier than the previous event's (" +
+                      std::to_string(last_at_) + ")");
+    if (end_)
+        return refuse("the game has already ended (" + std::string(end_kind_name(end_->kind)) + ", " + end_->article +
+                      ", " + end_->result + "); nothing after that changes it");
+    std::optional<EventError> err;
+    switch (e.type) {
+        case EventType::start: err = on_start(e); break;
+        case EventType::move: err = on_move(e); break;
+        case EventType::press: err = on_press(e); break;
+        case EventType::touch: err = on_touch(e, false); break;
+        case EventType::adjust: err = on_touch(e, true); break;
+        case EventType::offer: err = on_offer(e); break;
+        case EventType::accept: err = on_answer(e, true); break;
+        case EventType::decline: err = on_answer(e, false); break;
+        case EventType::claim: err = on_claim(e); break;
+        case EventType::resign: err = on_resign(e); break;
+        case EventType::flag: err = on_flag(e); break;
+        case EventType::illegal_move: err = on_illegal_move(e); break;
+        case EventType::illegal_position: err = on_illegal_position(e); break;
+        case EventType::declare: err = on_declare(e); break;
+        case EventType::quickplay_claim: err = on_quickplay_claim(e); break;
+        case EventType::quickplay_ruling: err = on_quickplay_ruling(e); break;
+        case EventType::pause: err = on_pause(e, true); break;
+        case EventType::resume: err = on_pause(e, false); break;
+    }
+    if (err) return err;
+    ++events_;
+    last_at_ = e.at_ms;
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared steps
+
+void Session::start_clock_if_needed(std::int64_t at) {
+    if (clock_ && !clock_->started()) clock_->start(to_move(), at);
+}
+
+void Session::note(std::string text) { notes_.push_back({record_.size() - 1, std::move(text)}); }
+
+void Session::end_turn_state() {
+    touched_.clear();
+    claim_right_lost_ = false;
+    must_play_.reset();
+}
+
+void Session::finish(EndKind kind, std::string result, std::string article, std::string reason, std::int64_t at) {
+    if (clock_) clock_->stop(at);
+    note(reason);
+    end_ = SessionEnd{kind, std::move(result), std::move(article), std::move(reason), record_.size() - 1, at};
+    offer_.reset();
+    must_play_.reset();
+    awaiting_press_.reset();
+    quickplay_pending_.reset();
+    quickplay_postponed_ = false;
+}
+
+void Session::penalise(Penalty& p, std::int64_t at) {
+    if (!clock_) return;
+    if (p.added_ms > 0) clock_->add(~p.side, p.added_ms, at);
+    if (p.deducted_ms > 0) clock_->set(p.side, clock_->remaining(p.side, at) - p.deducted_ms, at);
+}
+
+bool Session::opponent_can_mate(Color loser, std::string& why) const {
+    const MateVerdict v = analyzer_->can_checkmate(record_.current(), ~loser);
+    why = v.reason;
+    return v.answer != MateAbility::cannot_checkmate;
+}
+
+std::optional<EventError> Session::check_offers_allowed(Color side, bool consent) const {
+    const int n = config_.options.no_offers_before_move;
+    if (n <= 0 || consent) return std::nullopt;
+    const std::uint32_t ply = record_.game_ply(record_.size() - 1);
+    const int made = static_cast<int>((ply + (side == Color::white ? 1u : 0u)) / 2);
+    if (made >= n) return std::nullopt;
+    const char* art = procedure().offer_ban ? procedure().offer_ban : "the event's regulations";
+    return refuse("the event's regulations forbid draw offers and agreement before move " + std::to_string(n) + " (" +
+                  art + ") unless the arbiter consents; " + side_name(side) + " has made " + std::to_string(made) +
+                  (made == 1 ? " move" : " moves"));
+}
+
+std::optional<EventError> Session::check_move_obligations(Move m) const {
+    if (must_play_) {
+        if (must_play_->allowed.empty() || std::find(must_play_->allowed.begin(), must_play_->allowed.end(), m) !=
+                                               must_play_->allowed.end())
+            return std::nullopt;
+        return refuse(std::string(procedure().incorrect_claim) + ": after the incorrect claim the written move " +
+                      must_play_->written +
+                      (must_play_->legal ? " must be played" : " is illegal, so another move with that piece must be made"));
+    }
+    if (touched_.empty() || !procedure().touch_move) return std::nullopt;
+    const Obligation o = touch_obligation(record_.current(), touched_, procedure().touch_move);
+    if (o.allowed.empty() || std::find(o.allowed.begin(), o.allowed.end(), m) != o.allowed.end()) return std::nullopt;
+    return refuse(o.reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+std::optional<EventError> Session::on_start(const Event& e) {
+    if (events_ > 0) return refuse("start must be the first event: the clock started with the first event");
+    if (e.side && *e.side != to_move()) return refuse("the clock of the player to move, " + side_name(to_move()) + ", starts the game");
+    start_clock_if_needed(e.at_ms);
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_move(const Event& e) {
+    const Color mover = to_move();
+    if (e.side && *e.side != mover) return refuse("out of turn: it is " + side_name(mover) + "'s move");
+    if (quickplay_pending_ && !quickplay_postponed_)
+        return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
+    auto m = parse_move(record_.current(), e.move);
+    if (!m)
+        return refuse("'" + e.move + "' is not a legal move for " + side_name(mover) + " here (" +
+                      kind_name(m.error().kind) + "): " + m.error().message);
+    if (auto err = check_move_obligations(*m)) return err;
+    if (e.offer) {
+        if (offer_ && offer_->by == mover) return refuse(side_name(mover) + "'s draw offer is still pending");
+        if (auto err = check_offers_allowed(mover, e.consent)) return err;
+    }
+
+    start_clock_if_needed(e.at_ms);
+    if (awaiting_press_ && clock_) {
+        // 6.2.1.2: the previous move is completed now; its clock ran until this move.
+        clock_->press(*awaiting_press_, e.at_ms);
+        moves_.back().clock_ms = clock_->remaining(*awaiting_press_, e.at_ms);
+    }
+    awaiting_press_.reset();
+    if (offer_ && offer_->by != mover) {
+        note(side_name(mover) + " moves: " + side_name(offer_->by) + "'s draw offer lapses (" + procedure().offer + ").");
+        offer_.reset();
+    }
+    const std::string san = to_san(record_.current(), *m);
+    (void)record_.play(*m);
+    moves_.push_back({san, e.at_ms, std::nullopt, std::nullopt});
+    end_turn_state();
+
+    if (const auto& t = record_.termination()) {
+        // 6.2.1.1: a move that ends the game is completed without pressing the clock.
+        finish(end_kind_of(t->kind), t->result, t->article, automatic_reason(*t, record_.current()), e.at_ms);
+        if (clock_) moves_.back().clock_ms = clock_->remaining(mover, e.at_ms);
+        return std::nullopt;
+    }
+    if (e.offer) {
+        offer_ = Offer{mover, record_.size() - 1, false, false};
+        moves_.back().offer_by = mover;
+        note(side_name(mover) + " offers a draw (" + procedure().offer + ").");
+    }
+    if (e.press) {
+        if (clock_) {
+            clock_->press(mover, e.at_ms);
+            moves_.back().clock_ms = clock_->remaining(mover, e.at_ms);
+        }
+    } else {
+        awaiting_press_ = mover;
+    }
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_press(const Event& e) {
+    if (!awaiting_press_) return refuse("no move is waiting for the clock to be pressed");
+    if (e.side && *e.side != *awaiting_press_)
+        return refuse("only " + side_name(*awaiting_press_) + ", who has just moved, can press the clock");
+    start_clock_if_needed(e.at_ms);
+    if (clock_) {
+        clock_->press(*awaiting_press_, e.at_ms);
+        moves_.back().clock_ms = clock_->remaining(*awaiting_press_, e.at_ms);
+    }
+    awaiting_press_.reset();
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
+    const char* article = adjust ? procedure().adjust : procedure().touch_move;
+    if (!article) return refuse(std::string(rules().name) + " has no touch-move rule: there are no pieces to touch");
+    const Color toucher = to_move();
+    if (e.side && *e.side != toucher)
+        return refuse("out of turn: only the player having the move, " + side_name(toucher) + ", can " +
+                      (adjust ? "adjust pieces (" : "touch a piece with intent (") + article + ")");
+    if (!is_ok(e.square)) return refuse(std::string(adjust ? "adjust" : "touch") + " needs a square, e.g. \"g1\"");
+    const Position& pos = record_.current();
+    if (pos.piece_at(e.square) == Piece::none) return refuse("there is no piece on " + to_string(e.square));
+
+    start_clock_if_needed(e.at_ms);
+    if (adjust) {
+        note(side_name(toucher) + " adjusts the " + piece_on(pos, e.square) + " (" + article + ").");
+        return std::nullopt;
+    }
+    if (std::find(touched_.begin(), touched_.end(), e.square) == touched_.end()) touched_.push_back(e.square);
+    if (procedure().claim_right_lost) claim_right_lost_ = true;
+    if (offer_ && offer_->by != toucher) {
+        note(side_name(toucher) + " touches the " + piece_on(pos, e.square) + ": " + side_name(offer_->by) +
+             "'s draw offer lapses (" + procedure().offer + ").");
+        offer_.reset();
+    }
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_offer(const Event& e) {
+    const Color by = e.side ? *e.side : awaiting_press_ ? *awaiting_press_ : to_move();
+    if (offer_) {
+        if (offer_->by == by) return refuse(side_name(by) + "'s draw offer is still pending");
+        return refuse(side_name(offer_->by) + " has offered a draw: " + side_name(by) + " may accept or decline it");
+    }
+    if (auto err = check_offers_allowed(by, e.consent)) return err;
+
+    start_clock_if_needed(e.at_ms);
+    const bool regular = awaiting_press_ == by;
+    offer_ = Offer{by, record_.size() - 1, !regular, false};
+    if (regular) {
+        moves_.back().offer_by = by;
+        note(side_name(by) + " offers a draw (" + procedure().offer + ").");
+    } else {
+        note("(=) " + side_name(by) + " offers a draw at an irregular moment; the offer stands (" +
+             procedure().offer_irregular + ").");
+    }
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_answer(const Event& e, bool accept) {
+    if (!offer_) return refuse("no draw offer is pending");
+    const Color responder = ~offer_->by;
+    if (e.side && *e.side != responder)
+        return refuse(side_name(offer_->by) + " made the offer; only " + side_name(responder) + " can " +
+                      (accept ? "accept" : "decline") + " it");
+    if (accept && rules().agreement_needs_a_move_each && record_.plies_played() < 2)
+        return refuse(std::string(procedure().agreement) + ": a draw by agreement needs both players to have made at least one move");
+
+    start_clock_if_needed(e.at_ms);
+    if (accept) {
+        const std::string how = offer_->by_claim ? "'s claim, which is also a draw offer" : "'s offer";
+        finish(EndKind::agreement, "1/2-1/2", procedure().agreement,
+               "Drawn by agreement: " + side_name(responder) + " accepted " + side_name(offer_->by) + how + ".", e.at_ms);
+    } else {
+        note(side_name(responder) + " declines " + side_name(offer_->by) + "'s draw offer.");
+        offer_.reset();
+    }
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_claim(const Event& e) {
+    const RuleSet& rs = rules();
+    const ProcedureRules& pr = procedure();
+    const DrawEffect effect = e.claim == ClaimKind::threefold ? threefold_effect(rs, config_.options) : fifty_effect(rs, config_.options);
+    if (effect == DrawEffect::none) return refuse(std::string(rs.name) + " has no such claim");
+    if (!e.move.empty() && !rs.intended_move_claims)
+        return refuse(std::string(rs.name) + " has no claims with a written move");
+    if (quickplay_pending_ && !quickplay_postponed_)
+        return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
+
+    // US Chess 9G1/14C4: the claim stays in order after the move is made, until the clock is
+    // pressed; it then rests on the move just made.
+    const bool after_move = rs.claim_right_ends == ClaimRightEnds::pressing_the_clock && awaiting_press_ &&
+                            (!e.side || *e.side == *awaiting_press_);
+    Color claimant = to_move();
+    if (after_move) {
+        claimant = *awaiting_press_;
+    } else {
+        if (e.side && *e.side != claimant)
+            return refuse("out of turn: only the player having the move, " + side_name(claimant) + ", may claim");
+        if (awaiting_press_ && rs.claim_right_ends == ClaimRightEnds::pressing_the_clock)
+            return refuse(side_name(*awaiting_press_) + " has not yet pressed the clock, so " + side_name(claimant) +
+                          " is not yet on move (9G1)");
+    }
+
+    // The record the claim is judged on, and the written move.
+    std::optional<GameRecord> before;
+    if (after_move) {
+        before.emplace(record_.position(0), rs, config_.options, analyzer_);
+        for (std::size_t i = 1; i + 1 < record_.size(); ++i) (void)before->play(record_.move(i));
+    }
+    const GameRecord& judged = before ? *before : record_;
+    std::optional<Move> intended;
+    std::string written = e.move;
+    std::optional<MoveError> written_error;
+    if (after_move) {
+        intended = record_.move(record_.size() - 1);
+        if (!e.move.empty()) {
+            auto m = parse_move(judged.current(), e.move);
+            if (!m || *m != *intended)
+                return refuse("the move " + moves_.back().san + " is already made; a claim before pressing the clock rests on it (9G1)");
+        }
+        written = moves_.back().san;
+    } else if (!e.move.empty()) {
+        auto m = parse_move(judged.current(), e.move);
+        if (!m && m.error().kind == MoveError::Kind::syntax)
+            return refuse("the written move '" + e.move + "' is not a move: " + m.error().message);
+        if (m) intended = *m;
+        else written_error = m.error();
+    }
+    if (must_play_ && !e.move.empty() && (!intended || to_san(judged.current(), *intended) != must_play_->written) &&
+        e.move != must_play_->written)
+        return refuse("the written move " + must_play_->written + " cannot be changed");
+
+    start_clock_if_needed(e.at_ms);
+    if (clock_ && !clock_->paused()) clock_->pause(e.at_ms);  // 9.5.1
+
+    ClaimRuling ruling;
+    ruling.at_ms = e.at_ms;
+    ruling.ply = record_.size() - 1;
+    ClaimVerdict& v = ruling.verdict;
+    const Articles& art = rs.articles;
+    const char* kind_article = e.claim == ClaimKind::threefold ? (written.empty() ? art.threefold_now : art.threefold_intended)
+                                                               : (written.empty() ? art.fifty_now : art.fifty_intended);
+    if (claim_right_lost_ && pr.claim_right_lost && !after_move) {
+        ruling.admissible = false;
+        v.kind = e.claim;
+        v.claimant = claimant;
+        v.intended = intended;
+        v.intended_san = intended ? to_san(judged.current(), *intended) : written;
+        v.article = pr.claim_right_lost;
+        std::string what = "a piece";
+        if (!touched_.empty()) what = "the " + piece_on(judged.current(), touched_.front());
+        v.reason = side_name(claimant) + " touched " + what + " with intent before claiming and so lost the right to claim on this move (" +
+                   pr.claim_right_lost + "); the right returns on " + side_name(claimant) + "'s next move.";
+    } else if (written_error) {
+        v.kind = e.claim;
+        v.claimant = claimant;
+        v.intended = Move::null();
+        v.intended_san = written;
+        v.article = kind_article;
+        v.reason = "The written move " + written + " is " + kind_name(written_error->kind) + " here, so no claim can rest on it.";
+    } else {
+        v = evaluate_claim(judged, e.claim, intended);
+    }
+
+    std::string text = side_name(claimant) + " claims a draw by " + (e.claim == ClaimKind::threefold ? "threefold repetition" : "the 50-move rule") +
+                       (v.intended_san.empty() ? "" : " with the written move " + v.intended_san) + " (" + v.article + "): ";
+    if (v.correct) {
+        last_ruling_ = ruling;
+        finish(e.claim == ClaimKind::threefold ? EndKind::threefold_repetition : EndKind::fifty_moves, "1/2-1/2", v.article,
+               v.reason, e.at_ms);
+        notes_.back().text = text + "correct. " + v.reason;
+        return std::nullopt;
+    }
+    if (ruling.admissible) {
+        Penalty p{claimant, 0, 0, e.claim == ClaimKind::threefold ? pr.incorrect_claim : pr.incorrect_fifty_claim};
+        p.added_ms = 1000LL * incorrect_claim_penalty_seconds(rs, config_.options);
+        if (rs.claimant_time_deduction && clock_) {
+            // FIDE 2005 9.5(b): more than 2 minutes left → half of it, at most 3 minutes; more
+            // than 1 minute → down to 1 minute; otherwise nothing [I for the boundaries].
+            const std::int64_t left = clock_->remaining(claimant, e.at_ms);
+            if (left > 120'000) p.deducted_ms = std::min<std::int64_t>(left / 2, 180'000);
+            else if (left > 60'000) p.deducted_ms = left - 60'000;
+        }
+        penalise(p, e.at_ms);
+        ruling.penalty = p;
+        if (!after_move && !e.move.empty()) {
+            MustPlay mp;
+            mp.written = intended ? to_san(judged.current(), *intended) : written;
+            mp.legal = intended.has_value();
+            if (intended) {
+                mp.allowed = {*intended};
+            } else {
+                for (Square s : written_piece_origins(judged.current(), written))
+                    for (Move m : moves_of(judged.legal_moves_now(), s)) mp.allowed.push_back(m);
+            }
+            must_play_ = mp;
+        }
+        // 9.1.2.3: the claim is also a draw offer (not where the event forbids offers yet).
+        if (!offer_ && !check_offers_allowed(claimant, false)) offer_ = Offer{claimant, record_.size() - 1, false, true};
+        text += "incorrect. " + v.reason;
+        if (p.added_ms > 0) text += " " + side_name(~claimant) + " receives " + ms_text(p.added_ms);
+        if (p.deducted_ms > 0) text += " and " + side_name(claimant) + " loses " + ms_text(p.deducted_ms);
+        if (p.added_ms > 0 || p.deducted_ms > 0) text += std::string(" (") + p.article + ").";
+        if (must_play_) text += " The written move must now be played.";
+    } else {
+        text += "not admissible. " + v.reason;
+    }
+    last_ruling_ = ruling;
+    note(text);
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_resign(const Event& e) {
+    if (!e.side) return refuse("resign needs the side that resigns");
+    const Color loser = *e.side;
+    start_clock_if_needed(e.at_ms);
+    std::string why;
+    const bool can_mate = opponent_can_mate(loser, why);
+    if (rules().resignation_draw_if_opponent_cannot_mate && !can_mate) {
+        finish(EndKind::resignation, "1/2-1/2", procedure().resignation,
+               side_name(loser) + " resigned, but " + side_name(~loser) +
+                   " cannot checkmate by any series of legal moves (" + why + "), so the game is drawn.",
+               e.at_ms);
+    } else {
+        finish(EndKind::resignation, win_for(~loser), procedure().resignation, side_name(loser) + " resigned.", e.at_ms);
+    }
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_flag(const Event& e) {
+    const ProcedureRules& pr = procedure();
+    if (!e.both && !e.side) return refuse("flag needs the side whose flag fell (or both)");
+    const std::int64_t at = e.at_ms;
+    if (clock_) {
+        for (Color c : {Color::white, Color::black}) {
+            if ((e.both || *e.side == c) && !clock_->flag_down(c, at))
+                return refuse(side_name(c) + "'s flag has not fallen: the clock shows " + format_clock(clock_->remaining(c, at)));
+        }
+    }
+    if (e.both && !pr.both_flags) return refuse(std::string(rules().name) + " has no rule for both flags");
+
+    const bool last = !clock_ || (clock_->in_last_period(Color::white) && clock_->in_last_period(Color::black));
+    const bool sudden_death = last && (!clock_ || !(clock_->period(to_move()).bonus == Bonus::increment &&
+                                                    clock_->period(to_move()).bonus_ms >= 30'000));
+    const bool both_down = e.both || (clock_ && clock_->flag_down(Color::white, at) && clock_->flag_down(Color::black, at));
+
+    if (both_down && pr.both_flags_draw_in_sudden_death) {
+        start_clock_if_needed(at);
+        if (sudden_death) {
+            finish(EndKind::both_flags, "1/2-1/2", pr.both_flags,
+                   "Both flags are down in a sudden-death control, so the game is drawn.", at);
+        } else {
+            note("Both flags are down outside sudden death: the game continues (16T).");
+        }
+        return std::nullopt;
+    }
+    if (e.both) {
+        start_clock_if_needed(at);
+        if (last) {
+            finish(EndKind::both_flags, "1/2-1/2", pr.both_flags,
+                   "Both flags have fallen, it cannot be established which fell first, and this is the last period: the game is drawn.",
+                   at);
+        } else {
+            note("Both flags have fallen and it cannot be established which fell first; this is not the last period, so the game continues (" +
+                 std::string(pr.both_flags) + ").");
+        }
+        return std::nullopt;
+    }
+
+    Color flagger = *e.side;
+    std::string first;
+    if (both_down && clock_) {
+        // The clock establishes which flag fell first.
+        const auto mine = clock_->flag_fell_at(flagger, at), theirs = clock_->flag_fell_at(~flagger, at);
+        if (mine && theirs && *theirs < *mine) flagger = ~flagger;
+        first = "Both flags are down; the clock shows that " + side_name(flagger) + "'s fell first. ";
+    }
+    start_clock_if_needed(at);
+    const FlagRuling r = rule_flag_fall(rules(), pr, config_.options.time_category, *analyzer_, record_.current(), flagger);
+    finish(EndKind::time_forfeit, r.opponent_wins ? win_for(~flagger) : "1/2-1/2", r.article, first + r.reason, at);
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_illegal_move(const Event& e) {
+    const ProcedureRules& pr = procedure();
+    if (!pr.illegal_move) return refuse(std::string(rules().name) + " has no completed illegal moves to rule on");
+    const Color offender = e.side ? *e.side : to_move();
+    if (offender != to_move())
+        return refuse("once the position before the illegal move is restored it is the offender's move, and it is " +
+                      side_name(to_move()) + "'s move");
+    if (is_ok(e.square) && (record_.current().piece_at(e.square) == Piece::none ||
+                            color_of(record_.current().piece_at(e.square)) != offender))
+        return refuse("there is no " + side_name(offender) + " piece on " + to_string(e.square));
+
+    start_clock_if_needed(e.at_ms);
+    const int count = ++illegal_[index(offender)];
+    if (pr.illegal_moves_that_lose > 0 && count >= pr.illegal_moves_that_lose) {
+        std::string why;
+        const std::string nth = count == 2 ? "second" : count == 3 ? "third" : std::to_string(count) + "th";
+        if (opponent_can_mate(offender, why)) {
+            finish(EndKind::illegal_moves, win_for(~offender), pr.illegal_move,
+                   side_name(offender) + " completed an illegal move for the " + nth + " time and loses.", e.at_ms);
+        } else {
+            finish(EndKind::illegal_moves, "1/2-1/2", pr.illegal_move,
+                   side_name(offender) + " completed an illegal move for the " + nth + " time, but " + side_name(~offender) +
+                       " cannot checkmate by any series of legal moves (" + why + "), so the game is drawn.",
+                   e.at_ms);
+        }
+        return std::nullopt;
+    }
+    const auto cat = static_cast<std::size_t>(config_.options.time_category);
+    int seconds = pr.illegal_move_penalty_s[cat];
+    // Where an option changes the Article 9 penalty (fide-2023 blitz under B.2), the Article 7
+    // penalty follows it: both are "the penalties mentioned in Articles 7 and 9".
+    if (incorrect_claim_penalty_seconds(rules(), config_.options) != rules().incorrect_claim_penalty_s[cat])
+        seconds = pr.illegal_move_penalty_s[static_cast<std::size_t>(TimeCategory::standard)];
+    Penalty p{offender, 1000LL * seconds, 0, pr.illegal_move};
+    penalise(p, e.at_ms);
+    touched_.clear();
+    if (is_ok(e.square)) touched_.push_back(e.square);  // 7.5.1: the piece must be moved (4.3)
+    note(side_name(offender) + " completed an illegal move; the position before it is restored and " + side_name(~offender) +
+         " receives " + ms_text(p.added_ms) + " (" + pr.illegal_move + ").");
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_illegal_position(const Event& e) {
+    const char* art = procedure().illegal_position;
+    if (!art) return refuse(std::string(rules().name) + ": no draw for an illegal position is modelled");
+    if (config_.options.time_category == TimeCategory::standard)
+        return refuse(std::string(art) + " applies in rapid and blitz only");
+    start_clock_if_needed(e.at_ms);
+    finish(EndKind::illegal_position, "1/2-1/2", art,
+           "An illegal position (both kings in check, or a pawn on the last rank) was still on the board after the next move was completed, so the game is drawn.",
+           e.at_ms);
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_declare(const Event& e) {
+    const auto may = record_.director_may_declare(record_.size() - 1);
+    const auto it = std::find_if(may.begin(), may.end(), [&](const Termination& t) { return t.kind == e.declared; });
+    if (it == may.end())
+        return refuse(std::string("the director may not declare a draw by ") + termination_name(e.declared) + " here" +
+                      (may.empty() && rules().seventy_five != DrawEffect::director_may_declare ? " (only US Chess 14K has such a rule)" : ""));
+    start_clock_if_needed(e.at_ms);
+    finish(end_kind_of(it->kind), "1/2-1/2", it->article,
+           it->kind == TerminationKind::fivefold_repetition
+               ? "The director declares the game drawn: the same position has appeared for five consecutive alternate moves by each player."
+               : "The director declares the game drawn: 75 moves by each player without a pawn move or capture.",
+           e.at_ms);
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
+    const ProcedureRules& pr = procedure();
+    if (!pr.quickplay) return refuse(std::string(rules().name) + " has no quickplay-finish claim");
+    if (pr.quickplay_needs_announcement && !config_.quickplay_finish)
+        return refuse(std::string(pr.quickplay) + " applies only when announced before the event (quickplay_finish)");
+    const Color claimant = e.side ? *e.side : to_move();
+    if (claimant != to_move()) return refuse("only the player having the move may make a quickplay-finish claim");
+    if (quickplay_pending_) return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " is already pending");
+    if (!clock_) return refuse("a quickplay-finish claim needs a clock");
+    if (config_.options.time_category == TimeCategory::blitz) return refuse(std::string(pr.quickplay) + " does not apply to blitz games");
+    if (clock_->period(claimant).bonus != Bonus::none)
+        return refuse(std::string(pr.quickplay) + " applies only to games without increment or delay");
+    if (!clock_->in_last_period(claimant)) return refuse(std::string(pr.quickplay) + " applies only in the last period");
+    if (clock_->flag_down(claimant, e.at_ms)) return refuse(side_name(claimant) + "'s flag has already fallen");
+    if (clock_->remaining(claimant, e.at_ms) >= 120'000)
+        return refuse("a quickplay-finish claim needs less than two minutes on the claimant's clock; " + side_name(claimant) +
+                      " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
+
+    start_clock_if_needed(e.at_ms);
+    if (!clock_->paused()) clock_->pause(e.at_ms);
+    quickplay_pending_ = claimant;
+    quickplay_postponed_ = false;
+    note(side_name(claimant) + " claims a draw with less than two minutes left (" + pr.quickplay +
+         "): the opponent cannot win, or is making no effort to win, by normal means.");
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
+    const ProcedureRules& pr = procedure();
+    if (!quickplay_pending_) return refuse("no quickplay-finish claim awaits a ruling");
+    if (e.decision == QuickplayDecision::postpone && quickplay_postponed_) return refuse("the decision is already postponed");
+    if (quickplay_postponed_ && e.decision == QuickplayDecision::reject)
+        return refuse("after postponing, the arbiter declares the result later: a draw, or play goes on to its end");
+    const Color claimant = *quickplay_pending_;
+    start_clock_if_needed(e.at_ms);
+    if (e.decision == QuickplayDecision::draw) {
+        finish(EndKind::quickplay_finish, "1/2-1/2", pr.quickplay,
+               "The arbiter agrees that " + side_name(~claimant) +
+                   " cannot win, or was making no effort to win, by normal means: the game is drawn.",
+               e.at_ms);
+        return std::nullopt;
+    }
+    Penalty p{claimant, e.added_ms ? *e.added_ms : 1000LL * pr.quickplay_penalty_s, 0, pr.quickplay};
+    penalise(p, e.at_ms);
+    if (e.decision == QuickplayDecision::postpone) {
+        quickplay_postponed_ = true;
+        note("The arbiter postpones the decision; " + side_name(~claimant) + " receives " + ms_text(p.added_ms) +
+             " and the game continues (" + pr.quickplay + ").");
+    } else {
+        quickplay_pending_.reset();
+        note("The arbiter rejects the claim; " + side_name(~claimant) + " receives " + ms_text(p.added_ms) + " (" + pr.quickplay + ").");
+    }
+    return std::nullopt;
+}
+
+std::optional<EventError> Session::on_pause(const Event& e, bool pause) {
+    if (!clock_) return refuse("this game has no clock");
+    if (pause) {
+        if (clock_->started() && clock_->paused()) return refuse("the clock is already paused");
+        start_clock_if_needed(e.at_ms);
+        clock_->pause(e.at_ms);
+        return std::nullopt;
+    }
+    if (!clock_->paused()) return refuse("the clock is not paused");
+    if (quickplay_pending_ && !quickplay_postponed_) return refuse("a quickplay-finish claim awaits the arbiter's ruling");
+    clock_->resume(e.at_ms);
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flag falls
+
+std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget) {
+    struct Search {
+        Color attacker;
+        std::uint64_t nodes = 0, budget;
+        bool out = false;
+
+        // `p` with `left` attacker moves to mate in.
+        bool wins(const Position& p, int left) {
+            if (out || ++nodes > budget) {
+                out = true;
+                return false;
+            }
+            const MoveList legal = legal_moves(p);
+            if (p.turn() != attacker) {
+                if (legal.empty()) return p.in_check();
+                for (Move m : legal)
+                    if (!wins(p.after(m), left)) return false;
+                return true;
+            }
+            if (left <= 0) return false;
+            for (Move m : legal)
+                if (is_checkmate(p.after(m))) return true;
+            if (left == 1) return false;
+            for (Move m : legal)
+                if (wins(p.after(m), left - 1)) return true;
+            return false;
+        }
+    } s{attacker, 0, node_budget};
+    const bool found = s.wins(pos, moves);
+    if (s.out) return std::nullopt;
+    return found;
+}
+
+FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure, TimeCategory category,
+                          const Unwinnability& analyzer, const Position& pos, Color flagger) {
+    const Color opp = ~flagger;
+    const std::string article = category == TimeCategory::standard ? procedure.flag : procedure.flag_rapid_blitz;
+    const std::string fell = side_name(flagger) + "'s flag fell";
+    if (rules.flag_test == FlagTest::uscf_forced_win) {
+        // US Chess 13C / 14E.
+        const Bitboard others = pos.pieces(opp) & ~pos.pieces(opp, PieceType::king);
+        const int knights = pos.pieces(opp, PieceType::knight).count();
+        const int bishops = pos.pieces(opp, PieceType::bishop).count();
+        if (others.empty())
+            return {false, "14E1", fell + ", but " + side_name(opp) + " has only a lone king, so the game is drawn."};
+        const bool one_minor = others.count() == 1 && knights + bishops == 1;
+        const bool two_knights = others.count() == 2 && knights == 2 && pos.pieces(flagger, PieceType::pawn).empty();
+        if (one_minor || two_knights) {
+            constexpr int depth = 3;
+            const auto mate = forced_mate_within(pos, opp, depth);
+            const std::string what = one_minor ? (knights ? "king and knight" : "king and bishop") : "king and two knights";
+            const std::string rule = one_minor ? "14E2" : "14E3";
+            if (mate && *mate)
+                return {true, "13C, " + rule, fell + "; " + side_name(opp) + " has only " + what + " but a forced checkmate, so " +
+                                                  side_name(opp) + " wins."};
+            return {false, rule, fell + ", but " + side_name(opp) + " has only " + what + " and no forced win (no forced mate within " +
+                                     std::to_string(depth) + " moves" + (mate ? "" : " could be shown") + "), so the game is drawn."};
+        }
+        return {true, "13C", fell + "; " + side_name(opp) + " has mating material and wins on time."};
+    }
+    const MateVerdict v = analyzer.can_checkmate(pos, opp);
+    if (v.answer == MateAbility::cannot_checkmate)
+        return {false, article, fell + ", but " + side_name(opp) + " cannot checkmate by any series of legal moves (" + v.reason +
+                                    "), so the game is drawn."};
+    std::string reason = fell + "; " + side_name(opp) + " can checkmate by some series of legal moves and wins on time.";
+    if (v.answer == MateAbility::unknown)
+        reason = fell + "; it could not be shown that " + side_name(opp) + " cannot checkmate (" + v.reason + "), so " +
+                 side_name(opp) + " wins on time.";
+    return {true, article, reason};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary
+
+std::string Session::summary() const {
+    std::string s = encode(config_) + "\n";
+    s += to_fen(record_.current()) + "\n";
+    for (const auto& m : moves_) {
+        s += m.san + "@" + std::to_string(m.made_at);
+        if (m.clock_ms) s += "/" + std::to_string(*m.clock_ms);
+        if (m.offer_by) s += std::string("(=)") + (*m.offer_by == Color::white ? "w" : "b");
+        s += " ";
+    }
+    s += "\n";
+    if (end_)
+        s += std::string("end ") + end_kind_name(end_->kind) + " " + end_->result + " " + end_->article + " " +
+             std::to_string(end_->ply) + " " + std::to_string(end_->at_ms) + " " + end_->reason + "\n";
+    if (clock_) {
+        for (Color c : {Color::white, Color::black}) {
+            const auto fell = clock_->flag_fell_at(c, last_at_);
+            s += "clock " + std::string(name(c)) + " " + std::to_string(clock_->remaining(c, last_at_)) + " fell " +
+                 (fell ? std::to_string(*fell) : "-") + " moves " + std::to_string(clock_->moves_completed(c)) + " period " +
+                 std::to_string(clock_->period_index(c)) + "\n";
+        }
+        s += std::string("running ") + (clock_->running() ? std::string(name(*clock_->running())) : "-") +
+             (clock_->paused() ? " paused" : "") + "\n";
+    }
+    if (offer_)
+        s += "offer " + std::string(name(offer_->by)) + " " + std::to_string(offer_->ply) + (offer_->irregular ? " irregular" : "") +
+             (offer_->by_claim ? " claim" : "") + "\n";
+    if (last_ruling_) {
+        const auto& r = *last_ruling_;
+        s += std::string("ruling ") + claim_kind_name(r.verdict.kind) + " " + std::string(name(r.verdict.claimant)) + " " +
+             r.verdict.intended_san + " " + (r.verdict.correct ? "correct" : "incorrect") + " " + r.verdict.article + " " +
+             (r.admissible ? "" : "inadmissible ") + std::to_string(r.at_ms) + " " + r.verdict.reason;
+        if (r.penalty) s += " penalty " + std::to_string(r.penalty->added_ms) + "/" + std::to_string(r.penalty->deducted_ms);
+        s += "\n";
+    }
+    if (must_play_) {
+        s += "must " + must_play_->written;
+        for (Move m : must_play_->allowed) s += " " + std::to_string(m.raw());
+        s += "\n";
+    }
+    s += "touched";
+    for (Square t : touched_) s += " " + to_string(t);
+    s += claim_right_lost_ ? " lost\n" : "\n";
+    if (awaiting_press_) s += "awaiting " + std::string(name(*awaiting_press_)) + "\n";
+    if (quickplay_pending_) s += "quickplay " + std::string(name(*quickplay_pending_)) + (quickplay_postponed_ ? " postponed" : "") + "\n";
+    s += "illegal " + std::to_string(illegal_[0]) + " " + std::to_string(illegal_[1]) + "\n";
+    for (const auto& n : notes_) s += "note " + std::to_string(n.ply) + " " + n.text + "\n";
+    s += "events " + std::to_string(events_) + " at " + std::to_string(last_at_) + "\n";
+    return s;
+}
+
+std::uint64_t Session::digest() const {
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
+    for (unsigned char c : summary()) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,272 @@
+// session_codec.cpp — events and session configurations as one line of text, the form the
+// journal stores: a word, then key=value pairs separated by spaces, values percent-encoded
+// where they hold a space, '=', '%' or a control character. Only non-default fields are
+// written, and decoding refuses unknown keys, so a journal never silently loses a field.
+#include <charconv>
+#include <utility>
+#include <vector>
+
+#include "arbiter/session.hpp"
+
+namespace arbiter {
+
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+bool needs_escape(unsigned char c) { return c <= ' ' || c == '%' || c == '=' || c == 0x7f; }
+
+std::string escape(std::string_view v) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : v) {
+        if (needs_escape(c)) {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> unescape(std::string_view v) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v[i] != '%') {
+            out += v[i];
+            continue;
+        }
+        if (i + 2 >= v.size()) return std::nullopt;
+        unsigned x = 0;
+        const auto r = std::from_chars(v.data() + i + 1, v.data() + i + 3, x, 16);
+        if (r.ec != std::errc() || r.ptr != v.data() + i + 3) return std::nullopt;
+        out += static_cast<char>(x);
+        i += 2;
+    }
+    return out;
+}
+
+std::string join(std::string_view head, const Pairs& pairs) {
+    std::string out(head);
+    for (const auto& [k, v] : pairs) out += " " + k + "=" + escape(v);
+    return out;
+}
+
+// Splits "head k=v k=v" into the head and the decoded pairs.
+Expected<std::pair<std::string, Pairs>, std::string> split(std::string_view text) {
+    std::pair<std::string, Pairs> out;
+    std::size_t i = 0;
+    bool first = true;
+    while (i < text.size()) {
+        std::size_t j = text.find(' ', i);
+        if (j == std::string_view::npos) j = text.size();
+        const std::string_view tok = text.substr(i, j - i);
+        i = j + 1;
+        if (tok.empty()) return Unexpected(std::string("two spaces in a row"));
+        if (first) {
+            out.first = std::string(tok);
+            first = false;
+            continue;
+        }
+        const auto eq = tok.find('=');
+        if (eq == std::string_view::npos || eq == 0) return Unexpected("'" + std::string(tok) + "' is not key=value");
+        auto value = unescape(tok.substr(eq + 1));
+        if (!value) return Unexpected("bad escape in '" + std::string(tok) + "'");
+        out.second.emplace_back(std::string(tok.substr(0, eq)), std::move(*value));
+    }
+    if (first) return Unexpected(std::string("empty text"));
+    return out;
+}
+
+std::optional<std::int64_t> to_int(std::string_view s) {
+    std::int64_t v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+std::optional<bool> to_bool(std::string_view s) {
+    if (s == "1") return true;
+    if (s == "0") return false;
+    return std::nullopt;
+}
+
+std::optional<Color> to_color(std::string_view s) {
+    if (s == "white") return Color::white;
+    if (s == "black") return Color::black;
+    return std::nullopt;
+}
+
+std::optional<TerminationKind> to_termination(std::string_view s) {
+    for (auto k : {TerminationKind::checkmate, TerminationKind::stalemate, TerminationKind::dead_position,
+                   TerminationKind::seventy_five_moves, TerminationKind::fivefold_repetition,
+                   TerminationKind::threefold_repetition, TerminationKind::fifty_moves})
+        if (s == termination_name(k)) return k;
+    return std::nullopt;
+}
+
+std::string bad(const std::string& key, const std::string& value) { return "bad value '" + value + "' for " + key; }
+
+}  // namespace
+
+std::string encode(const Event& e) {
+    Pairs p;
+    p.emplace_back("at", std::to_string(e.at_ms));
+    if (e.side) p.emplace_back("side", std::string(name(*e.side)));
+    if (!e.move.empty()) p.emplace_back("move", e.move);
+    if (!e.press) p.emplace_back("press", "0");
+    if (e.offer) p.emplace_back("offer", "1");
+    if (is_ok(e.square)) p.emplace_back("square", to_string(e.square));
+    if (e.type == EventType::claim) p.emplace_back("claim", claim_kind_name(e.claim));
+    if (e.both) p.emplace_back("both", "1");
+    if (e.consent) p.emplace_back("consent", "1");
+    if (e.type == EventType::declare) p.emplace_back("declared", termination_name(e.declared));
+    if (e.type == EventType::quickplay_ruling) p.emplace_back("decision", quickplay_decision_name(e.decision));
+    if (e.added_ms) p.emplace_back("added", std::to_string(*e.added_ms));
+    return join(event_type_name(e.type), p);
+}
+
+Expected<Event, std::string> decode_event(std::string_view text) {
+    auto parts = split(text);
+    if (!parts) return Unexpected(parts.error());
+    Event e;
+    const auto type = parse_event_type(parts->first);
+    if (!type) return Unexpected("unknown event type '" + parts->first + "'");
+    e.type = *type;
+    bool have_at = false;
+    for (const auto& [k, v] : parts->second) {
+        if (k == "at") {
+            auto x = to_int(v);
+            if (!x) return Unexpected(bad(k, v));
+            e.at_ms = *x;
+            have_at = true;
+        } else if (k == "side") {
+            auto c = to_color(v);
+            if (!c) return Unexpected(bad(k, v));
+            e.side = *c;
+        } else if (k == "move") {
+            e.move = v;
+        } else if (k == "press" || k == "offer" || k == "both" || k == "consent") {
+            auto b = to_bool(v);
+            if (!b) return Unexpected(bad(k, v));
+            (k == "press" ? e.press : k == "offer" ? e.offer : k == "both" ? e.both : e.consent) = *b;
+        } else if (k == "square") {
+            auto s = parse_square(v);
+            if (!s) return Unexpected(bad(k, v));
+            e.square = *s;
+        } else if (k == "claim") {
+            auto c = parse_claim_kind(v);
+            if (!c) return Unexpected(bad(k, v));
+            e.claim = *c;
+        } else if (k == "declared") {
+            auto t = to_termination(v);
+            if (!t) return Unexpected(bad(k, v));
+            e.declared = *t;
+        } else if (k == "decision") {
+            auto d = parse_quickplay_decision(v);
+            if (!d) return Unexpected(bad(k, v));
+            e.decision = *d;
+        } else if (k == "added") {
+            auto x = to_int(v);
+            if (!x) return Unexpected(bad(k, v));
+            e.added_ms = *x;
+        } else {
+            return Unexpected("unknown event field '" + k + "'");
+        }
+    }
+    if (!have_at) return Unexpected(std::string("event without a time (at)"));
+    return e;
+}
+
+std::string encode(const SessionConfig& c) {
+    Pairs p;
+    const RuleOptions& o = c.options;
+    p.emplace_back("rules", rule_set(c.rules).name);
+    p.emplace_back("category", time_category_name(o.time_category));
+    if (c.time_category_given) p.emplace_back("category_given", "1");
+    if (c.time_control) p.emplace_back("tc", to_string(*c.time_control));
+    if (!c.start_fen.empty()) p.emplace_back("fen", c.start_fen);
+    if (c.quickplay_finish) p.emplace_back("quickplay", "1");
+    if (!o.initial_position_counts) p.emplace_back("initial_counts", "0");
+    if (o.counters_from_setup == RuleOptions::CountersFromSetup::game_start) p.emplace_back("counters", "game_start");
+    if (o.no_offers_before_move) p.emplace_back("no_offers_before", std::to_string(o.no_offers_before_move));
+    if (!o.intended_mate_claim_correct) p.emplace_back("intended_mate_correct", "0");
+    if (!o.online_threefold_automatic) p.emplace_back("online_threefold_auto", "0");
+    if (!o.online_fifty_automatic) p.emplace_back("online_fifty_auto", "0");
+    if (o.blitz_fully_supervised) p.emplace_back("blitz_supervised", "1");
+    for (const auto& x : o.fifty_extensions) p.emplace_back("fifty_ext", x.signature + "=" + std::to_string(x.moves));
+    for (const auto& [key, value] : {std::pair{"white", &c.white}, {"black", &c.black}, {"event", &c.event},
+                                     {"site", &c.site}, {"date", &c.date}, {"round", &c.round}})
+        p.emplace_back(key, *value);
+    return join("session", p);
+}
+
+Expected<SessionConfig, std::string> decode_config(std::string_view text) {
+    auto parts = split(text);
+    if (!parts) return Unexpected(parts.error());
+    if (parts->first != "session") return Unexpected("not a session configuration ('" + parts->first + "')");
+    SessionConfig c;
+    RuleOptions& o = c.options;
+    for (const auto& [k, v] : parts->second) {
+        if (k == "rules") {
+            auto r = parse_rule_set(v);
+            if (!r) return Unexpected(bad(k, v));
+            c.rules = *r;
+        } else if (k == "category") {
+            auto t = parse_time_category(v);
+            if (!t) return Unexpected(bad(k, v));
+            o.time_category = *t;
+        } else if (k == "tc") {
+            auto tc = parse_time_control(v);
+            if (!tc) return Unexpected(bad(k, v) + ": " + tc.error().message);
+            c.time_control = *tc;
+        } else if (k == "fen") {
+            c.start_fen = v;
+        } else if (k == "counters") {
+            if (v != "game_start" && v != "trust_fen") return Unexpected(bad(k, v));
+            o.counters_from_setup = v == "game_start" ? RuleOptions::CountersFromSetup::game_start
+                                                      : RuleOptions::CountersFromSetup::trust_fen;
+        } else if (k == "no_offers_before") {
+            auto n = to_int(v);
+            if (!n || *n < 0 || *n > 10000) return Unexpected(bad(k, v));
+            o.no_offers_before_move = static_cast<int>(*n);
+        } else if (k == "fifty_ext") {
+            auto x = parse_fifty_extension(v);
+            if (!x) return Unexpected(bad(k, v));
+            o.fifty_extensions.push_back(*x);
+        } else if (k == "category_given" || k == "quickplay" || k == "initial_counts" || k == "intended_mate_correct" ||
+                   k == "online_threefold_auto" || k == "online_fifty_auto" || k == "blitz_supervised") {
+            auto b = to_bool(v);
+            if (!b) return Unexpected(bad(k, v));
+            bool& target = k == "category_given"          ? c.time_category_given
+                           : k == "quickplay"             ? c.quickplay_finish
+                           : k == "initial_counts"        ? o.initial_position_counts
+                           : k == "intended_mate_correct" ? o.intended_mate_claim_correct
+                           : k == "online_threefold_auto" ? o.online_threefold_automatic
+                           : k == "online_fifty_auto"     ? o.online_fifty_automatic
+                                                          : o.blitz_fully_supervised;
+            target = *b;
+        } else if (k == "white") {
+            c.white = v;
+        } else if (k == "black") {
+            c.black = v;
+        } else if (k == "event") {
+            c.event = v;
+        } else if (k == "site") {
+            c.site = v;
+        } else if (k == "date") {
+            c.date = v;
+        } else if (k == "round") {
+            c.round = v;
+        } else {
+            return Unexpected("unknown configuration field '" + k + "'");
+        }
+    }
+    return c;
+}
+
+bool operator==(const SessionConfig& a, const SessionConfig& b) { return encode(a) == encode(b); }
+
+}  // namespace arbiter

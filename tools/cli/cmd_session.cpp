@@ -1,0 +1,242 @@
+// cmd_session.cpp — `arbiter session new|event|show|export|list`: a live game driven from the
+// shell, every event journaled (SQLite) before it takes effect.
+#include <charconv>
+#include <iostream>
+
+#include "arbiter/journal.hpp"
+#include "game_input.hpp"
+#include "session_json.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+// Refusals and bad files are bad input (exit 2); failures of the file system or a replay that
+// no longer matches are internal failures (exit 1).
+[[noreturn]] void fail(const JournalError& e) {
+    switch (e.code) {
+        case JournalError::Code::io:
+        case JournalError::Code::conflict:
+        case JournalError::Code::replay: throw std::runtime_error(e.message);
+        default: throw InputError(e.message);
+    }
+}
+
+Journal open_journal(const std::string& path, Journal::Mode mode) {
+    if (path.empty()) throw InputError("--journal FILE is required");
+    auto j = Journal::open(path, mode);
+    if (!j) fail(j.error());
+    return std::move(*j);
+}
+
+SessionId parse_id(const std::string& text) {
+    SessionId id = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size() || id < 1)
+        throw InputError("session id must be a positive number, not '" + text + "'");
+    return id;
+}
+
+JournaledSession open_session(Journal& journal, SessionId id) {
+    auto s = JournaledSession::open(journal, id);
+    if (!s) fail(s.error());
+    return std::move(*s);
+}
+
+struct NewOptions {
+    std::string journal;
+    GameInput rules;  // --rules and the rule options (its position options are not used)
+    bool category_given = false;
+    std::string time_control;
+    std::string fen;
+    std::string white = "?", black = "?", event = "?", site = "?", date = "????.??.??", round = "?";
+    int no_offers_before = 0;
+    bool quickplay = false;
+    bool blitz_supervised = false;
+};
+
+void add_new(CLI::App& session) {
+    auto* cmd = session.add_subcommand("new", "Start a session; prints its id");
+    auto o = std::make_shared<NewOptions>();
+    cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
+    cmd->add_option("--rules", o->rules.rules, "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
+    auto* tcat = cmd->add_option("--time-category", o->rules.time_category,
+                                 "standard, rapid or blitz (default: derived from --time-control, A.1/B.1; else standard)");
+    cmd->add_option("--time-control", o->time_control,
+                    "PGN TimeControl: 5400+30, 40/5400+30:1800+30, 300; dN = simple delay, bN = Bronstein delay (default: no clock)");
+    cmd->add_option("--fen", o->fen, "Start position (default: the initial position)");
+    cmd->add_option("--white", o->white, "White's name (PGN)");
+    cmd->add_option("--black", o->black, "Black's name (PGN)");
+    cmd->add_option("--event", o->event, "Event (PGN)");
+    cmd->add_option("--site", o->site, "Site (PGN)");
+    cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN)");
+    cmd->add_option("--round", o->round, "Round (PGN)");
+    cmd->add_option("--no-offers-before", o->no_offers_before, "Competition rule 9.1.1: no draw offers before this move")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--quickplay-finish", o->quickplay, "Guidelines III (or US Chess Variation 14H) announced for the event");
+    cmd->add_flag("--blitz-fully-supervised", o->blitz_supervised, "fide-2023 blitz under B.2: the literal +2 min penalties");
+    cmd->add_option("--initial-position-counts", o->rules.initial_position_counts, "true (default) or false");
+    cmd->add_option("--counters-from-setup", o->rules.counters_from_setup, "trust_fen (default) or game_start");
+    cmd->add_option("--fifty-extension", o->rules.fifty_extensions, "A 50-move extension, e.g. KRBvKR=75; repeatable");
+    cmd->add_flag("--online-claims", o->rules.online_claims_only, "fide-online: claims instead of automatic draws");
+    cmd->add_flag("--intended-mate-incorrect", o->rules.intended_mate_incorrect, "A 9.3.1 claim whose written move mates is incorrect");
+    cmd->add_flag("--json", o->rules.json, "Print the new session's state as JSON");
+    cmd->callback([o, tcat] {
+        SessionConfig cfg;
+        cfg.rules = o->rules.rule_set_or_throw().id;
+        cfg.options = o->rules.rule_options();
+        cfg.options.no_offers_before_move = o->no_offers_before;
+        cfg.options.blitz_fully_supervised = o->blitz_supervised;
+        cfg.time_category_given = tcat->count() > 0;
+        if (!o->time_control.empty()) {
+            auto tc = parse_time_control(o->time_control);
+            if (!tc)
+                throw InputError("--time-control '" + o->time_control + "' (byte " + std::to_string(tc.error().offset) +
+                                 "): " + tc.error().message);
+            cfg.time_control = *tc;
+        }
+        if (!o->fen.empty()) cfg.start_fen = to_fen(fen_or_throw(o->fen));
+        cfg.quickplay_finish = o->quickplay;
+        cfg.white = o->white;
+        cfg.black = o->black;
+        cfg.event = o->event;
+        cfg.site = o->site;
+        cfg.date = o->date;
+        cfg.round = o->round;
+        Journal journal = open_journal(o->journal, Journal::Mode::create_if_missing);
+        auto s = JournaledSession::create(journal, cfg);
+        if (!s) fail(s.error());
+        if (o->rules.json) {
+            std::cout << state_json(s->session(), s->id()).dump() << '\n';
+        } else {
+            std::cout << s->id() << '\n';
+        }
+    });
+}
+
+struct SessionArgs {
+    std::string journal;
+    std::string id;
+    std::string event;
+    bool json = false;
+    bool pgn = false;
+};
+
+void add_event(CLI::App& session) {
+    auto* cmd = session.add_subcommand("event", "Apply one event (JSON) and print the state as JSON");
+    auto a = std::make_shared<SessionArgs>();
+    cmd->add_option("--journal", a->journal, "The journal file")->required();
+    cmd->add_option("id", a->id, "Session id")->required();
+    cmd->add_option("event", a->event, R"(The event, e.g. '{"type":"move","move":"Nf3","at_ms":1500}')")->required();
+    cmd->add_flag("--json", a->json, "JSON output (the default for this command)");
+    cmd->callback([a] {
+        const SessionId id = parse_id(a->id);
+        const Event e = event_from_json(a->event);
+        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        JournaledSession s = open_session(journal, id);
+        if (auto err = s.apply(e)) fail(*err);
+        std::cout << state_json(s.session(), id).dump() << '\n';
+    });
+}
+
+void print_state(const Session& s) {
+    std::cout << scoresheet_text(s);
+    if (s.clock()) {
+        std::cout << "Clocks     White " << format_clock(*s.clock_ms(Color::white)) << ", Black "
+                  << format_clock(*s.clock_ms(Color::black));
+        if (s.clock()->paused()) std::cout << " (paused)";
+        std::cout << '\n';
+    }
+    if (s.pending_offer()) std::cout << "Offer      " << (s.pending_offer()->by == Color::white ? "White" : "Black") << " has offered a draw\n";
+    if (s.must_play()) std::cout << "Must play  " << s.must_play()->written << '\n';
+    if (s.awaiting_press()) std::cout << "Clock      waiting for " << (*s.awaiting_press() == Color::white ? "White" : "Black") << " to press it\n";
+}
+
+void add_show(CLI::App& session) {
+    auto* cmd = session.add_subcommand("show", "Show a session: scoresheet, clocks, offers, rulings");
+    auto a = std::make_shared<SessionArgs>();
+    cmd->add_option("--journal", a->journal, "The journal file")->required();
+    cmd->add_option("id", a->id, "Session id")->required();
+    cmd->add_flag("--json", a->json, "The state as JSON");
+    cmd->callback([a] {
+        const SessionId id = parse_id(a->id);
+        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        JournaledSession s = open_session(journal, id);
+        if (a->json) {
+            Json j = state_json(s.session(), id);
+            Json notes = Json::array();
+            for (const auto& n : s.session().notes())
+                notes.push_back(Json{{"after", s.session().record().move_label(n.ply)}, {"text", n.text}});
+            j["notes"] = notes;
+            std::cout << j.dump() << '\n';
+        } else {
+            print_state(s.session());
+        }
+    });
+}
+
+void add_export(CLI::App& session) {
+    auto* cmd = session.add_subcommand("export", "Export a session as PGN");
+    auto a = std::make_shared<SessionArgs>();
+    cmd->add_option("--journal", a->journal, "The journal file")->required();
+    cmd->add_option("id", a->id, "Session id")->required();
+    cmd->add_flag("--pgn", a->pgn, "PGN (the default)");
+    cmd->add_flag("--json", a->json, "JSON: the PGN text and the journaled events");
+    cmd->callback([a] {
+        const SessionId id = parse_id(a->id);
+        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        auto stored = journal.load(id);
+        if (!stored) fail(stored.error());
+        auto s = replay(*stored);
+        if (!s) fail(s.error());
+        if (a->json && !a->pgn) {
+            Json events = Json::array();
+            for (const auto& e : stored->events) events.push_back(encode(e));
+            std::cout << Json{{"id", id}, {"pgn", export_pgn(*s)}, {"events", events}}.dump() << '\n';
+        } else {
+            std::cout << export_pgn(*s);
+        }
+    });
+}
+
+void add_list(CLI::App& session) {
+    auto* cmd = session.add_subcommand("list", "List the sessions in a journal");
+    auto a = std::make_shared<SessionArgs>();
+    cmd->add_option("--journal", a->journal, "The journal file")->required();
+    cmd->add_flag("--json", a->json, "JSON output");
+    cmd->callback([a] {
+        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        auto ids = journal.sessions();
+        if (!ids) fail(ids.error());
+        Json out = Json::array();
+        for (SessionId id : *ids) {
+            auto stored = journal.load(id);
+            if (!stored) fail(stored.error());
+            auto s = replay(*stored);
+            if (!s) fail(s.error());
+            if (a->json) {
+                out.push_back(Json{{"id", id}, {"status", s->ended() ? "ended" : "ongoing"}, {"result", s->result()},
+                                   {"ply", s->record().game_ply(s->record().size() - 1)}, {"rules", s->rules().name},
+                                   {"events", s->events_applied()}});
+            } else {
+                std::cout << id << "  " << s->config().white << " - " << s->config().black << "  " << s->rules().name << "  "
+                          << s->result() << "  " << s->moves().size() << " plies, " << s->events_applied() << " events\n";
+            }
+        }
+        if (a->json) std::cout << out.dump() << '\n';
+    });
+}
+
+}  // namespace
+
+void add_session(CLI::App& app) {
+    auto* cmd = app.add_subcommand("session", "A live game: clocks, touch-move, offers, claims and penalties, journaled");
+    cmd->require_subcommand(1);
+    add_new(*cmd);
+    add_event(*cmd);
+    add_show(*cmd);
+    add_export(*cmd);
+    add_list(*cmd);
+}
+
+}  // namespace arbiter::cli

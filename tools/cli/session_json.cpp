@@ -1,0 +1,216 @@
+// session_json.cpp — JSON events in, JSON session state out.
+#include "session_json.hpp"
+
+#include <set>
+
+#include "cli.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& message) { throw InputError("event: " + message); }
+
+std::string string_field(const Json& j, const char* key) {
+    const Json& v = j.at(key);
+    if (!v.is_string()) bad(std::string("\"") + key + "\" must be a string");
+    return v.get<std::string>();
+}
+
+bool bool_field(const Json& j, const char* key) {
+    const Json& v = j.at(key);
+    if (!v.is_boolean()) bad(std::string("\"") + key + "\" must be true or false");
+    return v.get<bool>();
+}
+
+std::int64_t int_field(const Json& j, const char* key) {
+    const Json& v = j.at(key);
+    if (!v.is_number_integer()) bad(std::string("\"") + key + "\" must be an integer");
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) bad(std::string("\"") + key + "\" is too large");
+    return v.get<std::int64_t>();
+}
+
+// The keys each event type accepts, beyond "type" and "at_ms".
+const std::set<std::string>& keys_of(EventType t) {
+    static const std::set<std::string> none, side{"side"}, move{"side", "move", "press", "offer", "consent"},
+        touch{"side", "square"}, offer{"side", "consent"}, claim{"side", "kind", "intended"}, flag{"side"},
+        illegal{"side", "square"}, declare{"kind"}, ruling{"decision", "added_ms"};
+    switch (t) {
+        case EventType::move: return move;
+        case EventType::touch:
+        case EventType::adjust: return touch;
+        case EventType::offer:
+        case EventType::accept: return offer;
+        case EventType::claim:
+        case EventType::quickplay_claim: return claim;
+        case EventType::flag: return flag;
+        case EventType::illegal_move: return illegal;
+        case EventType::declare: return declare;
+        case EventType::quickplay_ruling: return ruling;
+        case EventType::start:
+        case EventType::press:
+        case EventType::decline:
+        case EventType::resign:
+        case EventType::illegal_position: return side;
+        case EventType::pause:
+        case EventType::resume: return none;
+    }
+    return none;
+}
+
+Json clocks_json(const Session& s) {
+    if (!s.clock()) return nullptr;
+    const Clock& c = *s.clock();
+    const std::int64_t at = s.last_event_ms();
+    Json j;
+    j["white_ms"] = c.remaining(Color::white, at);
+    j["black_ms"] = c.remaining(Color::black, at);
+    j["running"] = c.running() ? Json(std::string(name(*c.running()))) : Json(nullptr);
+    j["paused"] = c.paused();
+    j["white_flag"] = c.flag_down(Color::white, at);
+    j["black_flag"] = c.flag_down(Color::black, at);
+    j["white_moves"] = c.moves_completed(Color::white);
+    j["black_moves"] = c.moves_completed(Color::black);
+    j["as_of_ms"] = at;
+    return j;
+}
+
+Json verdict_json(const Session& s) {
+    if (!s.last_ruling()) return nullptr;
+    const ClaimRuling& r = *s.last_ruling();
+    Json j = to_json(r.verdict, s.record());
+    j["admissible"] = r.admissible;
+    if (r.penalty) {
+        j["penalty"] = Json{{"side", std::string(name(r.penalty->side))},
+                            {"added_to", std::string(name(~r.penalty->side))},
+                            {"added_ms", r.penalty->added_ms},
+                            {"deducted_ms", r.penalty->deducted_ms},
+                            {"article", r.penalty->article}};
+    } else {
+        j["penalty"] = nullptr;
+    }
+    j["at_ms"] = r.at_ms;
+    return j;
+}
+
+}  // namespace
+
+Event event_from_json(const std::string& text) {
+    Json j;
+    try {
+        j = Json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        bad(std::string("not valid JSON (") + e.what() + ")");
+    }
+    if (!j.is_object()) bad("expected a JSON object such as {\"type\":\"move\",\"move\":\"e4\",\"at_ms\":0}");
+    if (!j.contains("type")) bad("missing \"type\"");
+    std::string type = string_field(j, "type");
+    if (type == "illegal") type = "illegal_move";
+    if (type == "ruling") type = "quickplay_ruling";
+    auto t = parse_event_type(type);
+    if (!t) bad("unknown type \"" + type + "\"");
+    Event e;
+    e.type = *t;
+    if (e.type == EventType::claim && j.contains("kind") && j["kind"] == "quickplay") e.type = EventType::quickplay_claim;
+    if (!j.contains("at_ms")) bad("missing \"at_ms\" (the time of the event in milliseconds)");
+    e.at_ms = int_field(j, "at_ms");
+    const auto& allowed = keys_of(e.type);
+    for (const auto& [key, value] : j.items()) {
+        if (key == "type" || key == "at_ms") continue;
+        if (!allowed.count(key)) bad("unknown key \"" + key + "\" for a " + type + " event");
+    }
+    if (j.contains("side")) {
+        const std::string side = string_field(j, "side");
+        if (side == "white") e.side = Color::white;
+        else if (side == "black") e.side = Color::black;
+        else if (side == "both" && e.type == EventType::flag) e.both = true;
+        else bad("\"side\" must be \"white\" or \"black\"" + std::string(e.type == EventType::flag ? " or \"both\"" : "") + ", not \"" + side + "\"");
+    }
+    if (e.type == EventType::move) {
+        if (!j.contains("move")) bad("a move event needs \"move\", e.g. \"Nf3\"");
+        e.move = string_field(j, "move");
+    }
+    if (j.contains("press")) e.press = bool_field(j, "press");
+    if (j.contains("offer")) e.offer = bool_field(j, "offer");
+    if (j.contains("consent")) e.consent = bool_field(j, "consent");
+    if (e.type == EventType::touch || e.type == EventType::adjust || j.contains("square")) {
+        if (!j.contains("square")) bad("a " + type + " event needs \"square\", e.g. \"g1\"");
+        const std::string sq = string_field(j, "square");
+        auto s = parse_square(sq);
+        if (!s) bad("\"square\" must be a square such as \"g1\", not \"" + sq + "\"");
+        e.square = *s;
+    }
+    if (e.type == EventType::claim) {
+        if (!j.contains("kind")) bad("a claim needs \"kind\": \"threefold\", \"fifty\" or \"quickplay\"");
+        const std::string kind = string_field(j, "kind");
+        auto k = parse_claim_kind(kind);
+        if (!k) bad("\"kind\" must be \"threefold\", \"fifty\" or \"quickplay\", not \"" + kind + "\"");
+        e.claim = *k;
+        if (j.contains("intended") && !j["intended"].is_null()) e.move = string_field(j, "intended");
+    } else if (e.type == EventType::quickplay_claim && j.contains("intended") && !j["intended"].is_null()) {
+        bad("a quickplay claim has no intended move");
+    }
+    if (e.type == EventType::declare) {
+        if (!j.contains("kind")) bad("declare needs \"kind\": \"fivefold_repetition\" or \"seventy_five_moves\"");
+        const std::string kind = string_field(j, "kind");
+        if (kind == "fivefold_repetition") e.declared = TerminationKind::fivefold_repetition;
+        else if (kind == "seventy_five_moves") e.declared = TerminationKind::seventy_five_moves;
+        else bad("\"kind\" must be \"fivefold_repetition\" or \"seventy_five_moves\", not \"" + kind + "\"");
+    }
+    if (e.type == EventType::quickplay_ruling) {
+        if (!j.contains("decision")) bad("a ruling needs \"decision\": \"draw\", \"postpone\" or \"reject\"");
+        const std::string d = string_field(j, "decision");
+        auto dec = parse_quickplay_decision(d);
+        if (!dec) bad("\"decision\" must be \"draw\", \"postpone\" or \"reject\", not \"" + d + "\"");
+        e.decision = *dec;
+        if (j.contains("added_ms")) e.added_ms = int_field(j, "added_ms");
+    }
+    return e;
+}
+
+Json state_json(const Session& s, SessionId id) {
+    const GameRecord& rec = s.record();
+    Json j;
+    j["id"] = id;
+    j["status"] = s.ended() ? "ended" : "ongoing";
+    j["result"] = s.result();
+    if (s.end()) {
+        j["termination"] = Json{{"kind", end_kind_name(s.end()->kind)},
+                                {"article", s.end()->article},
+                                {"reason", s.end()->reason},
+                                {"ply", rec.game_ply(s.end()->ply)},
+                                {"at_ms", s.end()->at_ms}};
+    } else {
+        j["termination"] = nullptr;
+    }
+    j["ply"] = rec.game_ply(rec.size() - 1);
+    j["side_to_move"] = std::string(name(rec.current().turn()));
+    j["clocks"] = clocks_json(s);
+    j["pending_offer"] = s.pending_offer() ? Json(std::string(name(s.pending_offer()->by))) : Json(nullptr);
+    j["last_verdict"] = verdict_json(s);
+    j["must_play"] = s.must_play() ? Json(s.must_play()->written) : Json(nullptr);
+    j["awaiting_press"] = s.awaiting_press() ? Json(std::string(name(*s.awaiting_press()))) : Json(nullptr);
+    Json touched = Json::array();
+    for (Square t : s.touched()) touched.push_back(to_string(t));
+    j["touched"] = touched;
+    j["claim_right_lost"] = s.claim_right_lost();
+    j["quickplay_claim"] = s.quickplay_pending()
+                               ? Json{{"side", std::string(name(*s.quickplay_pending()))}, {"postponed", s.quickplay_postponed()}}
+                               : Json(nullptr);
+    j["illegal_moves"] = Json{{"white", s.illegal_moves(Color::white)}, {"black", s.illegal_moves(Color::black)}};
+    Json director = Json::array();
+    if (!s.ended())
+        for (const auto& t : rec.director_may_declare(rec.size() - 1)) director.push_back(to_json(t, rec));
+    j["director_may_declare"] = director;
+    j["fen"] = to_fen(rec.current());
+    Json moves = Json::array();
+    for (const auto& m : s.moves()) moves.push_back(m.san);
+    j["moves"] = moves;
+    j["rules"] = s.rules().name;
+    j["time_category"] = time_category_name(s.config().options.time_category);
+    j["time_control"] = s.config().time_control ? Json(to_string(*s.config().time_control)) : Json(nullptr);
+    j["events"] = s.events_applied();
+    return j;
+}
+
+}  // namespace arbiter::cli

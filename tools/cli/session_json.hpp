@@ -1,0 +1,21 @@
+// session_json.hpp — live sessions as JSON: events read from JSON (the `arbiter session event`
+// argument, and later the server's request bodies) and the session state written as JSON with
+// the stable keys of docs/session.md.
+#pragma once
+
+#include <string>
+
+#include "arbiter/journal.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::cli {
+
+/// Parses one event, e.g. {"type":"move","move":"Nf3","at_ms":1500}. Unknown keys, wrong
+/// types and missing fields are errors. Throws InputError with a one-line message.
+Event event_from_json(const std::string& text);
+
+/// The state of a session: status, result, termination, ply, side_to_move, clocks,
+/// pending_offer, last_verdict, must_play and more (docs/session.md).
+Json state_json(const Session& s, SessionId id);
+
+}  // namespace arbiter::cli
