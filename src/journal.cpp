@@ -128,7 +128,11 @@ std::optional<JournalError> validate(sqlite3* db, const std::string& path) {
         std::string first;
         if (st.step()) first = st.text(0);
         if (!st.ok()) return error(JournalError::Code::corrupt, path + " is damaged: " + sqlite3_errmsg(db));
-        if (first != "ok") return error(JournalError::Code::corrupt, path + " is damaged: " + first);
+        if (first != "ok") {
+            for (char& c : first)
+                if (c == '\n' || c == '\r') c = ';';
+            return error(JournalError::Code::corrupt, path + " is damaged: " + first);
+        }
     }
     Stmt tables(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('sessions', 'events')");
     const std::int64_t n = tables.step() ? tables.integer(0) : 0;

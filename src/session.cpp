@@ -361,10 +361,10 @@ bool Session::opponent_can_mate(Color loser, std::string& why) const {
     return v.answer != MateAbility::cannot_checkmate;
 }
 
-std::optional<EventError> Session::check_offers_allowed(Color side, bool consent) const {
+std::optional<EventError> Session::check_offers_allowed(Color side, bool consent, bool with_move) const {
     const int n = config_.options.no_offers_before_move;
     if (n <= 0 || consent) return std::nullopt;
-    const std::uint32_t ply = record_.game_ply(record_.size() - 1);
+    const std::uint32_t ply = record_.game_ply(record_.size() - 1) + (with_move ? 1u : 0u);
     const int made = static_cast<int>((ply + (side == Color::white ? 1u : 0u)) / 2);
     if (made >= n) return std::nullopt;
     const char* art = procedure().offer_ban ? procedure().offer_ban : "the event's regulations";
@@ -410,7 +410,7 @@ std::optional<EventError> Session::on_move(const Event& e) {
     if (auto err = check_move_obligations(*m)) return err;
     if (e.offer) {
         if (offer_ && offer_->by == mover) return refuse(side_name(mover) + "'s draw offer is still pending");
-        if (auto err = check_offers_allowed(mover, e.consent)) return err;
+        if (auto err = check_offers_allowed(mover, e.consent, true)) return err;
     }
 
     start_clock_if_needed(e.at_ms);
@@ -926,7 +926,7 @@ FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure,
         const bool one_minor = others.count() == 1 && knights + bishops == 1;
         const bool two_knights = others.count() == 2 && knights == 2 && pos.pieces(flagger, PieceType::pawn).empty();
         if (one_minor || two_knights) {
-            constexpr int depth = 3;
+            constexpr int depth = 2;
             const auto mate = forced_mate_within(pos, opp, depth);
             const std::string what = one_minor ? (knights ? "king and knight" : "king and bishop") : "king and two knights";
             const std::string rule = one_minor ? "14E2" : "14E3";

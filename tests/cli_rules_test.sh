@@ -2,35 +2,8 @@
 # End-to-end checks of `arbiter status` and `arbiter claim`: outputs, keys and exit statuses
 # (PRODUCT.md: 0 done whatever the ruling, 2 bad usage or input with one line on stderr and
 # nothing on stdout).
-set -u
 ARBITER=$1
-fails=0
-total=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect STATUS STDOUT_PATTERN STDERR_PATTERN -- ARGS...
-expect() {
-  local want=$1 out_pat=$2 err_pat=$3
-  shift 4
-  "$ARBITER" "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  local ok=1
-  total=$((total + 1))
-  [ "$got" -eq "$want" ] || ok=0
-  if [ -n "$out_pat" ]; then grep -qE -- "$out_pat" "$tmp/out" || ok=0; fi
-  if [ -n "$err_pat" ]; then grep -qE -- "$err_pat" "$tmp/err" || ok=0; fi
-  if [ "$want" -eq 2 ]; then
-    [ ! -s "$tmp/out" ] || ok=0
-    [ "$(wc -l <"$tmp/err")" -eq 1 ] || ok=0
-  fi
-  if [ $ok -eq 1 ]; then
-    echo "ok   arbiter $*"
-  else
-    echo "FAIL arbiter $* (exit $got, wanted $want)"; echo "--- stdout"; cat "$tmp/out"; echo "--- stderr"; cat "$tmp/err"
-    fails=$((fails + 1))
-  fi
-}
+source "$(dirname "$0")/cli_test_lib.sh"
 
 K="Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
 expect 0 '"repetition":\{"count":3,"plies":\[0,4,8\]\}' '' -- status --json --moves "$K"

@@ -244,7 +244,8 @@ private:
     std::optional<EventError> on_pause(const Event& e, bool pause);
 
     [[nodiscard]] Color to_move() const noexcept { return record_.current().turn(); }
-    [[nodiscard]] std::optional<EventError> check_offers_allowed(Color side, bool consent) const;
+    /// 9.1.1; `with_move`: the offer comes with a move being made now, which counts.
+    [[nodiscard]] std::optional<EventError> check_offers_allowed(Color side, bool consent, bool with_move = false) const;
     [[nodiscard]] std::optional<EventError> check_move_obligations(Move m) const;
     [[nodiscard]] bool opponent_can_mate(Color loser, std::string& why) const;
     void start_clock_if_needed(std::int64_t at);
@@ -286,6 +287,6 @@ FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure,
 /// US Chess 14E's "forced win": can `attacker` force checkmate within `moves` of its moves,
 /// whoever is to move in `pos`? A bounded AND/OR search (a node budget keeps it small);
 /// nullopt when the budget ran out.
-std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget = 2'000'000);
+std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget = 400'000);
 
 }  // namespace arbiter

@@ -1,0 +1,31 @@
+# Shared by the CLI test scripts: `expect` runs the arbiter binary ($ARBITER) and checks its
+# exit status, stdout and stderr patterns; for status 2 also that stdout is empty and stderr is
+# exactly one line (PRODUCT.md). Counts into $total and $fails; writes into $tmp.
+set -u
+fails=0
+total=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect STATUS STDOUT_PATTERN STDERR_PATTERN -- ARGS...
+expect() {
+  local want=$1 out_pat=$2 err_pat=$3
+  shift 4
+  "$ARBITER" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  local ok=1
+  total=$((total + 1))
+  [ "$got" -eq "$want" ] || ok=0
+  if [ -n "$out_pat" ]; then grep -qE -- "$out_pat" "$tmp/out" || ok=0; fi
+  if [ -n "$err_pat" ]; then grep -qE -- "$err_pat" "$tmp/err" || ok=0; fi
+  if [ "$want" -eq 2 ]; then
+    [ ! -s "$tmp/out" ] || ok=0
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] || ok=0
+  fi
+  if [ $ok -eq 1 ]; then
+    echo "ok   arbiter $*"
+  else
+    echo "FAIL arbiter $* (exit $got, wanted $want)"; echo "--- stdout"; cat "$tmp/out"; echo "--- stderr"; cat "$tmp/err"
+    fails=$((fails + 1))
+  fi
+}
