@@ -828,6 +828,8 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
     if (!clock_->paused()) clock_->pause(e.at_ms);
     quickplay_pending_ = claimant;
     quickplay_postponed_ = false;
+    if (pr.quickplay_claim_is_offer && !offer_ && !check_offers_allowed(claimant, false))
+        offer_ = Offer{claimant, record_.size() - 1, false, true};
     note(side_name(claimant) + " claims a draw with less than two minutes left (" + pr.quickplay +
          "): the opponent cannot win, or is making no effort to win, by normal means.");
     return std::nullopt;
@@ -952,7 +954,7 @@ FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure,
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-std::string Session::summary() const {
+std::string Session::summary(bool texts) const {
     std::string s = encode(config_) + "\n";
     s += to_fen(record_.current()) + "\n";
     for (const auto& m : moves_) {
@@ -964,7 +966,7 @@ std::string Session::summary() const {
     s += "\n";
     if (end_)
         s += std::string("end ") + end_kind_name(end_->kind) + " " + end_->result + " " + end_->article + " " +
-             std::to_string(end_->ply) + " " + std::to_string(end_->at_ms) + " " + end_->reason + "\n";
+             std::to_string(end_->ply) + " " + std::to_string(end_->at_ms) + (texts ? " " + end_->reason : "") + "\n";
     if (clock_) {
         for (Color c : {Color::white, Color::black}) {
             const auto fell = clock_->flag_fell_at(c, last_at_);
@@ -982,7 +984,7 @@ std::string Session::summary() const {
         const auto& r = *last_ruling_;
         s += std::string("ruling ") + claim_kind_name(r.verdict.kind) + " " + std::string(name(r.verdict.claimant)) + " " +
              r.verdict.intended_san + " " + (r.verdict.correct ? "correct" : "incorrect") + " " + r.verdict.article + " " +
-             (r.admissible ? "" : "inadmissible ") + std::to_string(r.at_ms) + " " + r.verdict.reason;
+             (r.admissible ? "" : "inadmissible ") + std::to_string(r.at_ms) + (texts ? " " + r.verdict.reason : "");
         if (r.penalty) s += " penalty " + std::to_string(r.penalty->added_ms) + "/" + std::to_string(r.penalty->deducted_ms);
         s += "\n";
     }
@@ -997,14 +999,15 @@ std::string Session::summary() const {
     if (awaiting_press_) s += "awaiting " + std::string(name(*awaiting_press_)) + "\n";
     if (quickplay_pending_) s += "quickplay " + std::string(name(*quickplay_pending_)) + (quickplay_postponed_ ? " postponed" : "") + "\n";
     s += "illegal " + std::to_string(illegal_[0]) + " " + std::to_string(illegal_[1]) + "\n";
-    for (const auto& n : notes_) s += "note " + std::to_string(n.ply) + " " + n.text + "\n";
+    if (texts)
+        for (const auto& n : notes_) s += "note " + std::to_string(n.ply) + " " + n.text + "\n";
     s += "events " + std::to_string(events_) + " at " + std::to_string(last_at_) + "\n";
     return s;
 }
 
 std::uint64_t Session::digest() const {
     std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
-    for (unsigned char c : summary()) {
+    for (unsigned char c : summary(false)) {
         h ^= c;
         h *= 1099511628211ULL;
     }

@@ -110,6 +110,21 @@ TEST(Clock, PeriodsAddTheirTimeWhenTheMovesAreMade) {
     EXPECT_FALSE(c.in_last_period(Color::black));
 }
 
+TEST(Clock, FortyMovesInNinetyMinutesThenThirtyWithThirtySecondsFromMoveOne) {
+    Clock c(tc("40/5400+30:1800+30"));
+    c.start(Color::white, 0);
+    std::int64_t t = 0;
+    for (int move = 1; move <= 40; ++move) {
+        c.press(Color::white, t += 60'000);
+        if (move < 40) EXPECT_EQ(c.period_index(Color::white), 0u);
+        c.press(Color::black, t += 1'000);
+    }
+    EXPECT_EQ(c.remaining(Color::white, t), 5'400'000 - 40 * 60'000 + 40 * 30'000 + 1'800'000);
+    EXPECT_EQ(c.remaining(Color::black, t), 5'400'000 - 40 * 1'000 + 40 * 30'000 + 1'800'000);
+    EXPECT_TRUE(c.in_last_period(Color::white));
+    EXPECT_EQ(c.moves_completed(Color::black), 40);
+}
+
 TEST(Clock, ALastPeriodWithAMoveCountRepeats) {
     Clock c(tc("1/60"));
     c.start(Color::white, 0);

@@ -721,6 +721,8 @@ TEST(Quickplay, WhenTheClaimIsNotAllowed) {
 TEST(Quickplay, Fide2009Article10NeedsNoAnnouncement) {
     Game g = short_of_time(quickplay(RuleSetId::fide_2009, "3600", false));
     g.ok(ev(EventType::quickplay_claim, g.t));
+    ASSERT_TRUE(g.s.pending_offer());  // 9.1(b)(3): the claim is also a draw offer
+    EXPECT_EQ(g.s.pending_offer()->by, Color::black);
     Event draw = ev(EventType::quickplay_ruling, g.next());
     draw.decision = QuickplayDecision::draw;
     g.ok(draw);

@@ -38,6 +38,7 @@ struct ProcedureRules {
     const char* illegal_position;   ///< A.5.4: both kings in check or a pawn on the last rank (rapid/blitz)
     const char* quickplay;          ///< Guidelines III.5 / Article 10.2: claim with less than 2 minutes
     bool quickplay_needs_announcement;  ///< III.2.1: only if announced before the event
+    bool quickplay_claim_is_offer;      ///< FIDE 2009 9.1(b)(3): a 10.2 claim is also a draw offer
     /// Seconds awarded to the opponent when the arbiter rejects or postpones a quickplay claim
     /// (III.5.2, III.5.3; US Chess 14H2d instead lets the director deduct up to a minute).
     int quickplay_penalty_s;

@@ -218,9 +218,12 @@ public:
     [[nodiscard]] std::size_t events_applied() const noexcept { return events_; }
     [[nodiscard]] std::int64_t last_event_ms() const noexcept { return last_at_; }
 
-    /// Every piece of state as canonical text (two sessions are in the same state exactly when
-    /// their summaries are equal); digest() hashes it, for the journal's replay check.
-    [[nodiscard]] std::string summary() const;
+    /// Every piece of state as canonical text: two sessions are in the same state exactly when
+    /// their summaries are equal. Without `texts`, the explanations (reasons, notes) are left
+    /// out: what remains is what the game's outcome depends on.
+    [[nodiscard]] std::string summary(bool texts = true) const;
+    /// A hash of summary(false), stored with each journaled event and checked on replay; the
+    /// wording of a ruling may change between versions without making old journals unreadable.
     [[nodiscard]] std::uint64_t digest() const;
 
 private:
