@@ -659,7 +659,7 @@ struct Reader::Impl {
                 // A non-ASCII glyph such as "±": up to the next blank.
                 i = pos;
                 for (;;) {
-                    while (i < end && !is_space(buf[i]) && static_cast<unsigned char>(buf[i]) >= 0x80) ++i;
+                    while (i < end && (static_cast<unsigned char>(buf[i]) >= 0x80 || is_word_char(buf[i]))) ++i;
                     if (i < end || i - pos > opt.max_token_bytes || !pull(i)) break;
                 }
             } else {
@@ -677,14 +677,18 @@ struct Reader::Impl {
             if (lead == w.size()) return true;  // dots alone
             const SourcePos wp = lead ? where(pos - w.size() + lead) : p;
             w.remove_prefix(lead);
-            if (w == "+" || w == "#" || w == "e.p.") return true;  // detached check mark, "e.p."
-            if (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "1/2" || w == "\u00bd-\u00bd") {
+            const char first = w[0];
+            if (w.size() <= 4 && (w == "+" || w == "#" || w == "e.p.")) return true;  // detached check mark, "e.p."
+            if ((first == '0' || first == '1' || first == '\xc2') &&
+                (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "1/2" || w == "\u00bd-\u00bd")) {
                 end_result(w == "1/2" || w.size() > 3 ? std::string_view("1/2-1/2") : w, wp);
                 return !game_over;
             }
-            if (const int nag = glyph_nag(w)) {
-                if (!quiet()) v->nag(nag, p);
-                return true;
+            if (!is_alpha(first) || (w.size() == 1 && first == 'N')) {
+                if (const int nag = glyph_nag(w)) {
+                    if (!quiet()) v->nag(nag, wp);
+                    return true;
+                }
             }
             if (c >= 0x80) {
                 fail(Error::Code::unexpected_char, p, "unexpected character in movetext");
@@ -692,13 +696,16 @@ struct Reader::Impl {
             }
             // A result glued to the last move ("Qg20-1"): no SAN ends in "-0", "-1" or "-1/2".
             std::string_view glued;
-            for (std::string_view r : {std::string_view("1/2-1/2"), std::string_view("1-0"), std::string_view("0-1")}) {
-                if (w.size() > r.size() + 1 && w.substr(w.size() - r.size()) == r &&
-                    (r.size() > 3 || (w[w.size() - 4] >= '1' && w[w.size() - 4] <= '8') || w[w.size() - 4] == '+' ||
-                     w[w.size() - 4] == '#' || w[w.size() - 4] == '!' || w[w.size() - 4] == '?')) {
-                    glued = r;
-                    w.remove_suffix(r.size());
-                    break;
+            const char last = w.back();
+            if (w.size() > 4 && (last == '0' || last == '1' || last == '2')) {
+                for (std::string_view r : {std::string_view("1/2-1/2"), std::string_view("1-0"), std::string_view("0-1")}) {
+                    if (w.size() > r.size() + 1 && w.substr(w.size() - r.size()) == r &&
+                        (r.size() > 3 || (w[w.size() - 4] >= '1' && w[w.size() - 4] <= '8') || w[w.size() - 4] == '+' ||
+                         w[w.size() - 4] == '#' || w[w.size() - 4] == '!' || w[w.size() - 4] == '?')) {
+                        glued = r;
+                        w.remove_suffix(r.size());
+                        break;
+                    }
                 }
             }
             // A move, possibly with suffix annotations ("e4!?"), which are split off.
