@@ -119,6 +119,8 @@ struct Reader::Impl {
     bool started = false;
     bool line_blank = true;  // nothing but blanks seen on the current line so far
     bool token_at_bol = false;  // the byte skip_blanks stopped at is the first on its line
+    std::uint32_t newlines_skipped = 0;  // by the last skip_blanks (after a tag line, 1 or more: a blank line)
+    std::string tag_names;      // names of this game's tags, each followed by '\n'
     std::optional<InputError> input_err;
     std::uint64_t games = 0;
 
@@ -181,6 +183,7 @@ struct Reader::Impl {
                 pos += 3;
                 i = std::max(i, pos);
                 line_start = abs(pos);
+                if (i >= end) return pull(i);  // nothing but the mark was read
             }
         }
         return true;
@@ -222,6 +225,7 @@ struct Reader::Impl {
     // Skips blanks, newlines and '%' escape lines. Leaves pos at the next significant byte.
     // Returns that byte, or -1 at the end.
     int skip_blanks() {
+        newlines_skipped = 0;
         std::size_t i = pos;
         for (;;) {
             if (i >= end) {
@@ -231,6 +235,7 @@ struct Reader::Impl {
             const char c = buf[i];
             if (c == '\n') {
                 newline_at(i);
+                ++newlines_skipped;
                 ++i;
             } else if (is_space(c)) {
                 ++i;
@@ -404,6 +409,8 @@ struct Reader::Impl {
             ++i;  // ']' (checked by closes)
             if (scratch.size() > opt.max_tag_bytes) scratch.resize(opt.max_tag_bytes);
             ++tokens;
+            tag_names += name;
+            tag_names += '\n';
             v->tag(name, scratch, tp);
             while (i < eol && is_space(buf[i])) ++i;
             bad = false;
@@ -422,6 +429,21 @@ struct Reader::Impl {
             newline_at(i);
             pos = i + 1;
         }
+    }
+
+    // Is the tag at pos ('[') an Event tag, or one whose name this game already has?
+    bool next_tag_starts_game() {
+        std::size_t i = pos;
+        std::size_t k = 1;
+        while (peek(i, k) == ' ') ++k;
+        std::string name;
+        for (int b; (b = peek(i, k)) >= 0 && is_tag_name_char(static_cast<char>(b)) && name.size() < 64; ++k)
+            name += static_cast<char>(b);
+        if (name == "Event") return true;
+        name += '\n';
+        for (std::size_t at = 0; (at = tag_names.find(name, at)) != std::string::npos; ++at)
+            if (at == 0 || tag_names[at - 1] == '\n') return true;
+        return false;
     }
 
     // --- Comments --------------------------------------------------------------------------
@@ -782,13 +804,21 @@ struct Reader::Impl {
         game_over = false;
         v->begin_game(games, where(pos));
 
-        // Tag section: tag lines, blank lines and escape lines, until anything else.
+        // Tag section: tag lines, blank lines and escape lines, until anything else. A blank line
+        // and then an Event tag, or a tag this game already has, starts the next game (this one
+        // has no movetext).
+        tag_names.clear();
+        bool tags_only = false;
         while (c == '[') {
             if (over_budget(pos)) break;
+            if (newlines_skipped >= 1 && !tag_names.empty() && next_tag_starts_game()) {
+                tags_only = true;
+                break;
+            }
             read_tag();
             c = skip_blanks();
         }
-        if (!game_over && c >= 0) {
+        if (!game_over && !tags_only && c >= 0) {
             skip_movetext = v->begin_movetext() == Skip::yes;
             while (!game_over) {
                 c = skip_blanks();
