@@ -3,8 +3,10 @@
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/bitboard.hpp"
+#include "arbiter/claims.hpp"
 #include "arbiter/expected.hpp"
 #include "arbiter/fen.hpp"
+#include "arbiter/game.hpp"
 #include "arbiter/input.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
@@ -12,6 +14,7 @@
 #include "arbiter/pgn.hpp"
 #include "arbiter/pgn_game.hpp"
 #include "arbiter/position.hpp"
+#include "arbiter/rules.hpp"
 #include "arbiter/setup.hpp"
 #include "arbiter/types.hpp"
 #include "arbiter/unwinnability.hpp"
