@@ -34,14 +34,17 @@ for i in 1 2 3 4 5; do
   best=$(awk -v a="$start" -v b="$end" -v m="$best" 'BEGIN { t = b - a; if (m == "" || t < m) m = t; print m }')
 done
 
-csv=$(ARBITER_PGN_BENCH_FILE=$input "$bench_bin" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
-      --benchmark_format=csv 2>/dev/null)
-ms() { echo "$csv" | awk -F, -v n="\"$1_median\"" '$1 == n { print $3 }'; }
-tok_ms=$(ms BM_PgnTokenize)
-rep_ms=$(ms BM_PgnReplay)
-ngames=$(ARBITER_PGN_BENCH_FILE=$input "$bench_bin" --benchmark_filter=BM_PgnReplay --benchmark_min_time=0.01 2>/dev/null \
-         | awk '/games\/s/ {for (i = 1; i <= NF; i++) if ($i ~ /^games\/s=/) print $i}' | head -1)
-
+json=$(ARBITER_PGN_BENCH_FILE=$input "$bench_bin" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+       --benchmark_format=json 2>/dev/null)
+# field NAME KEY: the value of KEY in the median aggregate of benchmark NAME.
+field() {
+  echo "$json" | awk -v n="\"$1_median\"" -v k="\"$2\":" '
+    $1 == "\"name\":" { inside = ($2 == n ",") }
+    inside && $1 == k { v = $2; sub(/,$/, "", v); print v; exit }'
+}
+tok_ms=$(field BM_PgnTokenize real_time)
+rep_ms=$(field BM_PgnReplay real_time)
+ngames=$(field BM_PgnReplay games/s)
 calc() { awk "BEGIN { print $1 }"; }
 mb=$(calc "$bytes / 1000000")
 printf 'input: %s repeat(s) of %s, %.1f MB\n' "$repeat" "$data/*.pgn" "$mb"
@@ -51,4 +54,5 @@ for row in "arbiter tokenize only:$tok_ms" "arbiter full replay (1 thread):$rep_
   name=${row%%:*}; t=$(calc "${row##*:} / 1000")
   printf '%-36s %10.4f %10.1f %11.1fx\n' "$name" "$t" "$(calc "$mb / $t")" "$(calc "$best / $t")"
 done
-echo "arbiter replay $ngames (games counted by arbiter; same file for both programs)"
+printf 'arbiter full replay: %.0f games/s (games as counted by arbiter, %s per pass)\n' "$ngames" \
+  "$(calc "$ngames * $rep_ms / 1000")"
