@@ -56,12 +56,20 @@ std::string material_signature(const Position& pos) {
     return white_first ? w + "v" + b : b + "v" + w;
 }
 
-GameRecord::GameRecord(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer)
-    : rules_(&rules), options_(std::move(options)), analyzer_(analyzer ? analyzer : &default_unwinnability()) {
+GameRecord::GameRecord(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer) {
+    entries_.reserve(160);
+    reset(start, rules, std::move(options), analyzer);
+}
+
+void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer) {
+    rules_ = &rules;
+    options_ = std::move(options);
+    analyzer_ = analyzer ? analyzer : &default_unwinnability();
+    entries_.clear();
+    termination_.reset();
     start_game_ply_ = 2 * (start.fullmove_number() - 1) + (start.turn() == Color::black ? 1 : 0);
     const std::uint32_t np =
         options_.counters_from_setup == RuleOptions::CountersFromSetup::trust_fen ? start.halfmove_clock() : 0;
-    entries_.reserve(160);
     entries_.push_back({start, Move::null(), np, options_.initial_position_counts ? 1u : 0u, -1});
     legal_moves(start, moves_now_);
     const auto endings = endings_at(0);

@@ -45,6 +45,9 @@ public:
     explicit GameRecord(const Position& start = Position(), const RuleSet& rules = rule_set(RuleSetId::fide_2023),
                         RuleOptions options = {}, const Unwinnability* analyzer = nullptr);
 
+    /// Starts over from `start`, keeping the allocated memory (for batch work over many games).
+    void reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer = nullptr);
+
     /// Plays a move. Errors: MoveError (kind illegal) when `m` is not legal; nothing changes.
     /// Moves after an automatic ending are still recorded (an audit must see them); the
     /// first ending stays in termination().
