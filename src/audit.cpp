@@ -161,7 +161,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
 
     scan_chances();
     for (const auto& p : game.plies) {
-        if (rec.play(p.move)) break;  // cannot happen: the reader replays legal moves only
+        rec.play_legal(p.move);  // the reader resolved every ply to a legal move
         scan_chances();
     }
     const std::size_t last = rec.size() - 1;

@@ -71,20 +71,24 @@ void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions 
     const std::uint32_t np =
         options_.counters_from_setup == RuleOptions::CountersFromSetup::trust_fen ? start.halfmove_clock() : 0;
     entries_.push_back({start, Move::null(), np, options_.initial_position_counts ? 1u : 0u, -1});
-    legal_moves(start, moves_now_);
+    moves_now_valid_ = false;
     const auto endings = endings_at(0);
     if (!endings.empty()) termination_ = endings.front();
 }
 
 std::optional<MoveError> GameRecord::play(Move m) {
-    if (!moves_now_.contains(m))
+    if (!legal_moves_now().contains(m))
         return MoveError{MoveError::Kind::illegal, 0, "'" + to_uci(current(), m) + "' is not a legal move"};
+    play_legal(m);
+    return std::nullopt;
+}
+
+void GameRecord::play_legal(Move m) {
     const Entry& last = entries_.back();
     Position next = last.pos;
     const bool zeroing = last.pos.is_zeroing(m);
     next.play_unchecked(m);
     append(next, m, zeroing ? 0 : last.no_progress + 1);
-    return std::nullopt;
 }
 
 std::optional<MoveError> GameRecord::play(std::string_view text) {
@@ -111,7 +115,7 @@ void GameRecord::append(const Position& pos, Move m, std::uint32_t no_progress) 
         }
     }
     entries_.push_back({pos, m, no_progress, occ, prev});
-    legal_moves(pos, moves_now_);
+    moves_now_valid_ = false;
     if (!termination_) {
         const auto endings = endings_at(n);
         if (!endings.empty()) termination_ = endings.front();
@@ -184,7 +188,7 @@ std::vector<Termination> GameRecord::endings_at(std::size_t i) const {
     std::vector<Termination> out;
     const Entry& e = entries_[i];
     const Position& pos = e.pos;
-    const bool no_moves = i + 1 == entries_.size() ? moves_now_.empty() : !has_legal_move(pos);
+    const bool no_moves = i + 1 == entries_.size() && moves_now_valid_ ? moves_now_.empty() : !has_legal_move(pos);
     const Articles& art = rules_->articles;
     const char* draw = "1/2-1/2";
     if (no_moves && pos.in_check()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arbiter/move.hpp"
+#include "arbiter/movegen.hpp"
 #include "arbiter/notation.hpp"
 #include "arbiter/position.hpp"
 #include "arbiter/rules.hpp"
@@ -52,6 +53,9 @@ public:
     /// Moves after an automatic ending are still recorded (an audit must see them); the
     /// first ending stays in termination().
     std::optional<MoveError> play(Move m);
+    /// Plays a move the caller has already checked is legal (e.g. one a PGN reader resolved):
+    /// skips the legality test, which is most of the cost of play(). Precondition: `m` is legal.
+    void play_legal(Move m);
     /// Parses SAN or UCI and plays it. Errors: MoveError.
     std::optional<MoveError> play(std::string_view text);
 
@@ -63,7 +67,13 @@ public:
     /// The move that led to position i (i ≥ 1).
     [[nodiscard]] Move move(std::size_t i) const noexcept { return entries_[i].move; }
     /// The legal moves of the current position.
-    [[nodiscard]] const MoveList& legal_moves_now() const noexcept { return moves_now_; }
+    [[nodiscard]] const MoveList& legal_moves_now() const noexcept {
+        if (!moves_now_valid_) {
+            legal_moves(current(), moves_now_);
+            moves_now_valid_ = true;
+        }
+        return moves_now_;
+    }
 
     /// Plies since the last pawn move or capture at position i (DEF-NP), the FEN's halfmove
     /// clock included unless counters_from_setup = game_start.
@@ -121,7 +131,8 @@ private:
     [[nodiscard]] bool checkmate_now() const noexcept;
 
     std::vector<Entry> entries_;
-    MoveList moves_now_;
+    mutable MoveList moves_now_;  // cache of the current position's legal moves
+    mutable bool moves_now_valid_ = false;
     std::optional<Termination> termination_;
     const RuleSet* rules_;
     RuleOptions options_;

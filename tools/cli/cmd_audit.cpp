@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <cstdio>
 #include <deque>
 #include <fstream>
@@ -34,7 +35,14 @@ struct Batch {
     std::string text;
     std::uint64_t first_line = 1;  // line number of the batch's first byte in its file
     std::uint64_t first_offset = 0;
+    // Bytes of `text` that belong to the input. A batch cut before the next game ends with
+    // that game's first tag added back, so the reader sees what it would see reading straight
+    // through (e.g. "comment not closed before the next game"); games starting there are not
+    // this batch's.
+    std::size_t own_size = 0;
 };
+
+constexpr std::string_view next_game_sentinel = "[Event \"\"]\n";
 
 struct Counts {
     std::uint64_t games = 0, plies = 0, games_with_errors = 0, errors = 0, games_with_findings = 0;
@@ -55,62 +63,38 @@ struct BatchResult {
     std::size_t file = 0;
 };
 
-// Finds where the next game starts at or after `from`: a line beginning with '[' once the
-// current game has had movetext, outside comments. Tracks `{…}` comments (a blank line followed
-// by '[' ends an unclosed one, as the reader does), `;` comments and `%` escape lines.
+// Finds where to cut the input between two games: at a line "[Event " that follows a blank
+// line. The reader starts a new game there whatever came before — after movetext, after a tag
+// section, and even inside a `{` comment left open (a blank line followed by a tag ends it) —
+// so a batch boundary there reads exactly as the serial reader would. Only the text from
+// `min_size` on is searched, so splitting costs next to nothing.
 class Splitter {
 public:
     // Returns the offset of a cut at or after `min_size`, or npos when none is in `text` yet.
     std::size_t find_cut(std::string_view text, std::size_t min_size) {
-        for (std::size_t i = scanned_; i < text.size(); ++i) {
-            const char c = text[i];
-            const bool bol = i == 0 || text[i - 1] == '\n';
-            if (in_brace_) {
-                if (c == '}') in_brace_ = false;
-                else if (c == '\n') {
-                    // blank line inside the comment followed by '[': the reader ends the game.
-                    std::size_t k = i + 1;
-                    while (k < text.size() && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r')) ++k;
-                    if (k < text.size() && text[k] == '\n' && k + 1 < text.size() && text[k + 1] == '[') {
-                        // Never cut right after a broken game: the reader's message depends on
-                        // whether the next game follows in the same batch.
-                        in_brace_ = false;
-                        seen_movetext_ = false;
-                    }
-                }
-                continue;
+        static constexpr std::string_view marker = "\n[Event ";
+        std::size_t from = std::max(scanned_, min_size > 0 ? min_size - 1 : 0);
+        for (;;) {
+            const std::size_t at = text.find(marker, from);
+            if (at == std::string_view::npos) {
+                scanned_ = text.size() >= marker.size() ? std::max(from, text.size() - marker.size()) : from;
+                return std::string_view::npos;
             }
-            if (in_line_) {
-                if (c == '\n') in_line_ = false;
-                continue;
+            // Is the line before the '\n' at `at` blank?
+            std::size_t k = at;
+            while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r')) --k;
+            if (k > 0 && text[k - 1] == '\n') {
+                scanned_ = 0;
+                return at + 1;
             }
-            if (bol && c == '[') {
-                if (seen_movetext_ && i >= min_size) {
-                    scanned_ = 0;
-                    seen_movetext_ = false;
-                    return i;
-                }
-                in_line_ = true;  // a tag line: skip to its end; a new tag section starts
-                seen_movetext_ = false;
-                continue;
-            }
-            if (bol && c == '%') {
-                in_line_ = true;
-                continue;
-            }
-            if (c == '{') in_brace_ = true;
-            else if (c == ';') in_line_ = true;
-            else if (c != ' ' && c != '\t' && c != '\r' && c != '\n') seen_movetext_ = true;
+            from = at + 1;
         }
-        scanned_ = text.size();
-        return std::string::npos;
     }
     // The text before the cut was removed: positions shift.
     void reset_after_cut() { scanned_ = 0; }
 
 private:
     std::size_t scanned_ = 0;
-    bool in_brace_ = false, in_line_ = false, seen_movetext_ = false;
 };
 
 void json_escape_into(std::string& out, std::string_view s) {
@@ -144,6 +128,7 @@ BatchResult run_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn
     auto src = memory_input(b.text, {InputOptions::Compression::plain}, cfg.files[b.file]);
     pgn::GameReader reader(*src);
     while (reader.next(game)) {
+        if (game.pos.offset >= b.own_size) break;  // the next batch's first game
         const auto result = audit::audit_game(game, cfg.options, record);
         Counts& c = out.counts;
         ++c.games;
@@ -278,8 +263,9 @@ private:
             for (;;) {
                 const std::size_t cut = splitter.find_cut(pending, batch_bytes);
                 if (cut == std::string::npos) break;
-                Batch b{next_seq_++, f, pending.substr(0, cut), line, offset};
+                Batch b{next_seq_++, f, pending.substr(0, cut), line, offset, cut};
                 line += static_cast<std::uint64_t>(std::count(b.text.begin(), b.text.end(), '\n'));
+                b.text += next_game_sentinel;
                 offset += cut;
                 pending.erase(0, cut);
                 splitter.reset_after_cut();
@@ -287,7 +273,10 @@ private:
             }
             show_progress((*src)->consumed());
         }
-        if (!pending.empty()) submit(Batch{next_seq_++, f, std::move(pending), line, offset});
+        if (!pending.empty()) {
+            const std::size_t size = pending.size();
+            submit(Batch{next_seq_++, f, std::move(pending), line, offset, size});
+        }
         consumed_before_ += (*src)->consumed();
         return ok;
     }
