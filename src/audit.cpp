@@ -136,8 +136,10 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
     Chances three_now[2], three_int[2], fifty_now[2], fifty_int[2];
     const int tb = rules.fifty_rule_max_tablebase_pieces;
 
+    // Called for each position before the next move is played (so it is neither mate nor
+    // stalemate), and for the final position once the game is known not to have ended there.
     auto scan_chances = [&] {
-        if (rec.ended()) return;
+        if (rec.termination_so_far()) return;
         const std::size_t i = rec.size() - 1;
         const Position& pos = rec.current();
         const int s = index(pos.turn());
@@ -159,11 +161,11 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         }
     };
 
-    scan_chances();
     for (const auto& p : game.plies) {
-        rec.play_legal(p.move);  // the reader resolved every ply to a legal move
         scan_chances();
+        rec.play_legal(p.move);  // the reader resolved every ply to a legal move
     }
+    if (!rec.ended()) scan_chances();
     const std::size_t last = rec.size() - 1;
     out.plies = static_cast<std::uint32_t>(last);
     const std::string& result = game.result;

@@ -99,8 +99,12 @@ public:
     [[nodiscard]] std::string move_number_prefix(std::size_t i) const;
 
     /// The first automatic ending, if any.
-    [[nodiscard]] const std::optional<Termination>& termination() const noexcept { return termination_; }
-    [[nodiscard]] bool ended() const noexcept { return termination_.has_value(); }
+    [[nodiscard]] const std::optional<Termination>& termination() const;
+    [[nodiscard]] bool ended() const { return termination().has_value(); }
+    /// The first ending found before the current position, or at it other than checkmate or
+    /// stalemate (which are decided lazily, when asked for, or ruled out when the next move is
+    /// played). For replay loops that look at every position before moving on.
+    [[nodiscard]] const std::optional<Termination>& termination_so_far() const noexcept { return termination_; }
     /// Automatic endings that hold at position i, in the reporting order of RULES.md PREC-2
     /// (checkmate, stalemate, dead position, 75 moves, fivefold, then the online automatic
     /// draws). US Chess 14K conditions are not endings: see director_may_declare.
@@ -127,13 +131,15 @@ private:
         std::uint32_t occurrences;
         std::int32_t previous;
     };
-    void append(const Position& pos, Move m, std::uint32_t no_progress);
+    void append();  // finishes the entry just pushed: occurrences, endings
+    [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
     [[nodiscard]] bool checkmate_now() const noexcept;
 
     std::vector<Entry> entries_;
     mutable MoveList moves_now_;  // cache of the current position's legal moves
     mutable bool moves_now_valid_ = false;
-    std::optional<Termination> termination_;
+    mutable std::optional<Termination> termination_;
+    mutable bool mate_check_pending_ = false;
     const RuleSet* rules_;
     RuleOptions options_;
     const Unwinnability* analyzer_;
