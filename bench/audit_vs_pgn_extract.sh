@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Audit throughput against Debian's pgn-extract, in one run, alternating.
 #
-# Builds a file of at least 50 MB by repeating the games of ../shared/data/pgn/real (a blank line
-# between files), then runs, ROUNDS times each and alternating:
+# Builds a file of at least BENCH_BYTES bytes (default 150 MB; at least 50 MB is asked for) by
+# repeating the games of ../shared/data/pgn/real (a blank line between files), then runs, ROUNDS times each and alternating:
 #   arbiter audit --format summary --threads 2 FILE
 #   pgn-extract --repetition -o /dev/null FILE
 # and prints games/s for each (median of the rounds, each tool's own game count), the ratio, and
@@ -19,7 +19,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 FILE=$WORK/bench.pgn
 : >"$FILE"
-while [ "$(stat -c %s "$FILE")" -lt 50000000 ]; do
+while [ "$(stat -c %s "$FILE")" -lt "${BENCH_BYTES:-150000000}" ]; do
   for f in "$DATA"/pgn/real/*.pgn; do cat "$f" >>"$FILE"; printf '\n\n' >>"$FILE"; done
 done
 MB=$(awk -v b="$(stat -c %s "$FILE")" 'BEGIN { printf "%.1f", b / 1e6 }')

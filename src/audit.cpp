@@ -180,7 +180,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
                                     "the game should have ended " + (t->index == 0 ? std::string("at the start")
                                                                                    : "after " + rec.move_label(t->index)) +
                                         " (" + kind + ", " + t->result + ") but went on for " +
-                                        std::to_string(last - t->index) + " more plies"});
+                                        std::to_string(last - t->index) + (last - t->index == 1 ? " more ply" : " more plies")});
         }
         if (known_result && result != t->result) {
             out.findings.push_back({FindingType::result_contradicts_position, kind, rec.game_ply(t->index), std::nullopt,
