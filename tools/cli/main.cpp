@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     add_status(app);
     add_claim(app);
     add_session(app);
+    add_audit(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
