@@ -34,5 +34,20 @@ section "arbiter audit --format summary examples/audit-sample.pgn — one game o
 section "A few findings (arbiter audit --format csv)"
 "$ARBITER" audit --quiet --format csv examples/audit-sample.pgn | cut -d, -f1,6,9- | head -12
 
+section "arbiter session — a live game, journaled: an early claim costs two minutes (9.5.3), the right one draws"
+J=$(mktemp -d)/games.arbiter
+S=$("$ARBITER" session new --journal "$J" --time-control 5400+30 --white White --black Black)
+t=0
+for m in Nf3 Nf6 Ng1 Ng8 Nf3 Nf6; do
+  t=$((t + 5000))
+  "$ARBITER" session event --journal "$J" "$S" "{\"type\":\"move\",\"move\":\"$m\",\"at_ms\":$t}" >/dev/null
+done
+"$ARBITER" session event --journal "$J" "$S" '{"type":"claim","kind":"threefold","intended":"Ng1","at_ms":40000}' >/dev/null
+"$ARBITER" session event --journal "$J" "$S" '{"type":"move","move":"Ng1","at_ms":50000}' >/dev/null
+"$ARBITER" session event --journal "$J" "$S" '{"type":"claim","kind":"threefold","intended":"Ng8","at_ms":60000}' \
+  | cut -c1-200
+"$ARBITER" session export --journal "$J" "$S" --pgn
+rm -rf "$(dirname "$J")"
+
 section "perft of the initial position, depth 5"
 "$ARBITER" perft 5

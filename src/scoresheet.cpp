@@ -28,6 +28,7 @@ std::pair<std::uint32_t, bool> number_of(const GameRecord& rec, std::size_t i) {
 std::string tag(const std::string& name, const std::string& value) {
     std::string v;
     for (char c : value) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';  // a tag is one line
         if (c == '"' || c == '\\') v += '\\';
         v += c;
     }

@@ -839,6 +839,8 @@ std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
     const ProcedureRules& pr = procedure();
     if (!quickplay_pending_) return refuse("no quickplay-finish claim awaits a ruling");
     if (e.decision == QuickplayDecision::postpone && quickplay_postponed_) return refuse("the decision is already postponed");
+    if (e.added_ms && (*e.added_ms < 0 || *e.added_ms > 86'400'000))
+        return refuse("added_ms must be between 0 and 86400000 (a day)");
     if (quickplay_postponed_ && e.decision == QuickplayDecision::reject)
         return refuse("after postponing, the arbiter declares the result later: a draw, or play goes on to its end");
     const Color claimant = *quickplay_pending_;

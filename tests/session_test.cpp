@@ -861,5 +861,29 @@ TEST(Codec, EventsAndConfigsRoundTrip) {
         EXPECT_FALSE(decode_event(bad) && decode_config(bad)) << bad;
 }
 
+TEST(Codec, GarbageNeverCrashes) {
+    std::mt19937_64 rng(11);
+    const std::string alphabet = "move at=1 side=white%20%zz=\n\x01 claim=fifty session rules=uscf tc=40/5400+30 ";
+    for (int i = 0; i < 20000; ++i) {
+        std::string text;
+        const std::size_t n = rng() % 60;
+        for (std::size_t k = 0; k < n; ++k)
+            text += rng() % 4 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng() % 256);
+        auto e = decode_event(text);
+        if (e) EXPECT_EQ(*decode_event(encode(*e)), *e);
+        auto c = decode_config(text);
+        if (c) EXPECT_EQ(encode(*decode_config(encode(*c))), encode(*c));
+    }
+}
+
+TEST(Refusals, AbsurdTimeAwardsAreRefused) {
+    Game g = Game(quickplay(RuleSetId::fide_2023));
+    g.ok(mv("e4", 1'000));
+    g.ok(ev(EventType::quickplay_claim, 3'510'000));
+    Event r = ev(EventType::quickplay_ruling, 3'511'000);
+    r.added_ms = INT64_MAX;
+    EXPECT_TRUE(contains(g.refused(r), "added_ms"));
+}
+
 }  // namespace
 }  // namespace arbiter::testing
