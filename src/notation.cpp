@@ -36,6 +36,14 @@ std::string printable(std::string_view s) {
     return out;
 }
 
+// The text in single quotes (built by appending: GCC 12 warns falsely on "'" + std::string).
+std::string quoted(std::string_view s) {
+    std::string out(1, '\'');
+    out += printable(s);
+    out += '\'';
+    return out;
+}
+
 bool is_castle_kingside(Move m) { return index(m.to()) > index(m.from()); }
 
 }  // namespace
@@ -124,7 +132,7 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         while (j < n && san[j] == o) {
             ++parts;
             ++j;
-            if (j < n && san[j] == '-' && j + 1 < n && san[j + 1] == o) {
+            if (parts < 3 && j < n && san[j] == '-' && j + 1 < n && san[j + 1] == o) {
                 ++j;
             } else {
                 break;
@@ -151,18 +159,30 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     std::string_view coords;
     {
         std::size_t j = i;
+        // Stops before an "e.p." or "ep" written without a space ("exd6e.p.").
         while (j < n && ((san[j] >= 'a' && san[j] <= 'h') || (san[j] >= '1' && san[j] <= '8') || san[j] == 'x' ||
-                         san[j] == '-' || san[j] == ':'))
+                         san[j] == '-' || san[j] == ':')) {
+            if (san[j] == 'e' && j + 1 < n && (san[j + 1] == '.' || san[j + 1] == 'p')) break;
             ++j;
+        }
         coords = san.substr(i, j - i);
         i = j;
     }
-    // Strip capture marks; remember positions for errors.
+    // Strip the capture mark (at most one, right before the destination square); remember
+    // positions for errors.
     std::string chars;
     std::vector<std::size_t> at;
     for (std::size_t k = 0; k < coords.size(); ++k) {
         const char c = coords[k];
-        if (c == 'x' || c == '-' || c == ':') continue;
+        if (c == 'x' || c == '-' || c == ':') {
+            const std::size_t rest = coords.size() - k - 1;
+            const bool before_destination =
+                rest == 2 && coords[k + 1] >= 'a' && coords[k + 1] <= 'h' && coords[k + 2] >= '1' && coords[k + 2] <= '8';
+            // A pawn capture names the pawn's file first ("exd5").
+            if (!before_destination || (pt == PieceType::pawn && k == 0))
+                return error(K::syntax, core_start + k, "misplaced capture mark in '" + printable(san) + "'");
+            continue;
+        }
         chars += c;
         at.push_back(core_start + k);
     }
@@ -205,6 +225,9 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     }
     if (auto e = parse_suffix(i)) return Unexpected(*e);
 
+    // A pawn move without an origin file is a push: captures must name their file ("exd5").
+    if (pt == PieceType::pawn && from_file < 0) from_file = to_file;
+
     const Square to = make_square(to_file, to_rank);
     Move found;
     int matches = 0;
@@ -223,9 +246,9 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         ++matches;
     }
     if (matches == 1) return found;
-    if (matches > 1) return error(K::ambiguous, 0, "'" + printable(san) + "' is ambiguous");
-    if (promotion_needed) return error(K::illegal, n, "'" + printable(san) + "' needs a promotion piece");
-    return error(K::illegal, 0, "'" + printable(san) + "' is not a legal move");
+    if (matches > 1) return error(K::ambiguous, 0, quoted(san) + " is ambiguous");
+    if (promotion_needed) return error(K::illegal, n, quoted(san) + " needs a promotion piece");
+    return error(K::illegal, 0, quoted(san) + " is not a legal move");
 }
 
 std::string to_uci(const Position& pos, Move m) {
@@ -263,7 +286,7 @@ Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
         }
         if (m.to() == *to && m.promoted() == promo) return m;
     }
-    return error(K::illegal, 0, "'" + printable(uci) + "' is not a legal move");
+    return error(K::illegal, 0, quoted(uci) + " is not a legal move");
 }
 
 Expected<Move, MoveError> parse_move(const Position& pos, std::string_view text) {
