@@ -9,7 +9,7 @@ namespace arbiter {
 
 namespace detail {
 namespace {
-ZobristKeys make_zobrist() {
+constexpr ZobristKeys make_zobrist() {
     ZobristKeys z{};
     std::uint64_t s = 0x2545F4914F6CDD1DULL;
     auto next = [&s] {  // splitmix64
@@ -26,7 +26,8 @@ ZobristKeys make_zobrist() {
     return z;
 }
 }  // namespace
-const ZobristKeys zobrist = make_zobrist();
+// Computed at compile time, so the keys are valid during every static initialisation.
+constinit const ZobristKeys zobrist = make_zobrist();
 }  // namespace detail
 
 std::optional<Piece> piece_from_char(char c) noexcept {
