@@ -45,6 +45,10 @@ void check_node(const Position& pos) {
     ASSERT_EQ(has_legal_move(pos), !moves.empty()) << to_fen(pos);
     ASSERT_EQ(is_checkmate(pos), pos.in_check() && moves.empty());
     ASSERT_EQ(is_stalemate(pos), !pos.in_check() && moves.empty());
+    // The en passant square counts for identity exactly when an en passant capture is legal.
+    bool ep_capture = false;
+    for (Move m : moves) ep_capture |= m.is_en_passant();
+    ASSERT_EQ(pos.legal_ep_square() != Square::none, ep_capture) << to_fen(pos);
     for (Move m : moves) {
         const Position child = pos.after(m);
         ASSERT_EQ(pos.gives_check(m), child.in_check()) << to_fen(pos) << " " << to_uci(pos, m);
