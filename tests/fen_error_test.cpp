@@ -120,6 +120,7 @@ const FenCase fen_cases[] = {
 };
 
 std::string case_name(const ::testing::TestParamInfo<FenCase>& info) { return info.param.name; }
+void PrintTo(const FenCase& c, std::ostream* os) { *os << '"' << c.fen << '"'; }
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -19,6 +20,9 @@ struct PerftEntry {
     std::string fen;   ///< four to six FEN fields
     std::vector<std::pair<int, std::uint64_t>> counts;  ///< (depth, nodes), in file order
 };
+
+/// How GoogleTest shows a parameter (test names and failures): the id and the FEN.
+inline void PrintTo(const PerftEntry& e, std::ostream* os) { *os << e.id << " (" << e.fen << ")"; }
 
 inline std::string trim(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\r\n");

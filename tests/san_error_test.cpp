@@ -71,6 +71,7 @@ const SanCase san_cases[] = {
 };
 
 std::string case_name(const ::testing::TestParamInfo<SanCase>& info) { return info.param.name; }
+void PrintTo(const SanCase& c, std::ostream* os) { *os << '"' << c.san << "\" in " << c.fen; }
 
 Position read(const char* fen) {
     auto pos = position_from_fen(fen);
