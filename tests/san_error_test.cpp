@@ -35,7 +35,7 @@ const SanCase san_cases[] = {
     {"piece_only", start, "N", K::syntax, 1},
     {"bad_rank_disambiguation", start, "N9f3", K::syntax, 1},
     {"trailing_capture_mark", start, "Nf3x", K::syntax, 3},
-    {"double_capture_mark", start, "Nxxf3", K::syntax, 1},
+    {"double_capture_mark", start, "Nxxf3", K::syntax, 2},
     {"capture_mark_first", start, "xe4", K::syntax, 0},
     {"too_many_squares", start, "Ng1h3f4", K::syntax, 1},
     {"trailing_space", start, "Nf3 ", K::syntax, 3},
