@@ -1,4 +1,4 @@
-# Decides whether slider attacks use BMI2 PEXT, and whether popcounts use the POPCNT instruction. AUTO turns it on when the build host has BMI2
+# Decides whether slider attacks use BMI2 PEXT. AUTO turns it on when the build host has BMI2
 # and PEXT is fast there: every Intel CPU with BMI2, and AMD from Zen 3 (family 0x19) on; Zen 1
 # and Zen 2 implement PEXT in microcode and are slower than magic bitboards.
 set(ARBITER_USE_PEXT_RESOLVED OFF)
@@ -21,21 +21,24 @@ else()
   message(STATUS "arbiter: slider attacks: magic bitboards")
 endif()
 
-# POPCNT: without -mpopcnt, GCC compiles std::popcount to a call into libgcc (__popcountdi2),
-# which the counting move generator calls at every node. Every CPU with BMI2 has POPCNT; without
-# PEXT, AUTO looks for it on the build host.
-set(ARBITER_POPCNT "AUTO" CACHE STRING "Use the POPCNT instruction: AUTO (if the build host has it), ON or OFF")
-set(ARBITER_USE_POPCNT_RESOLVED OFF)
-if(ARBITER_POPCNT STREQUAL "ON" OR (ARBITER_POPCNT STREQUAL "AUTO" AND ARBITER_USE_PEXT_RESOLVED))
-  set(ARBITER_USE_POPCNT_RESOLVED ON)
-elseif(ARBITER_POPCNT STREQUAL "AUTO" AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND EXISTS /proc/cpuinfo)
-  file(READ /proc/cpuinfo _cpuinfo LIMIT 8192)
+# Bit-counting instructions (POPCNT, LZCNT, TZCNT) when the build host has them: std::popcount
+# and friends otherwise compile to library calls. ARBITER_BITOPS=OFF keeps a portable binary.
+set(ARBITER_BITOPS "AUTO" CACHE STRING "Use POPCNT/LZCNT/BMI1 when the build host has them: AUTO, ON or OFF")
+set(ARBITER_CPU_FLAGS "")
+if(ARBITER_BITOPS STREQUAL "ON")
+  list(APPEND ARBITER_CPU_FLAGS -mpopcnt -mlzcnt -mbmi)
+elseif(ARBITER_BITOPS STREQUAL "AUTO" AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND EXISTS /proc/cpuinfo)
+  if(NOT DEFINED _cpuinfo)
+    file(READ /proc/cpuinfo _cpuinfo LIMIT 8192)
+  endif()
   if(_cpuinfo MATCHES "[ \t]popcnt[ \t\n]")
-    set(ARBITER_USE_POPCNT_RESOLVED ON)
+    list(APPEND ARBITER_CPU_FLAGS -mpopcnt)
+  endif()
+  if(_cpuinfo MATCHES "[ \t]abm[ \t\n]")
+    list(APPEND ARBITER_CPU_FLAGS -mlzcnt)
+  endif()
+  if(_cpuinfo MATCHES "[ \t]bmi1[ \t\n]")
+    list(APPEND ARBITER_CPU_FLAGS -mbmi)
   endif()
 endif()
-if(ARBITER_USE_POPCNT_RESOLVED)
-  message(STATUS "arbiter: popcount: POPCNT instruction")
-else()
-  message(STATUS "arbiter: popcount: portable")
-endif()
+message(STATUS "arbiter: bit-counting flags: ${ARBITER_CPU_FLAGS}")

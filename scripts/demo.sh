@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make demo: runs arbiter's rulings on a bundled example game with a tricky repetition
-# (examples/tricky-repetition.pgn): an en passant look-alike and lost castling rights.
+# (examples/tricky-repetition.pgn): an en passant look-alike and lost castling rights; then the
+# main job, an audit of a bundled sample of games (examples/audit-sample.pgn).
 set -euo pipefail
 ARBITER=${1:-build/arbiter}
 cd "$(dirname "$0")/.."
@@ -26,6 +27,12 @@ section "arbiter claim threefold after 10...Ke8 — same squares, but castling r
 
 section "The same claim as JSON"
 "$ARBITER" claim threefold --json --intended Nf3 --moves "$MOVES_12"
+
+section "arbiter audit --format summary examples/audit-sample.pgn — one game of each finding"
+"$ARBITER" audit --quiet --format summary examples/audit-sample.pgn
+
+section "A few findings (arbiter audit --format csv)"
+"$ARBITER" audit --quiet --format csv examples/audit-sample.pgn | cut -d, -f1,6,9- | head -12
 
 section "perft of the initial position, depth 5"
 "$ARBITER" perft 5

@@ -56,27 +56,45 @@ std::string material_signature(const Position& pos) {
     return white_first ? w + "v" + b : b + "v" + w;
 }
 
-GameRecord::GameRecord(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer)
-    : rules_(&rules), options_(std::move(options)), analyzer_(analyzer ? analyzer : &default_unwinnability()) {
+GameRecord::GameRecord(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer) {
+    entries_.reserve(160);
+    reset(start, rules, std::move(options), analyzer);
+}
+
+void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer) {
+    rules_ = &rules;
+    options_ = std::move(options);
+    analyzer_ = analyzer ? analyzer : &default_unwinnability();
+    entries_.clear();
+    termination_.reset();
     start_game_ply_ = 2 * (start.fullmove_number() - 1) + (start.turn() == Color::black ? 1 : 0);
     const std::uint32_t np =
         options_.counters_from_setup == RuleOptions::CountersFromSetup::trust_fen ? start.halfmove_clock() : 0;
-    entries_.reserve(160);
     entries_.push_back({start, Move::null(), np, options_.initial_position_counts ? 1u : 0u, -1});
-    legal_moves(start, moves_now_);
+    moves_now_valid_ = false;
+    mate_check_pending_ = false;
     const auto endings = endings_at(0);
     if (!endings.empty()) termination_ = endings.front();
 }
 
 std::optional<MoveError> GameRecord::play(Move m) {
-    if (!moves_now_.contains(m))
+    if (!legal_moves_now().contains(m))
         return MoveError{MoveError::Kind::illegal, 0, "'" + to_uci(current(), m) + "' is not a legal move"};
-    const Entry& last = entries_.back();
-    Position next = last.pos;
-    const bool zeroing = last.pos.is_zeroing(m);
-    next.play_unchecked(m);
-    append(next, m, zeroing ? 0 : last.no_progress + 1);
+    play_legal(m);
     return std::nullopt;
+}
+
+void GameRecord::play_legal(Move m) {
+    // The position the move is played from has a legal move: it is neither mate nor stalemate.
+    mate_check_pending_ = false;
+    const Entry& last = entries_.back();
+    const std::uint32_t no_progress = last.pos.is_zeroing(m) ? 0 : last.no_progress + 1;
+    entries_.push_back(entries_.back());  // copy-make in place
+    Entry& e = entries_.back();
+    e.pos.play_unchecked(m);
+    e.move = m;
+    e.no_progress = no_progress;
+    append();
 }
 
 std::optional<MoveError> GameRecord::play(std::string_view text) {
@@ -85,8 +103,11 @@ std::optional<MoveError> GameRecord::play(std::string_view text) {
     return play(*m);
 }
 
-void GameRecord::append(const Position& pos, Move m, std::uint32_t no_progress) {
-    const std::size_t n = entries_.size();
+void GameRecord::append() {
+    const std::size_t n = entries_.size() - 1;
+    Entry& added = entries_.back();
+    const Position& pos = added.pos;
+    const std::uint32_t no_progress = added.no_progress;
     // Only positions after the last pawn move or capture can match, and only every second
     // ply (same side to move). The Zobrist key filters; the exact comparison decides.
     std::uint32_t occ = 1;
@@ -102,12 +123,28 @@ void GameRecord::append(const Position& pos, Move m, std::uint32_t no_progress) 
             break;
         }
     }
-    entries_.push_back({pos, m, no_progress, occ, prev});
-    legal_moves(pos, moves_now_);
+    added.occurrences = occ;
+    added.previous = prev;
+    moves_now_valid_ = false;
     if (!termination_) {
-        const auto endings = endings_at(n);
-        if (!endings.empty()) termination_ = endings.front();
+        // Checkmate and stalemate need the legal moves: decided lazily (termination()), unless
+        // another ending holds here, which checkmate might override (9.6.2).
+        if (collect_endings(n, false).empty()) {
+            mate_check_pending_ = true;
+        } else {
+            termination_ = endings_at(n).front();
+        }
     }
+}
+
+const std::optional<Termination>& GameRecord::termination() const {
+    if (mate_check_pending_) {
+        mate_check_pending_ = false;
+        const std::size_t n = entries_.size() - 1;
+        const bool no_moves = moves_now_valid_ ? moves_now_.empty() : !has_legal_move(entries_[n].pos);
+        if (no_moves) termination_ = endings_at(n).front();
+    }
+    return termination_;
 }
 
 std::vector<std::size_t> GameRecord::occurrence_indices(std::size_t i) const {
@@ -172,11 +209,14 @@ std::uint32_t GameRecord::fifty_limit_plies(const Position& p) const noexcept {
     return 100;
 }
 
-std::vector<Termination> GameRecord::endings_at(std::size_t i) const {
+std::vector<Termination> GameRecord::endings_at(std::size_t i) const { return collect_endings(i, true); }
+
+std::vector<Termination> GameRecord::collect_endings(std::size_t i, bool check_moves) const {
     std::vector<Termination> out;
     const Entry& e = entries_[i];
     const Position& pos = e.pos;
-    const bool no_moves = i + 1 == entries_.size() ? moves_now_.empty() : !has_legal_move(pos);
+    const bool no_moves =
+        check_moves && (i + 1 == entries_.size() && moves_now_valid_ ? moves_now_.empty() : !has_legal_move(pos));
     const Articles& art = rules_->articles;
     const char* draw = "1/2-1/2";
     if (no_moves && pos.in_check()) {

@@ -54,6 +54,16 @@ expect 0 '"kind":"checkmate","result":"1-0"' '' -- status --json --fen "k7/8/1K6
 expect 0 '"kind":"seventy_five_moves"' '' -- status --json --fen "k7/8/1K6/8/8/8/8/7R w - - 149 100" --moves "Rh2"
 expect 0 '"correct":false' '' -- claim fifty --json --rules fide-2009 --fifty-extension KRvK=80 --fen "k7/8/1K6/8/8/8/8/7R w - - 149 100" --moves "Rh2"
 
+# --pgn FILE [--game N] [--ply K]
+EX=$(dirname "$0")/../examples/tricky-repetition.pgn
+expect 0 '"ply":12,"no_progress_plies":8,"repetition":\{"count":2,"plies":\[8,12\]\}' '' -- status --json --pgn "$EX" --ply 12
+expect 0 '"correct":true,"article":"9.2.1"' '' -- claim threefold --json --intended Nf3 --pgn "$EX" --ply 12
+expect 0 '"ply":20' '' -- status --json --pgn "$EX"
+expect 2 '' 'has 1 game, not 2' -- status --pgn "$EX" --game 2
+expect 2 '' 'only 20 readable plies' -- status --pgn "$EX" --ply 21
+expect 2 '' 'cannot open' -- status --pgn /nonexistent.pgn
+expect 2 '' 'cannot be combined' -- status --pgn "$EX" --fen "8/8/8/8/8/8/8/K6k w - - 0 1"
+
 # Bad input: exit 2, one line on stderr naming what and where, nothing on stdout.
 expect 2 '' "move 3 'Nf9'" -- status --moves "e4 e5 Nf9"
 expect 2 '' "move 2 'e4'.*illegal" -- status --moves "e4 e4"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "arbiter/attacks.hpp"
+#include "arbiter/audit.hpp"
 #include "arbiter/bitboard.hpp"
 #include "arbiter/claims.hpp"
 #include "arbiter/expected.hpp"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arbiter/move.hpp"
+#include "arbiter/movegen.hpp"
 #include "arbiter/notation.hpp"
 #include "arbiter/position.hpp"
 #include "arbiter/rules.hpp"
@@ -45,10 +46,16 @@ public:
     explicit GameRecord(const Position& start = Position(), const RuleSet& rules = rule_set(RuleSetId::fide_2023),
                         RuleOptions options = {}, const Unwinnability* analyzer = nullptr);
 
+    /// Starts over from `start`, keeping the allocated memory (for batch work over many games).
+    void reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer = nullptr);
+
     /// Plays a move. Errors: MoveError (kind illegal) when `m` is not legal; nothing changes.
     /// Moves after an automatic ending are still recorded (an audit must see them); the
     /// first ending stays in termination().
     std::optional<MoveError> play(Move m);
+    /// Plays a move the caller has already checked is legal (e.g. one a PGN reader resolved):
+    /// skips the legality test, which is most of the cost of play(). Precondition: `m` is legal.
+    void play_legal(Move m);
     /// Parses SAN or UCI and plays it. Errors: MoveError.
     std::optional<MoveError> play(std::string_view text);
 
@@ -60,7 +67,13 @@ public:
     /// The move that led to position i (i ≥ 1).
     [[nodiscard]] Move move(std::size_t i) const noexcept { return entries_[i].move; }
     /// The legal moves of the current position.
-    [[nodiscard]] const MoveList& legal_moves_now() const noexcept { return moves_now_; }
+    [[nodiscard]] const MoveList& legal_moves_now() const noexcept {
+        if (!moves_now_valid_) {
+            legal_moves(current(), moves_now_);
+            moves_now_valid_ = true;
+        }
+        return moves_now_;
+    }
 
     /// Plies since the last pawn move or capture at position i (DEF-NP), the FEN's halfmove
     /// clock included unless counters_from_setup = game_start.
@@ -86,8 +99,12 @@ public:
     [[nodiscard]] std::string move_number_prefix(std::size_t i) const;
 
     /// The first automatic ending, if any.
-    [[nodiscard]] const std::optional<Termination>& termination() const noexcept { return termination_; }
-    [[nodiscard]] bool ended() const noexcept { return termination_.has_value(); }
+    [[nodiscard]] const std::optional<Termination>& termination() const;
+    [[nodiscard]] bool ended() const { return termination().has_value(); }
+    /// The first ending found before the current position, or at it other than checkmate or
+    /// stalemate (which are decided lazily, when asked for, or ruled out when the next move is
+    /// played). For replay loops that look at every position before moving on.
+    [[nodiscard]] const std::optional<Termination>& termination_so_far() const noexcept { return termination_; }
     /// Automatic endings that hold at position i, in the reporting order of RULES.md PREC-2
     /// (checkmate, stalemate, dead position, 75 moves, fivefold, then the online automatic
     /// draws). US Chess 14K conditions are not endings: see director_may_declare.
@@ -114,12 +131,15 @@ private:
         std::uint32_t occurrences;
         std::int32_t previous;
     };
-    void append(const Position& pos, Move m, std::uint32_t no_progress);
+    void append();  // finishes the entry just pushed: occurrences, endings
+    [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
     [[nodiscard]] bool checkmate_now() const noexcept;
 
     std::vector<Entry> entries_;
-    MoveList moves_now_;
-    std::optional<Termination> termination_;
+    mutable MoveList moves_now_;  // cache of the current position's legal moves
+    mutable bool moves_now_valid_ = false;
+    mutable std::optional<Termination> termination_;
+    mutable bool mate_check_pending_ = false;
     const RuleSet* rules_;
     RuleOptions options_;
     const Unwinnability* analyzer_;

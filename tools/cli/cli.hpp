@@ -25,5 +25,6 @@ void add_perft(CLI::App& app);
 void add_moves(CLI::App& app);
 void add_status(CLI::App& app);
 void add_claim(CLI::App& app);
+void add_audit(CLI::App& app);
 
 }  // namespace arbiter::cli

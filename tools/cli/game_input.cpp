@@ -3,6 +3,9 @@
 
 #include <cctype>
 
+#include "arbiter/input.hpp"
+#include "arbiter/pgn_game.hpp"
+
 namespace arbiter::cli {
 
 void GameInput::add_to(CLI::App& cmd) {
@@ -85,13 +88,49 @@ std::vector<std::string> move_tokens(const std::string& text) {
 
 }  // namespace
 
+std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOptions& options) const {
+    auto src = open_input(pgn);
+    if (!src) throw InputError("--pgn: " + src.error().describe());
+    pgn::GameReader reader(**src);
+    pgn::ParsedGame g;
+    std::uint64_t seen = 0;
+    while (reader.next(g)) {
+        if (++seen < static_cast<std::uint64_t>(game)) continue;
+        if (!g.has_start) {
+            const auto& e = g.errors.front();
+            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
+                             ", column " + std::to_string(e.pos.column) + ": " + e.message);
+        }
+        const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply);
+        if (want > g.plies.size()) {
+            std::string why = "the game has only " + std::to_string(g.plies.size()) + " readable plies";
+            if (!g.errors.empty())
+                why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
+                       std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
+            throw InputError("--ply " + std::to_string(want) + ": " + why);
+        }
+        if (ply < 0 && !g.complete && !g.errors.empty()) {
+            const auto& e = g.errors.front();
+            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
+                             ", column " + std::to_string(e.pos.column) + ": " + e.message +
+                             " (use --ply to stop before it)");
+        }
+        auto record = std::make_unique<GameRecord>(g.start, rs, options);
+        for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
+        return record;
+    }
+    if (reader.reader().input_error()) throw InputError("--pgn: " + reader.reader().input_error()->describe());
+    throw InputError("--pgn: " + pgn + " has " + std::to_string(seen) + (seen == 1 ? " game" : " games") + ", not " +
+                     std::to_string(game));
+}
+
 std::unique_ptr<GameRecord> GameInput::build() const {
     const RuleSet& rs = rule_set_or_throw();
     const RuleOptions options = rule_options();
     const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
     if (sources == 0) throw InputError("no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
     if (!pgn.empty() && (!fen.empty() || !moves.empty())) throw InputError("--pgn cannot be combined with --fen or --moves");
-    if (!pgn.empty()) throw InputError("--pgn: not available in this build yet");
+    if (!pgn.empty()) return from_pgn(rs, options);
 
     const Position start = fen.empty() ? Position() : fen_or_throw(fen);
     auto record = std::make_unique<GameRecord>(start, rs, options);

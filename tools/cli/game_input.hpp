@@ -33,6 +33,9 @@ struct GameInput {
     [[nodiscard]] const RuleSet& rule_set_or_throw() const;
     /// The record of the game up to the requested position, or InputError.
     [[nodiscard]] std::unique_ptr<GameRecord> build() const;
+
+private:
+    [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet& rs, const RuleOptions& options) const;
 };
 
 }  // namespace arbiter::cli

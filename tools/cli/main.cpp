@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     add_moves(app);
     add_status(app);
     add_claim(app);
+    add_audit(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
