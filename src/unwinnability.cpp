@@ -1,5 +1,8 @@
-// unwinnability.cpp — the sound material-only rules for "cannot checkmate".
+// unwinnability.cpp — the sound material-only rules for "cannot checkmate", and the default
+// analyzer.
 #include "arbiter/unwinnability.hpp"
+
+#include "arbiter/helpmate.hpp"
 
 namespace arbiter {
 
@@ -20,12 +23,14 @@ MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side
     const Bitboard bishops = pos.pieces(PieceType::bishop);
     if (!mine) {
         v.answer = MateAbility::cannot_checkmate;
+        v.proof = MateProof::material;
         v.reason = "insufficient material: only a king";
         return v;
     }
     const Bitboard minors = pos.pieces(PieceType::knight) | bishops;
     if (!theirs && !mine.more_than_one() && (mine & minors)) {
         v.answer = MateAbility::cannot_checkmate;
+        v.proof = MateProof::material;
         v.reason = "insufficient material: a single minor piece against a bare king";
         return v;
     }
@@ -35,6 +40,7 @@ MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side
     if ((all & ~bishops).empty() &&
         ((all & Bitboard::light_squares()) == all || (all & Bitboard::dark_squares()) == all)) {
         v.answer = MateAbility::cannot_checkmate;
+        v.proof = MateProof::material;
         v.reason = "insufficient material: only bishops, all on squares of one colour";
         return v;
     }
@@ -43,8 +49,21 @@ MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side
     return v;
 }
 
+const char* mate_proof_name(MateProof p) noexcept {
+    switch (p) {
+        case MateProof::none: return "none";
+        case MateProof::already_mated: return "already_mated";
+        case MateProof::mating_line: return "mating_line";
+        case MateProof::game_over: return "game_over";
+        case MateProof::material: return "material";
+        case MateProof::blockade: return "blockade";
+        case MateProof::exhaustive_search: return "exhaustive_search";
+    }
+    return "none";
+}
+
 const Unwinnability& default_unwinnability() noexcept {
-    static const MaterialUnwinnability analyzer;
+    static const HelpmateAnalyzer analyzer;
     return analyzer;
 }
 

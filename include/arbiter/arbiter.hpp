@@ -5,6 +5,7 @@
 #include "arbiter/bitboard.hpp"
 #include "arbiter/expected.hpp"
 #include "arbiter/fen.hpp"
+#include "arbiter/helpmate.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/notation.hpp"

@@ -23,5 +23,6 @@ Position fen_or_throw(const std::string& fen);
 
 void add_perft(CLI::App& app);
 void add_moves(CLI::App& app);
+void add_dead(CLI::App& app);
 
 }  // namespace arbiter::cli
