@@ -1,6 +1,8 @@
 // helpmate.cpp — HelpmateAnalyzer: the stages, cheapest first (see helpmate.hpp).
 #include "arbiter/helpmate.hpp"
 
+#include <algorithm>
+
 #include "arbiter/movegen.hpp"
 #include "helpmate_impl.hpp"
 
@@ -46,31 +48,50 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         return cannot(MateProof::blockade, "blockade: no unit that could give mate can ever reach a mating pattern",
                       nodes);
 
-    // 5. Search: a small one first, the full one when allowed.
-    const std::uint64_t limit =
-        options_.mode == HelpmateOptions::Mode::quick ? options_.quick_node_limit : options_.node_limit;
-    detail::SearchOutcome found = detail::search_helpmate(pos, side, limit);
-    nodes += found.nodes;
+    // 5. Search: the guided search alone in quick mode; in full mode, the exhaustive and the
+    //    guided searches take turns with growing budgets until one answers or the limit is hit.
     MateVerdict v;
-    v.nodes = nodes;
-    switch (found.kind) {
-        case detail::SearchOutcome::Kind::mate:
+    auto take = [&](detail::SearchOutcome& found) {
+        nodes += found.nodes;
+        v.nodes = nodes;
+        if (found.kind == detail::SearchOutcome::Kind::mate) {
             v.answer = MateAbility::can_checkmate;
             v.proof = MateProof::mating_line;
             v.line = std::move(found.line);
             v.reason = "mating line found";
-            break;
-        case detail::SearchOutcome::Kind::exhausted:
+            return true;
+        }
+        if (found.kind == detail::SearchOutcome::Kind::exhausted) {
             v.answer = MateAbility::cannot_checkmate;
             v.proof = MateProof::exhaustive_search;
             v.reason = "exhaustive search: no reachable position is a mate";
-            break;
-        case detail::SearchOutcome::Kind::limit:
-            v.answer = MateAbility::unknown;
-            v.proof = MateProof::none;
-            v.reason = "node limit reached";
-            break;
+            return true;
+        }
+        return false;
+    };
+    const bool quick = options_.mode == HelpmateOptions::Mode::quick;
+    const std::uint64_t limit = quick ? options_.quick_node_limit : options_.node_limit;
+    std::uint64_t guided = std::min<std::uint64_t>(options_.quick_node_limit, limit);
+    {
+        detail::SearchOutcome found = detail::search_helpmate(pos, side, guided);
+        if (take(found)) return v;
     }
+    // Rounds of growing budgets; the guided search gets more, as mates are the common answer
+    // and the exhaustive search only ends in small state spaces anyway.
+    std::uint64_t exhaustive = 3 * guided;
+    guided *= 12;
+    while (!quick && nodes < limit) {
+        detail::SearchOutcome found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
+        if (take(found) || nodes >= limit) break;
+        found = detail::search_helpmate(pos, side, std::min(guided, limit - nodes));
+        if (take(found)) break;
+        exhaustive *= 8;
+        guided *= 8;
+    }
+    if (v.answer != MateAbility::unknown) return v;
+    v.answer = MateAbility::unknown;
+    v.proof = MateProof::none;
+    v.reason = "node limit reached";
     return v;
 }
 

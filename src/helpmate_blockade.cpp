@@ -15,12 +15,20 @@
 //    through mobile units; escapes by capturing or blocking the checker are ignored), so a
 //    failure to fit is a proof.
 #include <algorithm>
+#ifdef BLOCKADE_DEBUG
+#include <cstdio>
+#endif
 #include <array>
 
 #include "arbiter/attacks.hpp"
+#include "arbiter/movegen.hpp"
 #include "helpmate_impl.hpp"
 
 namespace arbiter::detail {
+#ifdef BLOCKADE_DEBUG
+int debug_iterations = 0;
+std::uint32_t debug_work = 0;
+#endif
 namespace {
 
 constexpr int max_units = 32;
@@ -32,6 +40,78 @@ struct Unit {
 };
 
 Bitboard last_rank(Color c) noexcept { return Bitboard::rank(c == Color::white ? 7 : 0); }
+
+// Set-wise moves: every square one step from any square of a set, per direction.
+constexpr std::uint64_t not_a = ~0x0101010101010101ULL, not_h = ~0x8080808080808080ULL;
+constexpr int dir_shift[8] = {8, -8, 1, -1, 9, 7, -7, -9};  // N S E W NE NW SE SW
+constexpr std::uint64_t dir_mask[8] = {~0ULL, ~0ULL, not_a, not_h, not_a, not_h, not_a, not_h};
+
+constexpr std::uint64_t step(std::uint64_t b, int d) noexcept {
+    const int sh = dir_shift[d];
+    return (sh > 0 ? b << sh : b >> -sh) & dir_mask[d];
+}
+
+constexpr std::uint64_t knight_set(std::uint64_t b) noexcept {
+    constexpr std::uint64_t not_ab = ~0x0303030303030303ULL, not_gh = ~0xC0C0C0C0C0C0C0C0ULL;
+    return ((b << 17) & not_a) | ((b << 15) & not_h) | ((b << 10) & not_ab) | ((b << 6) & not_gh) |
+           ((b >> 17) & not_h) | ((b >> 15) & not_a) | ((b >> 10) & not_gh) | ((b >> 6) & not_ab);
+}
+
+/// Squares a slider on any square of `gen` reaches in direction d through `empty` squares.
+constexpr std::uint64_t slide(std::uint64_t gen, std::uint64_t empty, int d) noexcept {
+    std::uint64_t out = 0;
+    for (std::uint64_t g = step(gen, d); g; g = step(g, d) & ~out) {
+        g &= empty;
+        out |= g;
+        if (!g) break;
+    }
+    return out;
+}
+
+/// Squares attacked by pawns of colour c standing on the squares of `at`.
+Bitboard pawn_attacks_of_set(Color c, Bitboard at) noexcept {
+    return c == Color::white ? Bitboard(step(at.bits, 4) | step(at.bits, 5)) : Bitboard(step(at.bits, 6) | step(at.bits, 7));
+}
+
+/// Every square a piece of type t could stand on, starting from `from`, never entering `walls`.
+Bitboard flood(PieceType t, Bitboard from, Bitboard walls) noexcept {
+    const std::uint64_t empty = ~walls.bits;
+    std::uint64_t r = from.bits;
+    for (;;) {
+        std::uint64_t next = r;
+        switch (t) {
+            case PieceType::knight: next |= knight_set(r) & empty; break;
+            case PieceType::king:
+                for (int d = 0; d < 8; ++d) next |= step(r, d) & empty;
+                break;
+            default:
+                for (int d = t == PieceType::bishop ? 4 : 0; d < (t == PieceType::rook ? 4 : 8); ++d)
+                    next |= slide(r, empty, d);
+                break;
+        }
+        if (next == r) return Bitboard(r);
+        r = next;
+    }
+}
+
+/// Every square a piece of type t attacks from some square of `at`, with `walls` as the only
+/// occupied squares.
+Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept {
+    const std::uint64_t empty = ~walls.bits;
+    std::uint64_t a = 0;
+    switch (t) {
+        case PieceType::knight: return Bitboard(knight_set(at.bits));
+        case PieceType::king:
+            for (int d = 0; d < 8; ++d) a |= step(at.bits, d);
+            return Bitboard(a);
+        default:
+            for (int d = t == PieceType::bishop ? 4 : 0; d < (t == PieceType::rook ? 4 : 8); ++d) {
+                const std::uint64_t path = slide(at.bits, empty, d);
+                a |= path | step(path | at.bits, d);
+            }
+            return Bitboard(a);
+    }
+}
 int step_up(Color c) noexcept { return c == Color::white ? 8 : -8; }
 
 /// Squares a pawn of colour c on s could reach by any mix of pushes and captures.
@@ -49,24 +129,30 @@ Bitboard forward_cone(Color c, Square s) noexcept {
 /// What a promoted piece of unknown kind attacks: the union of queen and knight moves.
 Bitboard any_piece_attacks(Square s, Bitboard occ) noexcept { return queen_attacks(s, occ) | knight_attacks(s); }
 
-/// Every square a promoted piece could reach from `from` without crossing `walls`.
+
+/// Every square a promoted piece could reach from `from` without crossing `walls` (queen and
+/// knight moves together: more than any one piece can do).
 Bitboard promoted_reach(Bitboard from, Bitboard walls) noexcept {
-    Bitboard r = from, frontier = from;
-    while (frontier) {
-        Bitboard next;
-        for (Square t : frontier) next |= any_piece_attacks(t, walls);
-        next &= ~walls;
-        frontier = next & ~r;
-        r |= next;
+    Bitboard r = from;
+    for (;;) {
+        const Bitboard next = flood(PieceType::queen, r, walls) | (Bitboard(knight_set(r.bits)) & ~walls) | r;
+        if (next == r) return r;
+        r = next;
     }
-    return r;
+}
+
+/// What promoted pieces standing on `at` attack.
+Bitboard promoted_attacks_of_set(Bitboard at, Bitboard walls) noexcept {
+    return attacks_of_set(PieceType::queen, at, walls) | attacks_of_set(PieceType::knight, at, walls);
 }
 
 class Blockade {
 public:
     Blockade(const Position& pos, Color winner) : pos_(pos), winner_(winner) {
+        unit_of_.fill(-1);
         for (Square s : pos.occupied()) {
             const Piece p = pos.piece_at(s);
+            unit_of_[index(s)] = static_cast<std::int8_t>(n_);
             units_[n_++] = Unit{s, color_of(p), type_of(p)};
         }
     }
@@ -76,10 +162,13 @@ public:
 
 private:
     [[nodiscard]] bool frozen(int i) const noexcept { return (frozen_mask_ >> i) & 1; }
-    [[nodiscard]] int unit_at(Square s) const noexcept {
-        for (int i = 0; i < n_; ++i)
-            if (units_[i].sq == s) return i;
-        return -1;
+    [[nodiscard]] int unit_at(Square s) const noexcept { return unit_of_[index(s)]; }
+    /// Where a piece promoted by a pawn of colour c may go: from any promotion square (more
+    /// than one pawn can reach, which is harmless), computed once per round.
+    Bitboard promotion_reach(Color c) {
+        Bitboard& r = promotion_reach_[index(c)];
+        if (!r) r = promoted_reach(last_rank(c) & ~frozen_, frozen_);
+        return r;
     }
     void fix_frozen();
     void compute_reach();
@@ -93,7 +182,9 @@ private:
     const Position& pos_;
     Color winner_;
     std::array<Unit, max_units> units_{};
+    std::array<std::int8_t, 64> unit_of_{};
     int n_ = 0;
+    std::array<Bitboard, 2> promotion_reach_{};
 
     // --- the fixpoint ---
     std::uint32_t frozen_mask_ = 0;  // bit i: unit i is frozen
@@ -188,8 +279,7 @@ void Blockade::file_bound_segment(int i) {
         if (last_rank(p.color).contains(s)) promotes = true;
     }
     reach_[i] = seg & ~last_rank(p.color);
-    promo_reach_[i] = promotes ? promoted_reach(Bitboard::file(file_of(p.sq)) & last_rank(p.color), frozen_)
-                               : Bitboard();
+    promo_reach_[i] = promotes ? promotion_reach(p.color) : Bitboard();
 }
 
 void Blockade::compute_pawn_reach() {
@@ -206,7 +296,7 @@ void Blockade::compute_pawn_reach() {
             const Bitboard cone = forward_cone(p.color, p.sq) & ~frozen_;
             const Bitboard promo = cone & last_rank(p.color);
             reach_[i] = (cone & ~last_rank(p.color)) | p.sq;
-            promo_reach_[i] = promo ? promoted_reach(promo, frozen_) : Bitboard();
+            promo_reach_[i] = promo ? promotion_reach(p.color) : Bitboard();
             segment_done_[i] = true;
         }
         for (int i = 0; i < n_; ++i)
@@ -223,17 +313,15 @@ void Blockade::compute_pawn_reach() {
             }
             presence_[index(u.color)] |= reach_[i] | promo_reach_[i];
             if (u.type != PieceType::pawn) continue;
-            for (Square s : promo_reach_[i]) threat[index(u.color)] |= any_piece_attacks(s, frozen_);
-            if (free_pawn_[i])
-                for (Square s : reach_[i]) threat[index(u.color)] |= pawn_attacks(u.color, s);
+            threat[index(u.color)] |= promoted_attacks_of_set(promo_reach_[i], frozen_);
+            if (free_pawn_[i]) threat[index(u.color)] |= pawn_attacks_of_set(u.color, reach_[i]);
         }
         bool changed = false;
         for (int i = 0; i < n_; ++i) {
             const Unit& p = units_[i];
             if (frozen(i) || p.type != PieceType::pawn) continue;
             if (!free_pawn_[i]) {
-                Bitboard caps;
-                for (Square s : reach_[i]) caps |= pawn_attacks(p.color, s);
+                const Bitboard caps = pawn_attacks_of_set(p.color, reach_[i]);
                 // A double step passes a square an enemy pawn may take en passant; the passed
                 // square is in the reach, so that enemy pawn sees us in its capture squares.
                 if (caps & presence_[index(~p.color)]) {
@@ -251,6 +339,7 @@ void Blockade::compute_pawn_reach() {
 }
 
 void Blockade::compute_reach() {
+    promotion_reach_ = {};
     frozen_ = Bitboard();
     frozen_by_ = {};
     guard_ = {};
@@ -277,8 +366,8 @@ void Blockade::compute_reach() {
     for (int i = 0; i < n_; ++i) {
         const Unit& u = units_[i];
         if (frozen(i) || u.type == PieceType::pawn) continue;
-        Bitboard allowed = ~frozen_;
-        if (u.type == PieceType::king) allowed &= ~guard_[index(~u.color)];
+        Bitboard walls = frozen_;
+        if (u.type == PieceType::king) walls |= guard_[index(~u.color)];
         Bitboard r = u.sq;
         // Castling puts king and rook on squares their own moves might not reach.
         const Square ksq = pos_.king_square(u.color);
@@ -287,19 +376,10 @@ void Blockade::compute_reach() {
             if (u.type == PieceType::rook && u.sq == rook) r |= Position::castle_rook_to(u.color, ksq, rook);
         }
         r = (r & ~frozen_) | u.sq;
-        Bitboard frontier = r;
-        while (frontier) {
-            Bitboard next;
-            for (Square t : frontier) next |= attacks(u.type, t, frozen_);
-            next &= allowed;
-            frontier = next & ~r;
-            r |= next;
-        }
-        reach_[i] = r;
+        reach_[i] = flood(u.type, r, walls);
         promo_reach_[i] = Bitboard();
-        Bitboard h;
-        for (Square s : r) h |= attacks(u.type, s, frozen_);
-        (u.type == PieceType::king ? king_hits_ : piece_hits_)[index(u.color)] |= h;
+        (u.type == PieceType::king ? king_hits_ : piece_hits_)[index(u.color)] |=
+            attacks_of_set(u.type, reach_[i], frozen_);
     }
     compute_pawn_reach();
 
@@ -308,8 +388,7 @@ void Blockade::compute_reach() {
     for (int i = 0; i < n_; ++i) {
         const Unit& u = units_[i];
         if (frozen(i) || u.type != PieceType::pawn) continue;
-        for (Square s : reach_[i]) hits_[index(u.color)] |= pawn_attacks(u.color, s);
-        for (Square s : promo_reach_[i]) hits_[index(u.color)] |= any_piece_attacks(s, frozen_);
+        hits_[index(u.color)] |= pawn_attacks_of_set(u.color, reach_[i]) | promoted_attacks_of_set(promo_reach_[i], frozen_);
     }
 }
 
@@ -348,6 +427,9 @@ void Blockade::fix_frozen() {
             if (movers.contains(units_[i].sq)) frozen_mask_ &= ~(1u << i);
     }
     for (;;) {
+#ifdef BLOCKADE_DEBUG
+        ++debug_iterations;
+#endif
         compute_reach();
         std::uint32_t drop = 0;
         for (int i = 0; i < n_; ++i)
@@ -427,6 +509,10 @@ bool Blockade::prove(std::uint32_t work) {
     // Where the loser's king may stand and be checked. A square always attacked by a frozen
     // unit (an unblockable check) can hold the king only now, and it is not mate now.
     Bitboard region = frozen(lk_unit) ? Bitboard(lk) : reach_[lk_unit];
+#ifdef BLOCKADE_DEBUG
+    for (int i = 0; i < n_; ++i) fprintf(stderr, "unit %s %c%c frozen %d reach %016llx promo %016llx\n", to_string(units_[i].sq).c_str(), "wb"[index(units_[i].color)], "PNBRQK"[index(units_[i].type)], frozen(i), (unsigned long long)reach_[i].bits, (unsigned long long)promo_reach_[i].bits);
+    fprintf(stderr, "region %016llx wfatt %016llx hits %016llx guardw %016llx\n", (unsigned long long)region.bits, (unsigned long long)w_frozen_att.bits, (unsigned long long)hits_[index(w)].bits, (unsigned long long)guard_[index(w)].bits);
+#endif
     region &= ~guard_[index(w)];
     region &= w_frozen_att | hits_[index(w)];
     if (!region) return true;
@@ -459,8 +545,16 @@ bool Blockade::prove(std::uint32_t work) {
         covered_ = taken_ = Bitboard();
         occupied_ = frozen_ | k;
         placed_ = 0;
-        if (fits(0)) return false;
+        if (fits(0)) {
+#ifdef BLOCKADE_DEBUG
+            debug_work += work - work_left_;
+#endif
+            return false;
+        }
     }
+#ifdef BLOCKADE_DEBUG
+    debug_work += work - work_left_;
+#endif
     return true;
 }
 
@@ -474,6 +568,8 @@ bool blockade_candidate(const Position& pos) noexcept {
 }
 
 bool blockade_proof(const Position& pos, Color winner, std::uint32_t work) noexcept {
+    // The proof speaks of mates to come; one on the board now is not ruled out by it.
+    if (pos.turn() != winner && pos.in_check() && !has_legal_move(pos)) return false;
     Blockade b(pos, winner);
     return b.prove(work);
 }

@@ -41,8 +41,13 @@ struct SearchOutcome {
 bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
                    std::uint64_t node_cap) noexcept;
 
-/// The cooperative (helpmate) search for a mate by `winner`, iterative deepening with a
-/// transposition table, guided towards mating patterns. Visits at most `node_limit` positions.
+/// The guided search for a mate by `winner` (limited discrepancy search over moves ranked by how
+/// they approach a mating pattern). Finds mates only: never answers `exhausted`. Visits at most
+/// `node_limit` positions.
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+
+/// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
+/// reachable position has been visited (pruning positions proven unwinnable), or `limit`.
+SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
 
 }  // namespace arbiter::detail

@@ -1,14 +1,23 @@
-// helpmate_search.cpp — the cooperative mate search and the forced-line check.
+// helpmate_search.cpp — the two searches of the analyzer and the forced-line check.
 //
-// The search is a depth-first iterative deepening in which moves have a cost: a move that makes
-// progress towards a mating pattern is free, an ordinary move costs one unit (none right after a
-// progress move), and a move that works against the mate (the loser taking the winner's
-// material) costs three. Each iteration raises the budget by one. A transposition table keyed by
-// the position (Zobrist key, which includes castling rights and a legal en passant square)
-// remembers the largest budget a position was searched with, so transpositions and cycles are
-// cut. An iteration that never ran out of budget and found no mate visited every position
-// reachable from the root (pruning only positions that are proven unwinnable): that is a proof.
+// The guided search (search_helpmate) looks for a mate, and only for a mate: a depth-first
+// search over both sides' moves (the loser cooperates) where each move is ranked by how much it
+// brings the position closer to a mating pattern. The best move of a position is free; lower
+// ranked moves spend a "discrepancy" budget, which grows by one per iteration (limited
+// discrepancy search). Iteration 0 is a single greedy line; later ones deviate from it in more
+// and more places. A transposition table cuts positions already searched with as much budget.
+//
+// The exhaustive search (exhaust_helpmate) visits every position reachable from the root,
+// breadth first, once each (a table of Zobrist keys; the key covers placement, side to move,
+// castling rights and a legal en passant square, which is all that decides the future moves).
+// It prunes positions where the winner provably cannot mate (material; a blockade after an
+// irreversible move). Finding a mate gives a shortest mating line; running out of positions
+// proves that no mate exists.
 #include <algorithm>
+#ifdef GUIDED_TRACE
+#include <cstdio>
+#include "arbiter/notation.hpp"
+#endif
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -22,6 +31,13 @@ namespace {
 
 int chebyshev(Square a, Square b) noexcept {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+/// Distance to the nearest corner of a set, in king moves.
+int corner_distance(Square s, Bitboard corners) noexcept {
+    int best = 8;
+    for (Square c : corners) best = std::min(best, chebyshev(s, c));
+    return best;
 }
 
 struct KnightDistance {
@@ -45,10 +61,11 @@ struct KnightDistance {
 };
 const KnightDistance knight_distance;
 
-/// The transposition table: per thread, never cleared; a generation tag marks live entries.
+/// The guided search's transposition table: per thread, never cleared; a generation tag marks
+/// live entries.
 class Table {
 public:
-    static constexpr std::size_t size = std::size_t{1} << 18;
+    static constexpr std::size_t size = std::size_t{1} << 16;
     struct Entry {
         std::uint64_t key;
         std::int16_t budget;
@@ -78,163 +95,187 @@ Table& table() {
     return t;
 }
 
-constexpr int cost_progress = 0;
-constexpr int cost_normal = 1;
-constexpr int cost_bad = 3;
-constexpr int max_ply = 400;
+/// Attacks of the winner on a set of squares (occupancy `occ`).
+Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitboard occ) noexcept {
+    Bitboard out;
+    for (Square s : squares)
+        if (pos.attacked_by(by, s, occ)) out |= s;
+    return out;
+}
 
-class Searcher {
+class Guided {
 public:
-    Searcher(const Position& root, Color winner, std::uint64_t node_limit)
+    Guided(const Position& root, Color winner, std::uint64_t node_limit)
         : winner_(winner), loser_(~winner), limit_(node_limit) {
         plan(root);
     }
-
     SearchOutcome run(const Position& root);
 
 private:
-    struct Scored {
+    struct Ranked {
         Move move;
-        int cost;
-        int order;  // lower first
+        int score;  // lower is better
     };
     void plan(const Position& root);
-    bool dfs(const Position& pos, int budget, bool after_progress);
-    void classify(const Position& pos, const MoveList& moves, std::array<Scored, MoveList::capacity>& out) const;
+    bool dfs(const Position& pos, int budget);
+    int score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept;
+    bool mate_in_one(const Position& pos, const MoveList& moves);
+    [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
 
     Color winner_, loser_;
     std::uint64_t limit_;
     std::uint64_t nodes_ = 0;
-    bool interrupted_ = false;
     bool aborted_ = false;
     int ply_ = 0;
+    int max_ply_ = 0;
     std::vector<Move> line_;
-    Square corner_ = Square::a1;   // where the loser's king is led
+    Bitboard corners_;              // where the loser's king is led
     bool blockers_needed_ = false;  // the winner lacks the material to mate without the loser's help
 };
 
-void Searcher::plan(const Position& root) {
-    const Bitboard ours = root.pieces(winner_);
+void Guided::plan(const Position& root) {
+    const Bitboard ours = root.pieces(winner_) & ~root.pieces(PieceType::king);
     const Bitboard heavy = root.pieces(PieceType::queen) | root.pieces(PieceType::rook);
-    blockers_needed_ = !(ours & heavy) && !(root.pieces(winner_, PieceType::pawn));
-    // Single-coloured bishops mate in a corner of their colour.
+    blockers_needed_ = !(ours & heavy) && !(ours & root.pieces(PieceType::pawn));
+    // Single-coloured bishops mate only in a corner of their colour.
+    corners_ = Bitboard(Square::a1) | Square::h1 | Square::a8 | Square::h8;
     const Bitboard bishops = root.pieces(winner_, PieceType::bishop);
-    Bitboard corners = Bitboard(Square::a1) | Square::h1 | Square::a8 | Square::h8;
-    const Bitboard others = ours & ~bishops & ~root.pieces(PieceType::king) & ~root.pieces(PieceType::pawn);
-    if (bishops && !others) {
-        if ((bishops & Bitboard::light_squares()) == bishops) corners &= Bitboard::light_squares();
-        else if ((bishops & Bitboard::dark_squares()) == bishops) corners &= Bitboard::dark_squares();
-    }
-    const Square lk = root.king_square(loser_);
-    int best = 99;
-    for (Square c : corners) {
-        const int d = chebyshev(c, lk);
-        if (d < best) best = d, corner_ = c;
+    if (bishops && !(ours & ~bishops & ~root.pieces(PieceType::pawn))) {
+        if ((bishops & Bitboard::light_squares()) == bishops) corners_ &= Bitboard::light_squares();
+        else if ((bishops & Bitboard::dark_squares()) == bishops) corners_ &= Bitboard::dark_squares();
     }
 }
 
-void Searcher::classify(const Position& pos, const MoveList& moves,
-                        std::array<Scored, MoveList::capacity>& out) const {
-    const bool winner_moves = pos.turn() == winner_;
+// Squares next to k that the loser's king could flee to: not its own units, not attacked.
+int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noexcept {
+    const Bitboard around = king_attacks(k) & ~pos.pieces(loser_);
+    return around.count() - attacked_squares(pos, winner_, around, occ ^ Bitboard(k)).count();
+}
+
+// How much a move helps towards a mate (lower is better). `zone` is the loser's king and the
+// squares around it; `open` those around it that are neither the loser's own nor attacked.
+int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(pos.piece_at(from));
     const Square lk = pos.king_square(loser_);
     const Bitboard occ = pos.occupied();
-    std::size_t i = 0;
-    for (Move m : moves) {
-        const Square from = m.from(), to = m.to();
-        const PieceType pt = type_of(pos.piece_at(from));
-        const bool capture = pos.is_capture(m);
-        int cost = cost_normal;
-        int order = 50;
-        if (winner_moves) {
-            if (m.is_promotion()) {
-                const PieceType p = m.promoted();
-                cost = (p == PieceType::queen || p == PieceType::knight) ? cost_progress : cost_normal;
-                order = p == PieceType::queen ? 0 : 20;
-            } else if (capture) {
-                cost = cost_progress;
-                order = 10;
-            } else if (pt == PieceType::pawn) {
-                cost = cost_progress;
-                order = 30;
-            } else if (pt == PieceType::king) {
-                const int d0 = chebyshev(from, lk), d1 = chebyshev(to, lk);
-                if (d1 < d0 && d1 >= 2) cost = cost_progress, order = 25;
-            } else if (pt == PieceType::knight) {
-                if (knight_distance.d[index(to)][index(lk)] < knight_distance.d[index(from)][index(lk)])
-                    cost = cost_progress, order = 15;
-            } else if (chebyshev(to, lk) < chebyshev(from, lk)) {
-                cost = cost_progress;
-                order = 15;
-            }
-            // Direct checks first: mates are checks.
-            if (!m.is_castling() && pt != PieceType::king) {
-                const PieceType now = m.is_promotion() ? m.promoted() : pt;
-                const Bitboard o = (occ ^ Bitboard(from)) | to;
-                const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner_, to) : attacks(now, to, o);
-                if (a.contains(lk)) order -= 10;
-            }
-        } else {
-            if (capture && !m.is_en_passant() && type_of(pos.piece_at(to)) != PieceType::pawn) {
-                cost = cost_bad;
-                order = 90;
-            } else if (capture) {
-                cost = cost_bad;
-                order = 80;
-            } else if (m.is_promotion()) {
-                const PieceType p = m.promoted();
-                if (blockers_needed_ && p != PieceType::queen) cost = cost_progress, order = 10;
-                else order = 40;
-            } else if (pt == PieceType::king) {
-                if (chebyshev(to, corner_) < chebyshev(from, corner_)) cost = cost_progress, order = 5;
-            } else if (pt == PieceType::pawn) {
-                if (blockers_needed_) cost = cost_progress, order = 20;
-            } else if (blockers_needed_) {
-                if (chebyshev(to, lk) < chebyshev(from, lk)) cost = cost_progress, order = 15;
-            }
+    const bool capture = pos.is_capture(m);
+    int s = 0;
+    if (pos.turn() == winner_) {
+        if (m.is_castling()) return 6;
+        const PieceType now = m.is_promotion() ? m.promoted() : pt;
+        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
+        auto hits = [&](PieceType t, Square sq, Bitboard o) {
+            return t == PieceType::pawn ? pawn_attacks(winner_, sq) : attacks(t, sq, o);
+        };
+        const Bitboard before = hits(pt, from, occ), after = hits(now, to, occ2);
+        // Pressure on the king's square and its flight squares.
+        s -= 3 * ((after & open).count() - (before & open).count());
+        s -= 2 * ((after & zone).count() - (before & zone).count());
+        // A piece left where the loser can take it is likely lost.
+        const bool hanging = now != PieceType::pawn && now != PieceType::king && pos.attacked_by(loser_, to, occ2);
+        if (hanging) s += 5;
+        else if (now != PieceType::king && after.contains(lk)) s -= 3;
+        if (pt == PieceType::king) {
+            const int d0 = chebyshev(from, lk), d1 = chebyshev(to, lk);
+            if (d1 >= 2) s += d1 - d0;
+        } else if (pt == PieceType::knight && !m.is_promotion()) {
+            s += knight_distance.d[index(to)][index(lk)] - knight_distance.d[index(from)][index(lk)];
+        } else if (pt != PieceType::pawn) {
+            s += chebyshev(to, lk) - chebyshev(from, lk);
         }
-        out[i++] = Scored{m, cost, order};
+        if (m.is_promotion()) {
+            s -= now == PieceType::queen ? 12 : now == PieceType::knight ? 6 : 2;
+        } else if (pt == PieceType::pawn) {
+            s -= 1 + relative_rank(winner_, rank_of(to)) / 2;
+        }
+        if (capture) s -= 2;
+        return s;
     }
+    // The loser.
+    if (capture) {
+        const Square victim = m.is_en_passant() ? to - (loser_ == Color::white ? 8 : -8) : to;
+        return 30 + (type_of(pos.piece_at(victim)) == PieceType::pawn ? 0 : 10);
+    }
+    if (pt == PieceType::king) {
+        const Square kto = m.is_castling() ? Position::castle_king_to(loser_, from, to) : to;
+        Bitboard occ2 = (occ ^ Bitboard(from)) | kto;
+        if (m.is_castling()) occ2 = (occ2 ^ Bitboard(to)) | Position::castle_rook_to(loser_, from, to);
+        s += 3 * (corner_distance(kto, corners_) - corner_distance(from, corners_));
+        s += 2 * (open_flights(pos, kto, occ2) - open.count());
+        return s;
+    }
+    if (m.is_promotion()) {
+        const PieceType p = m.promoted();
+        return blockers_needed_ ? (p == PieceType::queen ? 4 : -8) : (p == PieceType::queen ? 2 : 4);
+    }
+    // A unit next to its own king closes a flight square; one leaving it reopens it.
+    const int near_before = zone.contains(from) ? 1 : 0, near_after = zone.contains(to) ? 1 : 0;
+    s -= (blockers_needed_ ? 5 : 3) * (near_after - near_before);
+    if (pt == PieceType::pawn && blockers_needed_) s -= 2;
+    return s;
 }
 
-bool Searcher::dfs(const Position& pos, int budget, bool after_progress) {
+// A mate in one for the winner, tried among direct checks only (cheap); pushed on the line.
+bool Guided::mate_in_one(const Position& pos, const MoveList& moves) {
+    const Square lk = pos.king_square(loser_);
+    const Bitboard occ = pos.occupied();
+    for (Move m : moves) {
+        const Square from = m.from(), to = m.to();
+        if (m.is_castling()) continue;
+        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
+        if (now == PieceType::king) continue;
+        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
+        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner_, to) : attacks(now, to, occ2);
+        if (!a.contains(lk)) continue;
+        ++nodes_;
+        const Position child = pos.after(m);
+        if (!has_legal_move(child)) {
+            line_.push_back(m);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Guided::dfs(const Position& pos, int budget) {
     if (++nodes_ >= limit_) {
-        aborted_ = interrupted_ = true;
+        aborted_ = true;
         return false;
     }
     MoveList moves;
     legal_moves(pos, moves);
     if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
     if (material_cannot_mate(pos, winner_)) return false;
-    const bool winner_moves = pos.turn() == winner_;
-    if (budget <= 0 || ply_ >= max_ply) {
-        interrupted_ = true;
-        // One more ply for free at the horizon: a mating move.
-        if (winner_moves && ply_ < max_ply) {
-            for (Move m : moves) {
-                const Position child = pos.after(m);
-                if (child.in_check() && !has_legal_move(child)) {
-                    line_.push_back(m);
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
+    if (pos.turn() == winner_ && mate_in_one(pos, moves)) return true;
+    if (ply_ >= max_ply_) return false;
     if (table().seen(pos.key(), budget)) return false;
 
-    std::array<Scored, MoveList::capacity> scored;
-    classify(pos, moves, scored);
-    const auto end = scored.begin() + static_cast<std::ptrdiff_t>(moves.size());
-    std::stable_sort(scored.begin(), end, [](const Scored& a, const Scored& b) {
-        return a.cost != b.cost ? a.cost < b.cost : a.order < b.order;
-    });
-    for (auto it = scored.begin(); it != end; ++it) {
-        int cost = it->cost;
-        if (cost == cost_normal && after_progress) cost = cost_progress;
-        const Position child = pos.after(it->move);
-        line_.push_back(it->move);
+    const Square lk = pos.king_square(loser_);
+    const Bitboard zone = king_attacks(lk) | lk;
+    const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
+    const Bitboard open = around & ~attacked_squares(pos, winner_, around, pos.occupied() ^ Bitboard(lk));
+
+    std::array<Ranked, MoveList::capacity> ranked;
+    std::size_t n = 0;
+    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open)};
+    std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
+                     [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+#ifdef GUIDED_TRACE
+    if (budget == 0 && nodes_ < 60) {
+        fprintf(stderr, "ply %d:", ply_);
+        for (std::size_t i = 0; i < std::min<std::size_t>(n, 6); ++i) fprintf(stderr, " %s(%d)", to_uci(pos, ranked[i].move).c_str(), ranked[i].score);
+        fprintf(stderr, "\n");
+    }
+#endif
+    for (std::size_t i = 0; i < n; ++i) {
+        // The best move is free; the others cost more the further down the ranking they are.
+        const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
+        if (cost > budget) break;
+        const Position child = pos.after(ranked[i].move);
+        line_.push_back(ranked[i].move);
         ++ply_;
-        const bool found = dfs(child, budget - cost, it->cost == cost_progress);
+        const bool found = dfs(child, budget - cost);
         --ply_;
         if (found) return true;
         line_.pop_back();
@@ -243,29 +284,70 @@ bool Searcher::dfs(const Position& pos, int budget, bool after_progress) {
     return false;
 }
 
-SearchOutcome Searcher::run(const Position& root) {
+SearchOutcome Guided::run(const Position& root) {
     SearchOutcome out;
-    for (int budget = 1; budget < 10000; ++budget) {
+    for (int budget = 0; budget < 64; ++budget) {
         table().new_generation();
-        interrupted_ = false;
         line_.clear();
         ply_ = 0;
-        if (dfs(root, budget, false)) {
+        max_ply_ = 40 + 8 * budget;
+        if (dfs(root, budget)) {
             out.kind = SearchOutcome::Kind::mate;
             out.line = line_;
             break;
         }
-        if (aborted_) {
-            out.kind = SearchOutcome::Kind::limit;
-            break;
-        }
-        if (!interrupted_) {
-            out.kind = SearchOutcome::Kind::exhausted;
-            break;
-        }
+        if (aborted_) break;
     }
     out.nodes = nodes_;
     return out;
+}
+
+/// The exhaustive search's table of visited positions: open addressing over indices into the
+/// node list, grown as needed.
+class Visited {
+public:
+    struct Node {
+        std::uint64_t key;
+        std::uint32_t parent;
+        Move move;
+    };
+    Visited() { index_.assign(1 << 12, empty); }
+    /// Adds the position; false when it was already there.
+    bool insert(std::uint64_t key, std::uint32_t parent, Move move) {
+        if ((nodes_.size() + 1) * 2 > index_.size()) grow();
+        std::size_t i = slot(key);
+        if (index_[i] != empty) return false;
+        index_[i] = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.push_back(Node{key, parent, move});
+        return true;
+    }
+    [[nodiscard]] const Node& node(std::uint32_t i) const { return nodes_[i]; }
+    [[nodiscard]] std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
+
+private:
+    static constexpr std::uint32_t empty = 0xFFFFFFFFu;
+    [[nodiscard]] std::size_t slot(std::uint64_t key) const {
+        const std::size_t mask = index_.size() - 1;
+        std::size_t i = (key * 0x9E3779B97F4A7C15ULL >> 20) & mask;
+        while (index_[i] != empty && nodes_[index_[i]].key != key) i = (i + 1) & mask;
+        return i;
+    }
+    void grow() {
+        std::vector<std::uint32_t> old(index_.size() * 2, empty);
+        index_.swap(old);
+        for (std::uint32_t n = 0; n < nodes_.size(); ++n) index_[slot(nodes_[n].key)] = n;
+    }
+    std::vector<Node> nodes_;
+    std::vector<std::uint32_t> index_;
+};
+
+/// Blockades with many free pieces are rare and the proof then costs more than it saves.
+bool few_pieces(const Position& pos) noexcept {
+    return (pos.occupied() & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king)).count() <= 6;
+}
+
+bool irreversible(const Position& pos, Move m) noexcept {
+    return m.is_castling() || pos.is_zeroing(m);
 }
 
 }  // namespace
@@ -284,8 +366,63 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 }
 
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
-    Searcher s(pos, winner, node_limit);
+    Guided s(pos, winner, node_limit);
     return s.run(pos);
+}
+
+SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+    SearchOutcome out;
+    Visited visited;
+    // Blockade proofs that failed, by pawn structure and material: another position with the
+    // same signature most likely fails too, so it is not tried again (skipping a proof only
+    // costs pruning, never soundness).
+    std::vector<std::uint64_t> failed_proofs;
+    auto signature = [](const Position& p) {
+        std::uint64_t h = p.pieces(Color::white, PieceType::pawn).bits * 0x9E3779B97F4A7C15ULL ^
+                          p.pieces(Color::black, PieceType::pawn).bits * 0xC2B2AE3D27D4EB4FULL;
+        for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen})
+            for (Color c : {Color::white, Color::black})
+                h = (h ^ static_cast<std::uint64_t>(p.pieces(c, t).count())) * 0x100000001B3ULL;
+        return h;
+    };
+    auto proven = [&](const Position& p) {
+        if (!few_pieces(p) || !blockade_candidate(p)) return false;
+        const std::uint64_t sig = signature(p);
+        if (std::find(failed_proofs.begin(), failed_proofs.end(), sig) != failed_proofs.end()) return false;
+        if (blockade_proof(p, winner)) return true;
+        failed_proofs.push_back(sig);
+        return false;
+    };
+    visited.insert(root.key(), 0, Move::null());
+    std::vector<std::pair<Position, std::uint32_t>> frontier{{root, 0}}, next;
+    MoveList moves;
+    while (!frontier.empty()) {
+        next.clear();
+        for (const auto& [pos, id] : frontier) {
+            if (++out.nodes > node_limit) {
+                out.kind = SearchOutcome::Kind::limit;
+                return out;
+            }
+            legal_moves(pos, moves);
+            if (moves.empty()) {
+                if (pos.turn() == winner || !pos.in_check()) continue;  // stalemate, or the winner mated
+                out.kind = SearchOutcome::Kind::mate;
+                for (std::uint32_t i = id; i != 0; i = visited.node(i).parent) out.line.push_back(visited.node(i).move);
+                std::reverse(out.line.begin(), out.line.end());
+                return out;
+            }
+            for (Move m : moves) {
+                Position child = pos.after(m);
+                if (!visited.insert(child.key(), id, m)) continue;
+                if (material_cannot_mate(child, winner)) continue;
+                if (irreversible(pos, m) && proven(child)) continue;
+                next.emplace_back(child, visited.size() - 1);
+            }
+        }
+        frontier.swap(next);
+    }
+    out.kind = SearchOutcome::Kind::exhausted;
+    return out;
 }
 
 }  // namespace arbiter::detail
