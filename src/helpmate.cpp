@@ -83,6 +83,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     while (!quick && nodes < limit) {
         detail::SearchOutcome found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
         if (take(found) || nodes >= limit) break;
+        found = detail::search_rewarded(pos, side, std::min(guided, limit - nodes));
+        if (take(found) || nodes >= limit) break;
         found = detail::search_helpmate(pos, side, std::min(guided, limit - nodes));
         if (take(found)) break;
         exhaustive *= 8;

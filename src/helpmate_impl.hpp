@@ -46,6 +46,10 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 /// `node_limit` positions.
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
 
+/// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
+/// iterations of small node caps and growing horizons). Finds mates only.
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit);
+
 /// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
 /// reachable position has been visited (pruning positions proven unwinnable), or `limit`.
 SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);

@@ -302,6 +302,151 @@ SearchOutcome Guided::run(const Position& root) {
     return out;
 }
 
+/// The reward-extended search: a depth-first search with a horizon, where a move that makes
+/// progress (a pawn push or capture by the winner, a king or knight stepping towards its target
+/// in a fixed mating corner, a blocker for the loser when the winner needs one) does not use up
+/// depth, and an ordinary move right after a progress move is free too. Each iteration has a
+/// small node cap and a deeper horizon than the last: a series of deep, differently cut dives
+/// that suits long manoeuvres the ranking of the guided search does not see.
+class Rewarded {
+public:
+    Rewarded(const Position& root, Color winner, std::uint64_t node_limit)
+        : winner_(winner), loser_(~winner), limit_(node_limit) {
+        plan(root);
+    }
+    SearchOutcome run(const Position& root);
+
+private:
+    enum Kind : std::uint8_t { progress, normal, bad };
+    struct Ranked {
+        Move move;
+        Kind kind;
+        int order;
+    };
+    void plan(const Position& root);
+    bool dfs(const Position& pos, int depth, bool after_progress);
+    [[nodiscard]] Ranked rank(const Position& pos, Move m) const noexcept;
+    [[nodiscard]] Square target(PieceType moved, bool winner_moves) const noexcept;
+
+    Color winner_, loser_;
+    std::uint64_t limit_;
+    std::uint64_t nodes_ = 0, iteration_nodes_ = 0, iteration_cap_ = 0;
+    bool stop_ = false;
+    int ply_ = 0;
+    std::vector<Move> line_;
+    Square corner_ = Square::h8;  // where the loser's king is mated
+    bool blockers_needed_ = false;
+};
+
+void Rewarded::plan(const Position& root) {
+    const Bitboard ours = root.pieces(winner_) & ~root.pieces(PieceType::king);
+    const Bitboard bishops = root.pieces(winner_, PieceType::bishop);
+    const Bitboard heavy = root.pieces(PieceType::queen) | root.pieces(PieceType::rook);
+    blockers_needed_ = !(ours & heavy) && !(ours & root.pieces(PieceType::pawn));
+    // The corner on the loser's side of the board, of the colour the winner's bishops need
+    // (or, without them, the colour the loser's bishops could block on).
+    const bool dark = (bishops & Bitboard::dark_squares()) ||
+                      (!bishops && (root.pieces(loser_, PieceType::bishop) & Bitboard::light_squares()));
+    Square c = dark ? Square::h8 : Square::a8;
+    if (winner_ == Color::black) c = square_at(index(c) ^ 63);  // h8 <-> a1, a8 <-> h1
+    corner_ = c;
+}
+
+// The square a moving unit heads for: the loser's king to the corner, its pieces next to it;
+// the winner's king two squares from it, its pieces to the corner itself.
+Square Rewarded::target(PieceType moved, bool winner_moves) const noexcept {
+    const int toward = file_of(corner_) == 7 ? -1 : 1;
+    const int down = rank_of(corner_) == 7 ? -1 : 1;
+    if (winner_moves) return moved == PieceType::king ? make_square(file_of(corner_), rank_of(corner_) + 2 * down) : corner_;
+    return moved == PieceType::king ? corner_ : make_square(file_of(corner_) + toward, rank_of(corner_));
+}
+
+Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
+    const bool winner_moves = pos.turn() == winner_;
+    const PieceType pt = type_of(pos.piece_at(m.from()));
+    const bool capture = pos.is_capture(m);
+    const Square t = target(pt, winner_moves);
+    const bool closer = [&] {
+        if (m.is_castling()) return false;
+        if (pt == PieceType::king) return chebyshev(m.to(), t) < chebyshev(m.from(), t);
+        if (pt == PieceType::knight)
+            return knight_distance.d[index(m.to())][index(t)] < knight_distance.d[index(m.from())][index(t)];
+        return false;
+    }();
+    if (winner_moves) {
+        if (m.is_promotion()) {
+            const PieceType p = m.promoted();
+            return {m, p == PieceType::queen || p == PieceType::knight ? progress : normal, p == PieceType::queen ? 0 : 5};
+        }
+        if (capture) return {m, progress, 1};
+        if (pt == PieceType::pawn) return {m, progress, 2};
+        if (closer) return {m, progress, 3};
+        return {m, normal, 10};
+    }
+    if (capture) return {m, bad, 20};
+    if (blockers_needed_ && pt == PieceType::pawn) {
+        const PieceType p = m.promoted();
+        if (p == PieceType::queen || p == PieceType::rook) return {m, bad, 19};
+        return {m, progress, 2};
+    }
+    if (closer) return {m, progress, pt == PieceType::king ? 1 : 3};
+    return {m, normal, 10};
+}
+
+bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
+    ++nodes_;
+    if (nodes_ >= limit_ || ++iteration_nodes_ >= iteration_cap_) {
+        stop_ = true;
+        return false;
+    }
+    MoveList moves;
+    legal_moves(pos, moves);
+    if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
+    if (material_cannot_mate(pos, winner_)) return false;
+    if (depth <= 0 || ply_ >= 400) return false;
+    if (table().seen(pos.key(), depth)) return false;
+    (void)after_progress;
+    std::array<Ranked, MoveList::capacity> ranked;
+    std::size_t n = 0;
+    for (Move m : moves) ranked[n++] = rank(pos, m);
+    std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), [](const Ranked& a, const Ranked& b) {
+        return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
+    });
+    for (std::size_t i = 0; i < n; ++i) {
+        const Ranked& r = ranked[i];
+        int cost = r.kind == progress ? 0 : r.kind == normal ? (after_progress ? 0 : 1) : 3;
+        if (ply_ > 300 && r.kind == progress) cost = 1;  // no free depth for ever
+        const Position child = pos.after(r.move);
+        line_.push_back(r.move);
+        ++ply_;
+        const bool found = dfs(child, depth - cost, r.kind == progress);
+        --ply_;
+        if (found) return true;
+        line_.pop_back();
+        if (stop_) return false;
+    }
+    return false;
+}
+
+SearchOutcome Rewarded::run(const Position& root) {
+    SearchOutcome out;
+    for (int depth = 2; nodes_ < limit_ && depth < 1000; ++depth) {
+        table().new_generation();
+        line_.clear();
+        ply_ = 0;
+        stop_ = false;
+        iteration_nodes_ = 0;
+        iteration_cap_ = 10000;
+        if (dfs(root, depth, false)) {
+            out.kind = SearchOutcome::Kind::mate;
+            out.line = line_;
+            break;
+        }
+    }
+    out.nodes = nodes_;
+    return out;
+}
+
 /// The exhaustive search's table of visited positions: open addressing over indices into the
 /// node list, grown as needed.
 class Visited {
@@ -367,6 +512,11 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
     Guided s(pos, winner, node_limit);
+    return s.run(pos);
+}
+
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit) {
+    Rewarded s(pos, winner, node_limit);
     return s.run(pos);
 }
 
