@@ -51,14 +51,14 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // 5. Search: the guided search alone in quick mode; in full mode, the exhaustive and the
     //    guided searches take turns with growing budgets until one answers or the limit is hit.
     MateVerdict v;
-    auto take = [&](detail::SearchOutcome& found) {
+    auto take = [&](detail::SearchOutcome& found, const char* engine) {
         nodes += found.nodes;
         v.nodes = nodes;
         if (found.kind == detail::SearchOutcome::Kind::mate) {
             v.answer = MateAbility::can_checkmate;
             v.proof = MateProof::mating_line;
             v.line = std::move(found.line);
-            v.reason = "mating line found";
+            v.reason = std::string("mating line found by the ") + engine;
             return true;
         }
         if (found.kind == detail::SearchOutcome::Kind::exhausted) {
@@ -74,19 +74,25 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     std::uint64_t guided = std::min<std::uint64_t>(options_.quick_node_limit, limit);
     {
         detail::SearchOutcome found = detail::search_helpmate(pos, side, guided);
-        if (take(found)) return v;
+        if (take(found, "guided search")) return v;
     }
     // Rounds of growing budgets; the guided search gets more, as mates are the common answer
     // and the exhaustive search only ends in small state spaces anyway.
     std::uint64_t exhaustive = 3 * guided;
-    guided *= 12;
+    guided *= 64;
     while (!quick && nodes < limit) {
-        detail::SearchOutcome found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
-        if (take(found) || nodes >= limit) break;
-        found = detail::search_rewarded(pos, side, std::min(guided, limit - nodes));
-        if (take(found) || nodes >= limit) break;
-        found = detail::search_helpmate(pos, side, std::min(guided, limit - nodes));
-        if (take(found)) break;
+        detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(guided, limit - nodes));
+        if (take(found, "reward-extended search") || nodes >= limit) break;
+        found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
+        if (take(found, "exhaustive search") || nodes >= limit) break;
+        // The guided search's plan variants (blocked pawns as material or not, first or second
+        // mating corner) share its budget: one of them is often right where the others stall.
+        bool done = false;
+        for (int variant = 0; variant < 4 && !done && nodes < limit; ++variant) {
+            found = detail::search_helpmate(pos, side, std::min(guided / 4, limit - nodes), variant);
+            done = take(found, "guided search");
+        }
+        if (done) break;
         exhaustive *= 8;
         guided *= 8;
     }

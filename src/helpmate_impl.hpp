@@ -43,8 +43,9 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 
 /// The guided search for a mate by `winner` (limited discrepancy search over moves ranked by how
 /// they approach a mating pattern). Finds mates only: never answers `exhausted`. Visits at most
-/// `node_limit` positions.
-SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+/// `node_limit` positions. `variant` 0, 1, ... varies the plan: whether blocked pawns count as
+/// mating material, and which mating corner is tried when the winner lacks material.
+SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
 
 /// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
 /// iterations of small node caps and growing horizons). Finds mates only.

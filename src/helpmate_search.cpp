@@ -33,13 +33,6 @@ int chebyshev(Square a, Square b) noexcept {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-/// Distance to the nearest corner of a set, in king moves.
-int corner_distance(Square s, Bitboard corners) noexcept {
-    int best = 8;
-    for (Square c : corners) best = std::min(best, chebyshev(s, c));
-    return best;
-}
-
 struct KnightDistance {
     std::array<std::array<std::uint8_t, 64>, 64> d{};
     KnightDistance() {
@@ -105,8 +98,8 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
 
 class Guided {
 public:
-    Guided(const Position& root, Color winner, std::uint64_t node_limit)
-        : winner_(winner), loser_(~winner), limit_(node_limit) {
+    Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
+        : winner_(winner), loser_(~winner), limit_(node_limit), variant_(variant) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
@@ -124,26 +117,92 @@ private:
 
     Color winner_, loser_;
     std::uint64_t limit_;
+    int variant_;
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     int ply_ = 0;
     int max_ply_ = 0;
     std::vector<Move> line_;
     Bitboard corners_;              // where the loser's king is led
-    bool blockers_needed_ = false;  // the winner lacks the material to mate without the loser's help
+    bool anchored_ = false;         // the winner has no queen, rook or free pawn: mate in a corner
+    bool blockers_needed_ = false;  // ... and its pieces cannot mate without the loser's help
+    Square anchor_ = Square::none;  // when anchored: the corner of the mate
+    std::array<std::uint8_t, 64> loser_king_walk_{};   // king-walk distance to the mating corner(s)
+    std::array<std::uint8_t, 64> winner_king_walk_{};  // when anchored: to the corner
 };
+
+/// King-walk distances to a set of squares: breadth first over squares without pawns and not
+/// attacked by the other side's pawns (the pawn structure of the root, which changes slowly);
+/// squares cut off get 16 plus the plain distance.
+std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) {
+    std::array<std::uint8_t, 64> d;
+    d.fill(255);
+    Bitboard blocked = pos.pieces(PieceType::pawn);
+    for (Square p : pos.pieces(~king, PieceType::pawn)) blocked |= pawn_attacks(~king, p);
+    Bitboard frontier = targets, seen = targets;
+    for (Square t : targets) d[index(t)] = 0;
+    for (std::uint8_t dist = 1; frontier; ++dist) {
+        Bitboard next;
+        for (Square s : frontier) next |= king_attacks(s);
+        next &= ~seen & ~blocked;
+        for (Square s : next) d[index(s)] = dist;
+        seen |= next;
+        frontier = next;
+    }
+    for (int i = 0; i < 64; ++i)
+        if (d[i] == 255) {
+            int best = 8;
+            for (Square t : targets) best = std::min(best, chebyshev(square_at(i), t));
+            d[i] = static_cast<std::uint8_t>(16 + best);
+        }
+    return d;
+}
 
 void Guided::plan(const Position& root) {
     const Bitboard ours = root.pieces(winner_) & ~root.pieces(PieceType::king);
     const Bitboard heavy = root.pieces(PieceType::queen) | root.pieces(PieceType::rook);
-    blockers_needed_ = !(ours & heavy) && !(ours & root.pieces(PieceType::pawn));
+    // Odd variants count a pawn with an enemy pawn right in front of it as no mating material
+    // (it may stay blocked for ever); even ones count it (its blocker may be taken).
+    const Bitboard our_pawns = root.pieces(winner_, PieceType::pawn);
+    const Bitboard free_pawns =
+        variant_ % 2 ? our_pawns & ~root.pieces(loser_, PieceType::pawn).shifted(winner_ == Color::white ? -8 : 8)
+                     : our_pawns;
+    const Bitboard minors = ours & (root.pieces(PieceType::knight) | root.pieces(PieceType::bishop));
+    const Bitboard bishops = root.pieces(winner_, PieceType::bishop);
+    const bool one_colour = (bishops & Bitboard::light_squares()) == bishops || (bishops & Bitboard::dark_squares()) == bishops;
+    anchored_ = !(ours & heavy) && !free_pawns;
+    blockers_needed_ = anchored_ && (!minors.more_than_one() || (minors == bishops && one_colour));
     // Single-coloured bishops mate only in a corner of their colour.
     corners_ = Bitboard(Square::a1) | Square::h1 | Square::a8 | Square::h8;
-    const Bitboard bishops = root.pieces(winner_, PieceType::bishop);
-    if (bishops && !(ours & ~bishops & ~root.pieces(PieceType::pawn))) {
+    if (bishops && !(minors & ~bishops) && !(ours & heavy)) {
         if ((bishops & Bitboard::light_squares()) == bishops) corners_ &= Bitboard::light_squares();
         else if ((bishops & Bitboard::dark_squares()) == bishops) corners_ &= Bitboard::dark_squares();
     }
+    const Square lk = root.king_square(loser_);
+    // Without enough material of its own, the winner mates in one chosen corner, and every
+    // unit heads there; otherwise the winner's units head for the loser's king wherever it is.
+    // Corners are ranked by how far the loser's king and its would-be blockers are (a pawn only
+    // gets near a corner on its promotion side), avoiding the winner's own king; variants 0-1
+    // take the first, 2-3 the second, and so on.
+    if (anchored_) {
+        std::array<std::pair<int, Square>, 4> ranked{};
+        int n = 0;
+        for (Square c : corners_) {
+            int cost = 2 * chebyshev(c, lk) + (chebyshev(c, root.king_square(winner_)) <= 1 ? 8 : 0);
+            for (Square u : root.pieces(loser_) & ~root.pieces(PieceType::king)) {
+                const bool pawn = type_of(root.piece_at(u)) == PieceType::pawn;
+                const bool reachable = !pawn || relative_rank(loser_, rank_of(c)) == 7;
+                cost += reachable ? std::min(chebyshev(u, c), 4) : 4;
+            }
+            ranked[n++] = {cost, c};
+        }
+        for (int i = 1; i < n; ++i)  // (insertion sort: std::sort trips a GCC 12 bounds warning here)
+            for (int j = i; j > 0 && ranked[j] < ranked[j - 1]; --j) std::swap(ranked[j], ranked[j - 1]);
+        anchor_ = ranked[static_cast<std::size_t>(variant_ / 2 % n)].second;
+        corners_ = Bitboard(anchor_);
+        winner_king_walk_ = king_walk(root, winner_, Bitboard(anchor_));
+    }
+    loser_king_walk_ = king_walk(root, loser_, corners_);
 }
 
 // Squares next to k that the loser's king could flee to: not its own units, not attacked.
@@ -157,7 +216,9 @@ int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noex
 int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept {
     const Square from = m.from(), to = m.to();
     const PieceType pt = type_of(pos.piece_at(from));
-    const Square lk = pos.king_square(loser_);
+    // Where the mate is to happen: around the loser's king, or in the chosen corner.
+    const Square lk = anchored_ ? anchor_ : pos.king_square(loser_);
+    if (anchored_) zone = king_attacks(lk) | lk;
     const Bitboard occ = pos.occupied();
     const bool capture = pos.is_capture(m);
     int s = 0;
@@ -172,13 +233,14 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         // Pressure on the king's square and its flight squares.
         s -= 3 * ((after & open).count() - (before & open).count());
         s -= 2 * ((after & zone).count() - (before & zone).count());
-        // A piece left where the loser can take it is likely lost.
+        // A piece left where the loser can take it is likely lost. (No bonus for a check as
+        // such: while the king has flight squares it simply steps away.)
         const bool hanging = now != PieceType::pawn && now != PieceType::king && pos.attacked_by(loser_, to, occ2);
         if (hanging) s += 5;
-        else if (now != PieceType::king && after.contains(lk)) s -= 3;
         if (pt == PieceType::king) {
-            const int d0 = chebyshev(from, lk), d1 = chebyshev(to, lk);
-            if (d1 >= 2) s += d1 - d0;
+            const int d0 = anchored_ ? winner_king_walk_[index(from)] : chebyshev(from, lk);
+            const int d1 = anchored_ ? winner_king_walk_[index(to)] : chebyshev(to, lk);
+            s += 3 * (std::max(2, d1) - std::max(2, d0));
         } else if (pt == PieceType::knight && !m.is_promotion()) {
             s += knight_distance.d[index(to)][index(lk)] - knight_distance.d[index(from)][index(lk)];
         } else if (pt != PieceType::pawn) {
@@ -201,7 +263,7 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         const Square kto = m.is_castling() ? Position::castle_king_to(loser_, from, to) : to;
         Bitboard occ2 = (occ ^ Bitboard(from)) | kto;
         if (m.is_castling()) occ2 = (occ2 ^ Bitboard(to)) | Position::castle_rook_to(loser_, from, to);
-        s += 3 * (corner_distance(kto, corners_) - corner_distance(from, corners_));
+        s += 3 * (loser_king_walk_[index(kto)] - loser_king_walk_[index(from)]);
         s += 2 * (open_flights(pos, kto, occ2) - open.count());
         return s;
     }
@@ -209,10 +271,16 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         const PieceType p = m.promoted();
         return blockers_needed_ ? (p == PieceType::queen ? 4 : -8) : (p == PieceType::queen ? 2 : 4);
     }
-    // A unit next to its own king closes a flight square; one leaving it reopens it.
+    // A unit next to its own king closes a flight square; one leaving it reopens it. With
+    // blockers needed, units head for the squares around the chosen corner.
     const int near_before = zone.contains(from) ? 1 : 0, near_after = zone.contains(to) ? 1 : 0;
     s -= (blockers_needed_ ? 5 : 3) * (near_after - near_before);
-    if (pt == PieceType::pawn && blockers_needed_) s -= 2;
+    if (anchored_ && !near_after) {
+        s += pt == PieceType::knight
+                 ? knight_distance.d[index(to)][index(lk)] - knight_distance.d[index(from)][index(lk)]
+                 : chebyshev(to, lk) - chebyshev(from, lk);
+    }
+    if (pt == PieceType::pawn && blockers_needed_ && !near_before) s -= 2;
     return s;
 }
 
@@ -330,7 +398,7 @@ private:
 
     Color winner_, loser_;
     std::uint64_t limit_;
-    std::uint64_t nodes_ = 0, iteration_nodes_ = 0, iteration_cap_ = 0;
+    std::uint64_t nodes_ = 0, iteration_nodes_ = 0, iteration_cap_ = 60000;
     bool stop_ = false;
     int ply_ = 0;
     std::vector<Move> line_;
@@ -430,13 +498,13 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
 
 SearchOutcome Rewarded::run(const Position& root) {
     SearchOutcome out;
-    for (int depth = 2; nodes_ < limit_ && depth < 1000; ++depth) {
+    for (int depth = 1; nodes_ < limit_ && depth < 1000; ++depth) {
         table().new_generation();
         line_.clear();
         ply_ = 0;
         stop_ = false;
         iteration_nodes_ = 0;
-        iteration_cap_ = 10000;
+        iteration_cap_ = 60000;
         if (dfs(root, depth, false)) {
             out.kind = SearchOutcome::Kind::mate;
             out.line = line_;
@@ -510,8 +578,8 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
     return true;
 }
 
-SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit) {
-    Guided s(pos, winner, node_limit);
+SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant) {
+    Guided s(pos, winner, node_limit, variant);
     return s.run(pos);
 }
 
