@@ -76,17 +76,27 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         detail::SearchOutcome found = detail::search_helpmate(pos, side, guided);
         if (take(found, "guided search")) return v;
     }
-    // Rounds of growing budgets; the guided search gets more, as mates are the common answer
-    // and the exhaustive search only ends in small state spaces anyway.
-    std::uint64_t exhaustive = 3 * guided;
+    // Rounds of budgets growing eightfold: the reward-extended search, the exhaustive search and
+    // the guided search in four plan variants (blocked pawns as material or not, first or second
+    // mating corner), which share one budget: one of them is often right where others stall.
+    // Mates are the common answer, so the mate finders get the larger budgets and go first, but
+    // in a closed position (three pawn pairs blocked head-on) without queen or rook the exhaustive search, which proves as well as
+    // finds, goes first with a larger budget. (Budgets tuned on the lichess timeouts and the test
+    // vectors by positions searched.)
+    const Bitboard heavy = pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook);
+    const Bitboard head_on = pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
+    const bool closed = head_on.count() >= 3 && !(pos.pieces(side) & heavy);
+    std::uint64_t exhaustive = (closed ? 256 : 64) * guided;
     guided *= 64;
+    auto exhaust = [&] {
+        detail::SearchOutcome found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
+        return take(found, "exhaustive search") || nodes >= limit;
+    };
     while (!quick && nodes < limit) {
+        if (closed && exhaust()) break;
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(guided, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
-        found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
-        if (take(found, "exhaustive search") || nodes >= limit) break;
-        // The guided search's plan variants (blocked pawns as material or not, first or second
-        // mating corner) share its budget: one of them is often right where the others stall.
+        if (!closed && exhaust()) break;
         bool done = false;
         for (int variant = 0; variant < 4 && !done && nodes < limit; ++variant) {
             found = detail::search_helpmate(pos, side, std::min(guided / 4, limit - nodes), variant);

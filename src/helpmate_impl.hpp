@@ -52,7 +52,8 @@ SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t n
 SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit);
 
 /// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
-/// reachable position has been visited (pruning positions proven unwinnable), or `limit`.
+/// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work
+/// is counted in positions generated.
 SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
 
 }  // namespace arbiter::detail

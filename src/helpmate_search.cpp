@@ -607,6 +607,7 @@ SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t
         if (!few_pieces(p) || !blockade_candidate(p)) return false;
         const std::uint64_t sig = signature(p);
         if (std::find(failed_proofs.begin(), failed_proofs.end(), sig) != failed_proofs.end()) return false;
+        out.nodes += 16;  // a proof costs about as much as generating 16 positions
         if (blockade_proof(p, winner)) return true;
         failed_proofs.push_back(sig);
         return false;
@@ -617,11 +618,14 @@ SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t
     while (!frontier.empty()) {
         next.clear();
         for (const auto& [pos, id] : frontier) {
-            if (++out.nodes > node_limit) {
+            // Work is counted in positions generated (every child), like the other searches
+            // count positions entered, so that a node limit bounds time alike.
+            if (out.nodes >= node_limit) {
                 out.kind = SearchOutcome::Kind::limit;
                 return out;
             }
             legal_moves(pos, moves);
+            out.nodes += 1 + moves.size();
             if (moves.empty()) {
                 if (pos.turn() == winner || !pos.in_check()) continue;  // stalemate, or the winner mated
                 out.kind = SearchOutcome::Kind::mate;
