@@ -12,7 +12,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             nlohmann-json3-dev libzstd-dev libsqlite3-dev zstd
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench format clean
+.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-pgn format clean
 
 all: build
 
@@ -55,6 +55,19 @@ demo: build
 
 bench: bench-deps build
 	bash bench/perft_vs_stockfish.sh $(BUILD)/arbiter
+
+# PGN reading throughput against pgn-extract on the real-game corpus (docs/pgn.md).
+bench-pgn: bench-deps build
+	bash bench/pgn_vs_pgn_extract.sh $(BUILD)
+
+# libFuzzer run of the PGN reader (clang): FUZZ_SECONDS (default 300) on a copy of the seed corpus.
+FUZZ_SECONDS ?= 300
+fuzz-pgn:
+	CXX=clang++ CC=clang cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \
+	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_TESTS=OFF -DARBITER_BUILD_BENCH=OFF -DARBITER_BUILD_TOOLS=OFF
+	cmake --build build-fuzz -j $(JOBS)
+	mkdir -p build-fuzz/corpus-pgn && cp -n fuzz/corpus/pgn/* build-fuzz/corpus-pgn/
+	build-fuzz/fuzz/pgn_fuzzer build-fuzz/corpus-pgn -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

@@ -13,40 +13,74 @@ namespace {
 constexpr int forced_line_depth = 8;
 constexpr std::uint64_t forced_line_nodes = 400;
 
-MateVerdict cannot(MateProof proof, std::string reason, std::uint64_t nodes = 0) {
-    MateVerdict v;
-    v.answer = MateAbility::cannot_checkmate;
-    v.proof = proof;
-    v.reason = std::move(reason);
-    v.nodes = nodes;
-    return v;
+/// The static stages (1-4 of helpmate.hpp) without strings: what they decide, or nothing.
+struct StaticAnswer {
+    MateAbility answer = MateAbility::unknown;
+    MateProof proof = MateProof::none;
+    const char* reason = "";
+};
+
+StaticAnswer static_stages(const Position& pos, Color side, std::uint64_t& nodes) noexcept {
+    // 1. The game is over.
+    if (!has_legal_move(pos)) {
+        if (!pos.in_check()) return {MateAbility::cannot_checkmate, MateProof::game_over, "stalemate: the game is over"};
+        if (pos.turn() == side)
+            return {MateAbility::cannot_checkmate, MateProof::game_over, "checkmated: the game is over"};
+        return {MateAbility::can_checkmate, MateProof::already_mated, "already checkmated the opponent"};
+    }
+    // 2. Material.
+    if (const char* why = detail::material_cannot_mate(pos, side))
+        return {MateAbility::cannot_checkmate, MateProof::material, why};
+    // 3. Every line soon reaches a position where the material cannot mate.
+    if (detail::all_lines_end(pos, side, forced_line_depth, nodes, forced_line_nodes))
+        return {MateAbility::cannot_checkmate, MateProof::exhaustive_search,
+                "every line soon leaves material that cannot mate"};
+    // 4. Blockade.
+    if (detail::blockade_candidate(pos) && detail::blockade_proof(pos, side))
+        return {MateAbility::cannot_checkmate, MateProof::blockade,
+                "blockade: no unit that could give mate can ever reach a mating pattern"};
+    return {};
+}
+
+/// Mating material that is free to act: a queen or rook, a pawn not blocked head-on, or two
+/// minor pieces that are not bishops of one colour.
+bool material_in_play(const Position& pos, Color side) noexcept {
+    const Bitboard ours = pos.pieces(side);
+    if (ours & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return true;
+    const Bitboard pawns = pos.pieces(side, PieceType::pawn);
+    const Bitboard blockers = pos.pieces(~side, PieceType::pawn).shifted(side == Color::white ? -8 : 8);
+    if (pawns & ~blockers) return true;
+    const Bitboard minors = ours & (pos.pieces(PieceType::knight) | pos.pieces(PieceType::bishop));
+    const Bitboard bishops = pos.pieces(side, PieceType::bishop);
+    const bool one_colour = minors == bishops && ((bishops & Bitboard::light_squares()) == bishops ||
+                                                  (bishops & Bitboard::dark_squares()) == bishops);
+    return minors.more_than_one() && !one_colour;
 }
 
 }  // namespace
 
+MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
+    std::uint64_t nodes = 0;
+    const StaticAnswer s = static_stages(pos, side, nodes);
+    if (s.answer != MateAbility::unknown) return s.answer;
+    // With mating material free to act the side can all but always mate; the automatic check
+    // does not spend a search on proving it. Elsewhere (the endings where dead positions live)
+    // it is the full analysis.
+    if (material_in_play(pos, side)) return MateAbility::unknown;
+    return can_checkmate(pos, side).answer;
+}
+
 MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) const {
-    // 1. The game is over.
-    if (!has_legal_move(pos)) {
-        if (!pos.in_check()) return cannot(MateProof::game_over, "stalemate: the game is over");
-        if (pos.turn() == side) return cannot(MateProof::game_over, "checkmated: the game is over");
+    std::uint64_t nodes = 0;
+    const StaticAnswer s = static_stages(pos, side, nodes);
+    if (s.answer != MateAbility::unknown) {
         MateVerdict v;
-        v.answer = MateAbility::can_checkmate;
-        v.proof = MateProof::already_mated;
-        v.reason = "already checkmated the opponent";
+        v.answer = s.answer;
+        v.proof = s.proof;
+        v.reason = s.reason;
+        v.nodes = nodes;
         return v;
     }
-    // 2. Material.
-    if (const char* why = detail::material_cannot_mate(pos, side)) return cannot(MateProof::material, why);
-
-    // 3. Every line soon reaches a position where the material cannot mate.
-    std::uint64_t nodes = 0;
-    if (detail::all_lines_end(pos, side, forced_line_depth, nodes, forced_line_nodes))
-        return cannot(MateProof::exhaustive_search, "every line soon leaves material that cannot mate", nodes);
-
-    // 4. Blockade.
-    if (detail::blockade_candidate(pos) && detail::blockade_proof(pos, side))
-        return cannot(MateProof::blockade, "blockade: no unit that could give mate can ever reach a mating pattern",
-                      nodes);
 
     // 5. Search: the guided search alone in quick mode; in full mode, the exhaustive and the
     //    guided searches take turns with growing budgets until one answers or the limit is hit.

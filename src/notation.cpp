@@ -38,6 +38,96 @@ std::string printable(std::string_view s) {
 
 bool is_castle_kingside(Move m) { return index(m.to()) > index(m.from()); }
 
+// Piece kind of an upper-case SAN letter (inline: parse_san's hot path).
+inline std::optional<PieceType> san_piece(char c) noexcept {
+    switch (c) {
+        case 'P': return PieceType::pawn;
+        case 'N': return PieceType::knight;
+        case 'B': return PieceType::bishop;
+        case 'R': return PieceType::rook;
+        case 'Q': return PieceType::queen;
+        case 'K': return PieceType::king;
+        default: return piece_type_from_char(c);
+    }
+}
+
+// Is the pseudo-legal, non-castling move from -> to (en passant when `ep`) legal: is the mover's
+// king safe afterwards?
+bool leaves_king_safe(const Position& pos, Square from, Square to, bool ep) noexcept {
+    const Color us = pos.turn();
+    const Square king = pos.king_square(us);
+    Bitboard occ = pos.occupied() ^ Bitboard(from);
+    if (from == king) return !pos.attacked_by(~us, to, occ);
+    Bitboard gone = Bitboard(to);  // a piece captured there no longer attacks
+    occ |= Bitboard(to);
+    if (ep) {
+        const Square captured = us == Color::white ? to - 8 : to + 8;
+        occ ^= Bitboard(captured);
+        gone |= Bitboard(captured);
+    }
+    return !(pos.attackers_to(king, occ) & pos.pieces(~us) & ~gone).any();
+}
+
+struct SanMatch {
+    Move found;
+    int matches = 0;
+    bool promotion_needed = false;
+};
+
+// The legal non-castling moves of a `pt` to `to` that pass the disambiguation filters, matched
+// against the promotion piece exactly as a scan of legal_moves() would: the unique match, the
+// number of matches, and whether a promotion piece was missing.
+SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, int from_rank,
+                   PieceType promo) noexcept {
+    SanMatch r;
+    const Color us = pos.turn();
+    const Bitboard ours = pos.pieces(us);
+    if (ours.contains(to)) return r;
+    const Bitboard occ = pos.occupied();
+    const int up = us == Color::white ? 8 : -8;
+    auto keep = [&](Square from) {
+        return (from_file < 0 || file_of(from) == from_file) && (from_rank < 0 || rank_of(from) == from_rank);
+    };
+    auto consider = [&](Move m) {
+        if (m.promoted() != promo) {
+            if (promo == PieceType::none) r.promotion_needed = true;
+            return;
+        }
+        if (r.matches == 0) r.found = m;
+        ++r.matches;
+    };
+    auto add = [&](Square from, bool ep) {
+        if (!keep(from) || !leaves_king_safe(pos, from, to, ep)) return;
+        if (ep) {
+            consider(Move::en_passant(from, to));
+        } else if (pt == PieceType::pawn && relative_rank(us, rank_of(to)) == 7) {
+            for (PieceType p : {PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight})
+                consider(Move::promotion(from, to, p));
+        } else {
+            consider(Move::normal(from, to));
+        }
+    };
+    if (pt != PieceType::pawn) {
+        for (Square from : attacks(pt, to, occ) & pos.pieces(us, pt)) add(from, false);
+        return r;
+    }
+    const Bitboard pawns = pos.pieces(us, PieceType::pawn);
+    if (!occ.contains(to)) {
+        const Square one = to - up;
+        if (is_ok(one) && pawns.contains(one)) {
+            add(one, false);
+        } else if (is_ok(one) && !occ.contains(one) && relative_rank(us, rank_of(to)) == 3 &&
+                   pawns.contains(one - up)) {
+            add(one - up, false);
+        }
+        if (to == pos.ep_square())
+            for (Square from : pawn_attacks(~us, to) & pawns) add(from, true);
+    } else {
+        for (Square from : pawn_attacks(~us, to) & pawns) add(from, false);
+    }
+    return r;
+}
+
 }  // namespace
 
 std::string to_san_plain(const Position& pos, Move m) {
@@ -140,51 +230,51 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
 
     PieceType pt = PieceType::pawn;
     if (san[i] >= 'A' && san[i] <= 'Z') {
-        const auto t = piece_type_from_char(san[i]);
+        const auto t = san_piece(san[i]);
         if (!t) return error(K::syntax, i, "unknown piece letter '" + printable(san.substr(i, 1)) + "'");
         pt = *t;
         ++i;
     }
-    // Squares part: [file][rank][x|-|:][file][rank]
-    int from_file = -1, from_rank = -1, to_file = -1, to_rank = -1;
-    std::size_t core_start = i;
-    std::string_view coords;
-    {
-        std::size_t j = i;
-        while (j < n && ((san[j] >= 'a' && san[j] <= 'h') || (san[j] >= '1' && san[j] <= '8') || san[j] == 'x' ||
-                         san[j] == '-' || san[j] == ':'))
-            ++j;
-        coords = san.substr(i, j - i);
-        i = j;
+    // Squares part: [file][rank][x|-|:][file][rank]. Capture marks are skipped; the first two and
+    // the last two coordinate characters are kept, with their offsets for error messages.
+    int from_file = -1, from_rank = -1;
+    char head[2] = {0, 0}, tail[2] = {0, 0};
+    std::size_t head_at[2] = {0, 0}, tail_at[2] = {0, 0};
+    std::size_t count = 0;
+    while (i < n && ((san[i] >= 'a' && san[i] <= 'h') || (san[i] >= '1' && san[i] <= '8') || san[i] == 'x' ||
+                     san[i] == '-' || san[i] == ':')) {
+        const char c = san[i];
+        if (c != 'x' && c != '-' && c != ':') {
+            if (count < 2) {
+                head[count] = c;
+                head_at[count] = i;
+            }
+            tail[0] = tail[1];
+            tail_at[0] = tail_at[1];
+            tail[1] = c;
+            tail_at[1] = i;
+            ++count;
+        }
+        ++i;
     }
-    // Strip capture marks; remember positions for errors.
-    std::string chars;
-    std::vector<std::size_t> at;
-    for (std::size_t k = 0; k < coords.size(); ++k) {
-        const char c = coords[k];
-        if (c == 'x' || c == '-' || c == ':') continue;
-        chars += c;
-        at.push_back(core_start + k);
-    }
-    if (chars.size() < 2) {
+    if (count < 2) {
         return error(K::syntax, i < n ? i : n, "expected a destination square in '" + printable(san) + "'");
     }
-    const std::size_t dlen = chars.size();
-    if (!(chars[dlen - 2] >= 'a' && chars[dlen - 2] <= 'h') || !(chars[dlen - 1] >= '1' && chars[dlen - 1] <= '8'))
-        return error(K::syntax, at[dlen - 2], "expected a destination square in '" + printable(san) + "'");
-    to_file = chars[dlen - 2] - 'a';
-    to_rank = chars[dlen - 1] - '1';
-    const std::string prefix = chars.substr(0, dlen - 2);
-    if (prefix.size() == 1) {
-        if (prefix[0] >= 'a' && prefix[0] <= 'h') from_file = prefix[0] - 'a';
-        else from_rank = prefix[0] - '1';
-    } else if (prefix.size() == 2) {
-        if (!(prefix[0] >= 'a' && prefix[0] <= 'h') || !(prefix[1] >= '1' && prefix[1] <= '8'))
-            return error(K::syntax, at[0], "bad disambiguation in '" + printable(san) + "'");
-        from_file = prefix[0] - 'a';
-        from_rank = prefix[1] - '1';
-    } else if (prefix.size() > 2) {
-        return error(K::syntax, at[0], "too many squares in '" + printable(san) + "'");
+    if (!(tail[0] >= 'a' && tail[0] <= 'h') || !(tail[1] >= '1' && tail[1] <= '8'))
+        return error(K::syntax, tail_at[0], "expected a destination square in '" + printable(san) + "'");
+    const int to_file = tail[0] - 'a';
+    const int to_rank = tail[1] - '1';
+    const std::size_t prefix = count - 2;
+    if (prefix == 1) {
+        if (head[0] >= 'a' && head[0] <= 'h') from_file = head[0] - 'a';
+        else from_rank = head[0] - '1';
+    } else if (prefix == 2) {
+        if (!(head[0] >= 'a' && head[0] <= 'h') || !(head[1] >= '1' && head[1] <= '8'))
+            return error(K::syntax, head_at[0], "bad disambiguation in '" + printable(san) + "'");
+        from_file = head[0] - 'a';
+        from_rank = head[1] - '1';
+    } else if (prefix > 2) {
+        return error(K::syntax, head_at[0], "too many squares in '" + printable(san) + "'");
     }
 
     // Promotion: "=Q", "Q", "(Q)", "/Q".
@@ -193,7 +283,7 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
                   (pt == PieceType::pawn && (san[i] == 'Q' || san[i] == 'R' || san[i] == 'B' || san[i] == 'N')))) {
         const bool paren = san[i] == '(';
         if (san[i] == '=' || san[i] == '/' || paren) ++i;
-        const auto t = i < n ? piece_type_from_char(san[i]) : std::nullopt;
+        const auto t = i < n ? san_piece(san[i]) : std::nullopt;
         if (!t || *t == PieceType::pawn || *t == PieceType::king || pt != PieceType::pawn)
             return error(K::syntax, i, "bad promotion piece in '" + printable(san) + "'");
         promo = *t;
@@ -205,26 +295,13 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     }
     if (auto e = parse_suffix(i)) return Unexpected(*e);
 
+    // Resolve against the legal moves to `to` of the named piece kind. Instead of listing every
+    // legal move, only the origins that can reach `to` are tried, each checked for legality.
     const Square to = make_square(to_file, to_rank);
-    Move found;
-    int matches = 0;
-    bool promotion_needed = false;
-    for (Move m : legal_moves(pos)) {
-        if (m.is_castling()) continue;
-        if (m.to() != to) continue;
-        if (type_of(pos.piece_at(m.from())) != pt) continue;
-        if (from_file >= 0 && file_of(m.from()) != from_file) continue;
-        if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
-        if (m.promoted() != promo) {
-            if (promo == PieceType::none) promotion_needed = true;
-            continue;
-        }
-        if (matches == 0) found = m;
-        ++matches;
-    }
-    if (matches == 1) return found;
-    if (matches > 1) return error(K::ambiguous, 0, "'" + printable(san) + "' is ambiguous");
-    if (promotion_needed) return error(K::illegal, n, "'" + printable(san) + "' needs a promotion piece");
+    const SanMatch r = match_san(pos, pt, to, from_file, from_rank, promo);
+    if (r.matches == 1) return r.found;
+    if (r.matches > 1) return error(K::ambiguous, 0, "'" + printable(san) + "' is ambiguous");
+    if (r.promotion_needed) return error(K::illegal, n, "'" + printable(san) + "' needs a promotion piece");
     return error(K::illegal, 0, "'" + printable(san) + "' is not a legal move");
 }
 

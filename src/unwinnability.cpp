@@ -1,5 +1,5 @@
 // unwinnability.cpp — the sound material-only rules for "cannot checkmate", and the default
-// analyzer.
+// analyzer (HelpmateAnalyzer).
 #include "arbiter/unwinnability.hpp"
 
 #include "arbiter/helpmate.hpp"
@@ -15,38 +15,38 @@ const char* mate_ability_name(MateAbility a) noexcept {
     return "unknown";
 }
 
-MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side) const {
-    MateVerdict v;
+namespace {
+// Why `side` cannot checkmate by material alone, or nullptr when material does not decide.
+const char* material_reason(const Position& pos, Color side) noexcept {
     const Bitboard kings = pos.pieces(PieceType::king);
     const Bitboard mine = pos.pieces(side) & ~kings;
     const Bitboard theirs = pos.pieces(~side) & ~kings;
     const Bitboard bishops = pos.pieces(PieceType::bishop);
-    if (!mine) {
-        v.answer = MateAbility::cannot_checkmate;
-        v.proof = MateProof::material;
-        v.reason = "insufficient material: only a king";
-        return v;
-    }
+    if (!mine) return "insufficient material: only a king";
     const Bitboard minors = pos.pieces(PieceType::knight) | bishops;
-    if (!theirs && !mine.more_than_one() && (mine & minors)) {
-        v.answer = MateAbility::cannot_checkmate;
-        v.proof = MateProof::material;
-        v.reason = "insufficient material: a single minor piece against a bare king";
-        return v;
-    }
+    if (!theirs && !mine.more_than_one() && (mine & minors))
+        return "insufficient material: a single minor piece against a bare king";
     // Only bishops besides the kings, all on squares of one colour: no square next to either
     // king's square of the other colour can ever be attacked, so no mate is possible.
     const Bitboard all = mine | theirs;
     if ((all & ~bishops).empty() &&
-        ((all & Bitboard::light_squares()) == all || (all & Bitboard::dark_squares()) == all)) {
-        v.answer = MateAbility::cannot_checkmate;
-        v.proof = MateProof::material;
-        v.reason = "insufficient material: only bishops, all on squares of one colour";
-        return v;
-    }
-    v.answer = MateAbility::unknown;
-    v.reason = "material alone does not decide";
+        ((all & Bitboard::light_squares()) == all || (all & Bitboard::dark_squares()) == all))
+        return "insufficient material: only bishops, all on squares of one colour";
+    return nullptr;
+}
+}  // namespace
+
+MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side) const {
+    MateVerdict v;
+    const char* why = material_reason(pos, side);
+    v.answer = why ? MateAbility::cannot_checkmate : MateAbility::unknown;
+    v.proof = why ? MateProof::material : MateProof::none;
+    v.reason = why ? why : "material alone does not decide";
     return v;
+}
+
+MateAbility MaterialUnwinnability::ability(const Position& pos, Color side) const {
+    return material_reason(pos, side) ? MateAbility::cannot_checkmate : MateAbility::unknown;
 }
 
 const char* mate_proof_name(MateProof p) noexcept {

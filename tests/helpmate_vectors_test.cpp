@@ -20,9 +20,9 @@ TEST(UnwinnabilityVectors, FastSubset) {
         subset.push_back(all[i + 1]);
     }
     HelpmateOptions options;
-    options.node_limit = 20'000;
+    options.node_limit = 100'000;
     const Tally t = run_queries(subset, HelpmateAnalyzer(options));
-    t.print("test vector subset, node limit 20000");
+    t.print("test vector subset, node limit 100000");
     EXPECT_EQ(t.wrong, 0u);
     EXPECT_EQ(t.bad_certificates, 0u);
     EXPECT_GE(t.can + t.cannot, subset.size() * 8 / 10);

@@ -13,6 +13,9 @@ namespace arbiter {
 /// Wraps an error value so that it can be returned where an Expected<T, E> is expected.
 template <class E>
 struct Unexpected {
+    // A constructor (not aggregate initialisation) so that `Unexpected(e)` also compiles with
+    // compilers without C++20 parenthesised aggregate initialisation (clang 14, for the fuzzers).
+    constexpr Unexpected(E e) : error(std::move(e)) {}
     E error;
 };
 

@@ -43,8 +43,15 @@ public:
     HelpmateAnalyzer() = default;
     explicit HelpmateAnalyzer(HelpmateOptions options) noexcept : options_(options) {}
 
-    /// Thread-safe: each thread uses its own search tables.
+    /// The full answer with its evidence. Thread-safe: each thread uses its own search tables.
     [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override;
+
+    /// The automatic check (dead-position detection after every ply): the static stages, which
+    /// decide in microseconds without allocating; then, when the side still has mating material
+    /// free to act (a queen or rook, a pawn not blocked head-on, two minor pieces that are not
+    /// bishops of one colour), `unknown` without a search — such a side can all but always mate,
+    /// and no dead position is missed by not proving it; otherwise the full analysis.
+    [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
 
     [[nodiscard]] const HelpmateOptions& options() const noexcept { return options_; }
 

@@ -122,6 +122,8 @@ public:
         return board_ == o.board_ && turn_ == o.turn_ && castling_rooks_ == o.castling_rooks_ &&
                legal_ep_square() == o.legal_ep_square();
     }
+    /// Same pieces of the same kind and colour on the same squares.
+    [[nodiscard]] bool same_placement(const Position& o) const noexcept { return board_ == o.board_; }
     /// Full equality, counters and raw en passant square included.
     friend bool operator==(const Position& a, const Position& b) noexcept {
         return a.same_position(b) && a.ep_square_ == b.ep_square_ &&

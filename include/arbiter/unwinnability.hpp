@@ -55,6 +55,11 @@ class Unwinnability {
 public:
     virtual ~Unwinnability() = default;
     [[nodiscard]] virtual MateVerdict can_checkmate(const Position& pos, Color side) const = 0;
+    /// The answer alone, for checks made after every ply (dead-position detection): analyzers
+    /// override it with a path that does not build a certificate or allocate.
+    [[nodiscard]] virtual MateAbility ability(const Position& pos, Color side) const {
+        return can_checkmate(pos, side).answer;
+    }
 };
 
 /// The sound material-only rules: a side with only a king, or a king and one minor piece facing
@@ -63,6 +68,7 @@ public:
 class MaterialUnwinnability final : public Unwinnability {
 public:
     [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override;
+    [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
 };
 
 /// The default analyzer used by the rules layer when the caller gives none.

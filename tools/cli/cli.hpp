@@ -23,6 +23,9 @@ Position fen_or_throw(const std::string& fen);
 
 void add_perft(CLI::App& app);
 void add_moves(CLI::App& app);
+void add_status(CLI::App& app);
+void add_claim(CLI::App& app);
+void add_audit(CLI::App& app);
 void add_dead(CLI::App& app);
 
 }  // namespace arbiter::cli

@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "arbiter 0.1.0");
     add_perft(app);
     add_moves(app);
+    add_status(app);
+    add_claim(app);
+    add_audit(app);
     add_dead(app);
     try {
         app.parse(argc, argv);

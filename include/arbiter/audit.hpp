@@ -1,0 +1,72 @@
+// audit.hpp — auditing one recorded game against the draw rules: automatic draws the game went
+// past, results the final position contradicts, losses on time against a side that could not
+// checkmate, and the claims each side could have made. The batch driver (threads, output
+// formats) lives in the `arbiter audit` command; this is the per-game logic it runs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/game.hpp"
+#include "arbiter/pgn_game.hpp"
+#include "arbiter/rules.hpp"
+#include "arbiter/unwinnability.hpp"
+
+namespace arbiter::audit {
+
+enum class FindingType : std::uint8_t {
+    missed_automatic_draw,       ///< the game went on after an automatic ending
+    result_contradicts_position, ///< the Result tag disagrees with how the game had to end
+    timeout_unwinnable,          ///< lost on time although the opponent could not checkmate (6.9)
+    claimable,                   ///< the first ply at which a side could claim a draw
+};
+
+/// Stable name, e.g. "timeout_unwinnable".
+const char* finding_type_name(FindingType t) noexcept;
+
+struct Finding {
+    FindingType type;
+    /// missed_automatic_draw / result_contradicts_position: the ending ("stalemate", …);
+    /// timeout_unwinnable: "flag"; claimable: "threefold", "fifty", "threefold_intended",
+    /// "fifty_intended".
+    std::string kind;
+    std::uint32_t ply = 0;      ///< game ply of the position concerned
+    std::optional<Color> side;  ///< claimant, or the side that lost on time
+    std::string article;
+    std::string detail;
+};
+
+struct GameAudit {
+    const RuleSet* rules = nullptr;
+    TimeCategory time_category = TimeCategory::standard;
+    std::uint32_t plies = 0;  ///< mainline plies replayed
+    std::vector<Finding> findings;
+};
+
+struct AuditOptions {
+    /// The rule set for every game, or nullopt for "auto": each game's Date tag picks the FIDE
+    /// version then in force, and games from online sites get fide-online.
+    std::optional<RuleSetId> rules;
+    RuleOptions rule_options;
+    /// Take the time category from each game's TimeControl tag (A.1, B.1) when it has one.
+    bool time_category_from_tag = true;
+    /// Dead positions and flag falls (null: the library default).
+    const Unwinnability* analyzer = nullptr;
+};
+
+/// The rule set for a game: options.rules, or the "auto" choice from its tags.
+RuleSetId rules_for_game(const pgn::ParsedGame& game, const AuditOptions& options) noexcept;
+/// True when the Site/Event tags name an online playing site (lichess.org, chess.com, …).
+bool is_online_game(const pgn::ParsedGame& game) noexcept;
+/// The time category the Laws derive from a PGN TimeControl tag ("300+2", "40/5400+30:1800+30";
+/// base + 60 × increment: ≤ 10 min blitz, < 60 min rapid, else standard). Nullopt for "-", "?",
+/// or anything unreadable.
+std::optional<TimeCategory> time_category_from_tag(std::string_view time_control) noexcept;
+
+/// Audits a game that a GameReader produced. `record` is scratch space reused between games.
+GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& record);
+
+}  // namespace arbiter::audit

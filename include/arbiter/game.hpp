@@ -1,0 +1,152 @@
+// game.hpp — the game record: a start position plus the moves, with, for every ply, the position,
+// its no-progress counter and its occurrence index (FIDE 9.2.3 identity, DEF-OCC), all kept
+// incrementally so that no query replays the game; and the automatic endings of RULES.md §4
+// (checkmate, stalemate, dead position, 75 moves, fivefold, and the online automatic draws).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arbiter/move.hpp"
+#include "arbiter/movegen.hpp"
+#include "arbiter/notation.hpp"
+#include "arbiter/position.hpp"
+#include "arbiter/rules.hpp"
+#include "arbiter/unwinnability.hpp"
+
+namespace arbiter {
+
+enum class TerminationKind : std::uint8_t {
+    checkmate,
+    stalemate,
+    dead_position,
+    seventy_five_moves,
+    fivefold_repetition,
+    threefold_repetition,  ///< only where a rule set makes it automatic (fide-online)
+    fifty_moves,           ///< only where a rule set makes it automatic (fide-online)
+};
+
+/// Stable name, e.g. "fivefold_repetition".
+const char* termination_name(TerminationKind k) noexcept;
+
+/// How and where a game ended (or, for US Chess 14K, could be declared drawn).
+struct Termination {
+    TerminationKind kind;
+    std::string result;   ///< "1-0", "0-1" or "1/2-1/2"
+    std::string article;  ///< e.g. "9.6.2"
+    std::size_t index;    ///< index in the record of the position where it happened
+};
+
+class GameRecord {
+public:
+    /// A record starting at `start` under `rules`. `analyzer` decides dead positions (the
+    /// library default when null); it must outlive the record.
+    explicit GameRecord(const Position& start = Position(), const RuleSet& rules = rule_set(RuleSetId::fide_2023),
+                        RuleOptions options = {}, const Unwinnability* analyzer = nullptr);
+
+    /// Starts over from `start`, keeping the allocated memory (for batch work over many games).
+    void reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer = nullptr);
+
+    /// Plays a move. Errors: MoveError (kind illegal) when `m` is not legal; nothing changes.
+    /// Moves after an automatic ending are still recorded (an audit must see them); the
+    /// first ending stays in termination().
+    std::optional<MoveError> play(Move m);
+    /// Plays a move the caller has already checked is legal (e.g. one a PGN reader resolved):
+    /// skips the legality test, which is most of the cost of play(). Precondition: `m` is legal.
+    void play_legal(Move m);
+    /// Parses SAN or UCI and plays it. Errors: MoveError.
+    std::optional<MoveError> play(std::string_view text);
+
+    /// Number of positions (plies played + 1).
+    [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
+    [[nodiscard]] std::size_t plies_played() const noexcept { return entries_.size() - 1; }
+    [[nodiscard]] const Position& position(std::size_t i) const noexcept { return entries_[i].pos; }
+    [[nodiscard]] const Position& current() const noexcept { return entries_.back().pos; }
+    /// The move that led to position i (i ≥ 1).
+    [[nodiscard]] Move move(std::size_t i) const noexcept { return entries_[i].move; }
+    /// The legal moves of the current position.
+    [[nodiscard]] const MoveList& legal_moves_now() const noexcept {
+        if (!moves_now_valid_) {
+            legal_moves(current(), moves_now_);
+            moves_now_valid_ = true;
+        }
+        return moves_now_;
+    }
+
+    /// Plies since the last pawn move or capture at position i (DEF-NP), the FEN's halfmove
+    /// clock included unless counters_from_setup = game_start.
+    [[nodiscard]] std::uint32_t no_progress(std::size_t i) const noexcept { return entries_[i].no_progress; }
+    /// How many times the position at i has stood in the game up to and including i (DEF-OCC).
+    [[nodiscard]] std::uint32_t occurrences(std::size_t i) const noexcept { return entries_[i].occurrences; }
+    /// Index of the previous occurrence of the position at i, or -1.
+    [[nodiscard]] std::int32_t previous_occurrence(std::size_t i) const noexcept { return entries_[i].previous; }
+    /// Indices of every counted occurrence of the position at i, oldest first.
+    [[nodiscard]] std::vector<std::size_t> occurrence_indices(std::size_t i) const;
+    /// How many times `p` has stood in the record, counting only indices ≥ `from` whose
+    /// position could equal it (same side to move; within the no-progress window `window`).
+    [[nodiscard]] std::uint32_t count_in_history(const Position& p, std::uint32_t window) const noexcept;
+
+    /// Ply number in the game of position i (0 = the standard initial position; a FEN start
+    /// takes its number from the fullmove field).
+    [[nodiscard]] std::uint32_t game_ply(std::size_t i) const noexcept { return start_game_ply_ + static_cast<std::uint32_t>(i); }
+    /// "start" for index 0, else the move that led to i with its number, e.g. "4...Ng8".
+    [[nodiscard]] std::string move_label(std::size_t i) const;
+    /// SAN of the move that led to position i (i ≥ 1).
+    [[nodiscard]] std::string san(std::size_t i) const;
+    /// Move-number prefix for a move made from position i: "5." or "4...".
+    [[nodiscard]] std::string move_number_prefix(std::size_t i) const;
+
+    /// The first automatic ending, if any.
+    [[nodiscard]] const std::optional<Termination>& termination() const;
+    [[nodiscard]] bool ended() const { return termination().has_value(); }
+    /// The first ending found before the current position, or at it other than checkmate or
+    /// stalemate (which are decided lazily, when asked for, or ruled out when the next move is
+    /// played). For replay loops that look at every position before moving on.
+    [[nodiscard]] const std::optional<Termination>& termination_so_far() const noexcept { return termination_; }
+    /// Automatic endings that hold at position i, in the reporting order of RULES.md PREC-2
+    /// (checkmate, stalemate, dead position, 75 moves, fivefold, then the online automatic
+    /// draws). US Chess 14K conditions are not endings: see director_may_declare.
+    [[nodiscard]] std::vector<Termination> endings_at(std::size_t i) const;
+    /// US Chess 14K: the draws a director may declare at position i (fivefold by consecutive
+    /// alternate moves; 75 moves). Empty for other rule sets.
+    [[nodiscard]] std::vector<Termination> director_may_declare(std::size_t i) const;
+
+    /// Fivefold repetition at i under the rule set's way of counting.
+    [[nodiscard]] bool fivefold_at(std::size_t i) const noexcept;
+    /// The no-progress plies that make a 50-move claim at position `p` (100, or the extension
+    /// for its material signature).
+    [[nodiscard]] std::uint32_t fifty_limit_plies(const Position& p) const noexcept;
+
+    [[nodiscard]] const RuleSet& rules() const noexcept { return *rules_; }
+    [[nodiscard]] const RuleOptions& options() const noexcept { return options_; }
+    [[nodiscard]] const Unwinnability& analyzer() const noexcept { return *analyzer_; }
+
+private:
+    struct Entry {
+        Position pos;
+        Move move;
+        std::uint32_t no_progress;
+        std::uint32_t occurrences;
+        std::int32_t previous;
+    };
+    void append();  // finishes the entry just pushed: occurrences, endings
+    [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
+    [[nodiscard]] bool checkmate_now() const noexcept;
+
+    std::vector<Entry> entries_;
+    mutable MoveList moves_now_;  // cache of the current position's legal moves
+    mutable bool moves_now_valid_ = false;
+    mutable std::optional<Termination> termination_;
+    mutable bool mate_check_pending_ = false;
+    const RuleSet* rules_;
+    RuleOptions options_;
+    const Unwinnability* analyzer_;
+    std::uint32_t start_game_ply_ = 0;
+};
+
+/// The material signature of a position, strongest side first, e.g. "KRBvKR".
+std::string material_signature(const Position& pos);
+
+}  // namespace arbiter

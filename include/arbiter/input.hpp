@@ -1,0 +1,69 @@
+// input.hpp — byte sources for the readers: a file, standard input, memory, or a Zstandard
+// stream (`.pgn.zst`), all read in fixed-size chunks so that memory stays flat however large the
+// input. Errors are values: a file that cannot be opened or read, or a corrupt compressed frame
+// (with the compressed byte offset where decoding failed).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "arbiter/expected.hpp"
+
+namespace arbiter {
+
+struct InputError {
+    enum class Code {
+        cannot_open,   ///< the file does not exist or may not be read
+        read_failed,   ///< the operating system reported an error while reading
+        corrupt_zstd,  ///< the compressed stream is not valid Zstandard data
+        truncated_zstd,  ///< the input ends in the middle of a compressed frame
+    };
+    Code code;
+    std::string path;     ///< the name given to open_input ("-" for standard input)
+    std::uint64_t offset;  ///< byte offset in the (compressed) input where the problem was found
+    std::string message;
+
+    /// One line: "games.pgn.zst: corrupt zstd data at byte 1234: …".
+    [[nodiscard]] std::string describe() const;
+};
+
+/// Stable name of an error code, e.g. "corrupt_zstd".
+const char* code_name(InputError::Code c) noexcept;
+
+/// A stream of bytes read in chunks. Not thread-safe; one reader at a time.
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    /// Reads up to `size` bytes into `buffer`. Returns the number of bytes read; 0 only at the end
+    /// of the input. Errors: InputError (after an error the source stays at its end).
+    virtual Expected<std::size_t, InputError> read(char* buffer, std::size_t size) = 0;
+    /// Bytes consumed from the underlying file so far (compressed bytes for `.zst`): for progress.
+    [[nodiscard]] virtual std::uint64_t consumed() const noexcept = 0;
+    /// Size of the underlying file when known (a regular file), for progress and ETA.
+    [[nodiscard]] virtual std::optional<std::uint64_t> total() const noexcept = 0;
+    /// The name the source was opened with.
+    [[nodiscard]] virtual const std::string& name() const noexcept = 0;
+};
+
+struct InputOptions {
+    /// How the bytes are encoded. `detect` recognises Zstandard by its magic number (so a `.zst`
+    /// file or a compressed stream on stdin both work), `plain` never decompresses, `zstd` always.
+    enum class Compression { detect, plain, zstd };
+    Compression compression = Compression::detect;
+    /// Size of each read from the operating system.
+    std::size_t chunk_size = 1 << 18;
+};
+
+/// Opens a file, or standard input for "-". Errors: InputError (cannot_open).
+Expected<std::unique_ptr<ByteSource>, InputError> open_input(const std::string& path, InputOptions options = {});
+
+/// A source over bytes in memory (not copied: `data` must outlive the source). With
+/// Compression::detect or zstd, Zstandard data is decompressed as it is read.
+std::unique_ptr<ByteSource> memory_input(std::string_view data, InputOptions options = {},
+                                         std::string name = "<memory>");
+
+}  // namespace arbiter

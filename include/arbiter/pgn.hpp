@@ -1,0 +1,152 @@
+// pgn.hpp — a streaming reader of Portable Game Notation. Bytes come from a ByteSource in chunks
+// and are handed, token by token, to a Visitor (begin_game, tag, san, comment, nag, variations,
+// result, end_game), so memory stays flat however large the input. Problems are reported per
+// game, with line, column and byte offset; after one the reader resynchronises at the next game.
+// A per-game budget bounds the work any one game can cause. See docs/pgn.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/input.hpp"
+
+namespace arbiter::pgn {
+
+/// Where something is in the input: 1-based line and column (the column counts bytes from the
+/// start of the line; a UTF-8 byte order mark does not count) and the 0-based byte offset in the
+/// decompressed input.
+struct SourcePos {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::uint64_t offset = 0;
+};
+
+/// One problem found in a game. The codes are stable names (see code_name); `pos` points at the
+/// first byte of the offending token, tag or bracket.
+struct Error {
+    enum class Code : std::uint8_t {
+        // Found by the Reader (syntax).
+        bad_tag,                 ///< a tag pair that is not `[Name "value"]`
+        unterminated_string,     ///< a tag value without its closing quote on the same line
+        unterminated_comment,    ///< a `{` comment that never closes (before the next game or the end)
+        unterminated_variation,  ///< a `(` that is still open when the game ends
+        unexpected_char,         ///< a character that starts no PGN token (e.g. a stray `)` or `}`)
+        token_too_long,          ///< a move-like token longer than the limit
+        budget_exceeded,         ///< the game went over ReaderOptions' byte, token or depth budget
+        input_error,             ///< the input could not be read further (see Reader::input_error)
+        // Found by the GameReader (meaning).
+        bad_fen,              ///< the FEN tag does not describe a legal position
+        unsupported_variant,  ///< a Variant tag other than standard chess or Chess960
+        bad_move_syntax,      ///< a token in the mainline that is not a move (SAN or UCI)
+        illegal_move,         ///< a well-formed move that is not legal in the position
+        ambiguous_move,       ///< a move that matches several legal moves
+        null_move,            ///< "--", "Z0" or "0000" in the mainline
+    };
+    Code code;
+    SourcePos pos;
+    std::string message;
+    std::string token;  ///< the offending move as written (move errors), else empty
+};
+
+/// Stable name of an error code, e.g. "illegal_move".
+const char* code_name(Error::Code c) noexcept;
+
+/// Comment commands recognised inside `{…}` comments: `[%clk 1:02:03.4]` (the clock of the side
+/// that has just moved) and `[%emt 0:00:05]` (the time that move took). Values in milliseconds,
+/// -1 when absent.
+struct CommentInfo {
+    SourcePos pos;
+    std::int64_t clk_ms = -1;
+    std::int64_t emt_ms = -1;
+    /// True when the text was cut at ReaderOptions::max_comment_bytes (the rest is skipped).
+    bool truncated = false;
+};
+
+/// Parses "h:mm:ss", "h:mm:ss.f…", "mm:ss" or "ss" into milliseconds; -1 when it is none of these.
+std::int64_t parse_clock(std::string_view text) noexcept;
+
+/// Whether the visitor wants the next part of the game (movetext or a variation) at all.
+enum class Skip : std::uint8_t { no, yes };
+
+/// Receives a game's tokens in order. Every method has a default that ignores the token. The
+/// string_views stay valid only during the call.
+class Visitor {
+public:
+    virtual ~Visitor() = default;
+    /// A game starts: at its first tag, or at its first move or result when it has no tags.
+    /// `index` counts games from 1.
+    virtual void begin_game(std::uint64_t index, SourcePos pos) { (void)index, (void)pos; }
+    /// A tag pair, with `\"` and `\\` escapes resolved.
+    virtual void tag(std::string_view name, std::string_view value, SourcePos pos) { (void)name, (void)value, (void)pos; }
+    /// The tags are over and the movetext starts. Skip::yes skips the movetext up to the result
+    /// (still checked for syntax and budget; only errors, result and end_game reach the visitor).
+    virtual Skip begin_movetext() { return Skip::no; }
+    /// A move token as written, without move number and without a trailing `!`/`?` annotation
+    /// (which comes next as a nag), e.g. "Nbd7", "exd8=Q+", "O-O", "e2e4", "--".
+    virtual void san(std::string_view text, SourcePos pos) { (void)text, (void)pos; }
+    /// A numeric annotation glyph: `$n`, or the suffix annotations `!` 1, `?` 2, `!!` 3, `??` 4,
+    /// `!?` 5, `?!` 6.
+    virtual void nag(int nag, SourcePos pos) { (void)nag, (void)pos; }
+    /// A comment: the text between `{` and `}`, or after `;` up to the end of the line.
+    virtual void comment(std::string_view text, const CommentInfo& info) { (void)text, (void)info; }
+    /// A variation opens. Skip::yes skips it (nested ones included) up to its closing bracket;
+    /// end_variation is then not called for it.
+    virtual Skip begin_variation(SourcePos pos) {
+        (void)pos;
+        return Skip::no;
+    }
+    virtual void end_variation() {}
+    /// The game termination marker: "1-0", "0-1", "1/2-1/2" or "*".
+    virtual void result(std::string_view text, SourcePos pos) { (void)text, (void)pos; }
+    /// A problem. After a syntax error the rest of the game is skipped (the reader resynchronises
+    /// at the next tag section) and end_game follows.
+    virtual void error(const Error& e) { (void)e; }
+    /// The game is over (always called after begin_game).
+    virtual void end_game() {}
+};
+
+/// Limits that keep one pathological game from costing unbounded time or memory. Going over one
+/// reports Error::Code::budget_exceeded and skips the rest of the game.
+struct ReaderOptions {
+    std::uint64_t max_game_bytes = 64ull << 20;  ///< bytes of one game, tags and movetext
+    std::uint64_t max_game_tokens = 1u << 20;    ///< tokens of one game (tags, moves, comments…)
+    std::uint32_t max_variation_depth = 256;      ///< nesting depth of `(…)`
+    /// Longest comment text passed to the visitor; longer ones are cut (CommentInfo::truncated).
+    std::size_t max_comment_bytes = 1u << 20;
+    /// Longest tag line and longest move token.
+    std::size_t max_tag_bytes = 1u << 16;
+    std::size_t max_token_bytes = 256;
+};
+
+/// Streams games out of a ByteSource. Single-threaded; one Reader per source.
+class Reader {
+public:
+    explicit Reader(ByteSource& source, ReaderOptions options = {});
+    ~Reader();
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    /// Reads the next game and passes its tokens to `visitor`. Returns false, without calling the
+    /// visitor, when no game is left.
+    bool read_game(Visitor& visitor);
+    /// Reads every game that is left; returns how many.
+    std::uint64_t read_all(Visitor& visitor);
+
+    /// Games begun so far.
+    [[nodiscard]] std::uint64_t games() const noexcept;
+    /// Decompressed bytes consumed so far.
+    [[nodiscard]] std::uint64_t bytes() const noexcept;
+    /// The error that ended the input early (also reported to the game that was being read).
+    [[nodiscard]] const std::optional<InputError>& input_error() const noexcept;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter::pgn

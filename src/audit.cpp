@@ -1,0 +1,262 @@
+// audit.cpp — the per-game audit: replays the mainline into a GameRecord and reports findings.
+#include "arbiter/audit.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "arbiter/claims.hpp"
+#include "arbiter/movegen.hpp"
+
+namespace arbiter::audit {
+
+const char* finding_type_name(FindingType t) noexcept {
+    switch (t) {
+        case FindingType::missed_automatic_draw: return "missed_automatic_draw";
+        case FindingType::result_contradicts_position: return "result_contradicts_position";
+        case FindingType::timeout_unwinnable: return "timeout_unwinnable";
+        case FindingType::claimable: return "claimable";
+    }
+    return "?";
+}
+
+namespace {
+
+bool contains_ci(std::string_view hay, std::string_view needle) noexcept {
+    if (needle.size() > hay.size()) return false;
+    for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i) {
+        bool ok = true;
+        for (std::size_t k = 0; k < needle.size() && ok; ++k) {
+            char a = hay[i + k];
+            if (a >= 'A' && a <= 'Z') a = static_cast<char>(a + 32);
+            ok = a == needle[k];
+        }
+        if (ok) return true;
+    }
+    return false;
+}
+
+std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
+
+}  // namespace
+
+bool is_online_game(const pgn::ParsedGame& game) noexcept {
+    static constexpr std::string_view sites[] = {"lichess.org", "chess.com", "chess24", "playchess.com",
+                                                 "chesstempo", "worldchess.com", "internet chess club"};
+    for (const char* tag : {"Site", "Event"}) {
+        const auto v = game.tag(tag);
+        if (!v) continue;
+        for (auto s : sites)
+            if (contains_ci(*v, s)) return true;
+    }
+    return false;
+}
+
+std::optional<TimeCategory> time_category_from_tag(std::string_view tc) noexcept {
+    // First period only: "[moves/]base[+inc]".
+    const auto colon = tc.find(':');
+    if (colon != std::string_view::npos) tc = tc.substr(0, colon);
+    const auto slash = tc.find('/');
+    if (slash != std::string_view::npos) tc = tc.substr(slash + 1);
+    const auto plus = tc.find('+');
+    double base = 0, inc = 0;
+    const auto num = [](std::string_view s, double& out) {
+        if (s.empty()) return false;
+        long long v = 0;
+        const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (r.ec != std::errc() || r.ptr != s.data() + s.size() || v < 0) return false;
+        out = static_cast<double>(v);
+        return true;
+    };
+    if (!num(tc.substr(0, plus), base)) return std::nullopt;
+    if (plus != std::string_view::npos && !num(tc.substr(plus + 1), inc)) return std::nullopt;
+    const double total = base + 60 * inc;
+    if (total <= 600) return TimeCategory::blitz;
+    if (total < 3600) return TimeCategory::rapid;
+    return TimeCategory::standard;
+}
+
+RuleSetId rules_for_game(const pgn::ParsedGame& game, const AuditOptions& options) noexcept {
+    if (options.rules) return *options.rules;
+    if (is_online_game(game)) return RuleSetId::fide_online;
+    if (const auto date = game.tag("Date"))
+        if (const auto id = fide_rules_on(*date)) return *id;
+    if (const auto date = game.tag("UTCDate"))
+        if (const auto id = fide_rules_on(*date)) return *id;
+    return RuleSetId::fide_2023;
+}
+
+namespace {
+
+// Could the side to move at the last position claim threefold with some intended move? Only if
+// an earlier position two plies… back of the next position's parity has stood twice already.
+bool may_claim_threefold_intended(const GameRecord& rec) {
+    const std::size_t n = rec.size() - 1;
+    const std::uint32_t window = rec.no_progress(n) + 1;
+    for (std::size_t back = 4; back <= std::min<std::size_t>(window, n + 1); back += 2)
+        if (rec.occurrences(n + 1 - back) >= 2) return true;
+    return false;
+}
+
+struct Chances {
+    bool seen = false;
+    std::uint32_t first_ply = 0;
+    std::size_t first_index = 0;
+    std::string first_move;  // intended kinds
+    std::uint32_t count = 0;
+    std::size_t last_index = 0;
+
+    void add(std::uint32_t ply, std::size_t index, std::string move = {}) {
+        if (!seen) {
+            seen = true;
+            first_ply = ply;
+            first_index = index;
+            first_move = std::move(move);
+        }
+        ++count;
+        last_index = index;
+    }
+};
+
+}  // namespace
+
+GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
+    GameAudit out;
+    const RuleSet& rules = rule_set(rules_for_game(game, options));
+    out.rules = &rules;
+    RuleOptions ro = options.rule_options;
+    if (options.time_category_from_tag)
+        if (const auto tc = game.tag("TimeControl"))
+            if (const auto cat = time_category_from_tag(*tc)) ro.time_category = *cat;
+    out.time_category = ro.time_category;
+    if (!game.has_start) return out;
+
+    rec.reset(game.start, rules, ro, options.analyzer);
+    const Articles& art = rules.articles;
+    // Claim chances per side (index by Color) and kind.
+    Chances three_now[2], three_int[2], fifty_now[2], fifty_int[2];
+    const int tb = rules.fifty_rule_max_tablebase_pieces;
+
+    // Called for each position before the next move is played (so it is neither mate nor
+    // stalemate), and for the final position once the game is known not to have ended there.
+    auto scan_chances = [&] {
+        if (rec.termination_so_far()) return;
+        const std::size_t i = rec.size() - 1;
+        const Position& pos = rec.current();
+        const int s = index(pos.turn());
+        const std::uint32_t ply = rec.game_ply(i);
+        if (rec.occurrences(i) >= 3) three_now[s].add(ply, i);
+        else if (may_claim_threefold_intended(rec)) {
+            const auto opts = threefold_options(rec);
+            if (!opts.intended.empty()) three_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
+        }
+        const std::uint32_t np = rec.no_progress(i);
+        const std::uint32_t limit = rec.fifty_limit_plies(pos);
+        if (np + 1 >= limit && !(tb > 0 && pos.occupied().count() <= tb)) {
+            if (np >= limit) {
+                fifty_now[s].add(ply, i);
+            } else {
+                const auto opts = fifty_options(rec);
+                if (!opts.intended.empty()) fifty_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
+            }
+        }
+    };
+
+    for (const auto& p : game.plies) {
+        scan_chances();
+        rec.play_legal(p.move);  // the reader resolved every ply to a legal move
+    }
+    if (!rec.ended()) scan_chances();
+    const std::size_t last = rec.size() - 1;
+    out.plies = static_cast<std::uint32_t>(last);
+    const std::string& result = game.result;
+    const bool decisive = result == "1-0" || result == "0-1";
+    const bool known_result = decisive || result == "1/2-1/2";
+
+    if (const auto& t = rec.termination()) {
+        const std::string kind = termination_name(t->kind);
+        if (t->index < last) {
+            out.findings.push_back({FindingType::missed_automatic_draw, kind, rec.game_ply(t->index), std::nullopt,
+                                    t->article,
+                                    "the game should have ended " + (t->index == 0 ? std::string("at the start")
+                                                                                   : "after " + rec.move_label(t->index)) +
+                                        " (" + kind + ", " + t->result + ") but went on for " +
+                                        std::to_string(last - t->index) + (last - t->index == 1 ? " more ply" : " more plies")});
+        }
+        if (known_result && result != t->result) {
+            out.findings.push_back({FindingType::result_contradicts_position, kind, rec.game_ply(t->index), std::nullopt,
+                                    t->article,
+                                    "the result is " + result + " but the game ended " +
+                                        (t->index == 0 ? std::string("at the start") : "after " + rec.move_label(t->index)) +
+                                        " by " + kind + ", which makes it " + t->result});
+        }
+    } else if (decisive) {
+        // Lost on time: the Termination tag says so, or the loser's last clock reads zero.
+        const Color loser = result == "1-0" ? Color::black : Color::white;
+        bool on_time = false;
+        if (const auto term = game.tag("Termination"))
+            on_time = contains_ci(*term, "time") && !contains_ci(*term, "normal");
+        if (!on_time) {
+            for (std::size_t k = game.plies.size(); k-- > 0;) {
+                const Position& before = rec.position(k);  // the mover of ply k moved from here
+                if (before.turn() != loser || game.plies[k].clk_ms < 0) continue;
+                on_time = game.plies[k].clk_ms == 0;
+                break;
+            }
+        }
+        if (on_time) {
+            const Color winner = ~loser;
+            const Position& final_pos = rec.current();
+            bool draw = false;
+            std::string why;
+            if (rules.flag_test == FlagTest::helpmate) {
+                const MateVerdict v = rec.analyzer().can_checkmate(final_pos, winner);
+                draw = v.answer == MateAbility::cannot_checkmate;
+                why = v.reason;
+            } else {
+                // US Chess 14E: a lone king; K+B or K+N; K+N+N against no pawns — unless a
+                // forced win exists (not searched: reported with that proviso).
+                const Bitboard extra = final_pos.pieces(winner) & ~final_pos.pieces(PieceType::king);
+                const Bitboard minors = final_pos.pieces(PieceType::knight) | final_pos.pieces(PieceType::bishop);
+                const bool nn = extra.count() == 2 && (extra & final_pos.pieces(PieceType::knight)) == extra &&
+                                final_pos.pieces(loser, PieceType::pawn).empty();
+                if (extra.empty()) {
+                    draw = true;
+                    why = "14E1: only a lone king";
+                } else if ((extra.count() == 1 && (extra & minors)) || nn) {
+                    draw = true;
+                    why = "14E2/14E3: only a king and minor piece(s), unless a forced win exists";
+                }
+            }
+            if (draw) {
+                out.findings.push_back({FindingType::timeout_unwinnable, "flag", rec.game_ply(last), loser,
+                                        rules.flag_test == FlagTest::helpmate ? "6.9" : "14E",
+                                        side_name(loser) + " lost on time, but " + side_name(winner) +
+                                            " could not checkmate by any series of legal moves (" + why +
+                                            "): the game is drawn"});
+            }
+        }
+    }
+
+    // Claimable draws: the first chance per side and kind, and how many went unused.
+    const bool ended_drawn = result == "1/2-1/2" && !rec.ended();
+    auto report = [&](Chances (&c)[2], const char* kind, const char* article, bool intended) {
+        for (Color side : {Color::white, Color::black}) {
+            const Chances& ch = c[index(side)];
+            if (!ch.seen) continue;
+            // A drawn game whose last position offered the chance probably ended by that claim.
+            const bool used = ended_drawn && ch.last_index == last;
+            std::string detail = std::to_string(ch.count) + (ch.count == 1 ? " chance" : " chances") + ", " +
+                                 std::to_string(ch.count - (used ? 1 : 0)) + " unused; first ";
+            detail += ch.first_index == 0 ? std::string("at the start") : "after " + rec.move_label(ch.first_index);
+            if (intended) detail += ", writing " + ch.first_move;
+            out.findings.push_back({FindingType::claimable, kind, ch.first_ply, side, article, detail});
+        }
+    };
+    report(three_now, "threefold", art.threefold_now, false);
+    report(three_int, "threefold_intended", art.threefold_intended, true);
+    report(fifty_now, "fifty", art.fifty_now, false);
+    report(fifty_int, "fifty_intended", art.fifty_intended, true);
+    return out;
+}
+
+}  // namespace arbiter::audit

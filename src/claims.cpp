@@ -1,0 +1,292 @@
+// claims.cpp — threefold and fifty-move claims with evidence, and the draw status.
+#include "arbiter/claims.hpp"
+
+#include "arbiter/fen.hpp"
+#include "arbiter/movegen.hpp"
+
+namespace arbiter {
+
+const char* claim_kind_name(ClaimKind k) noexcept { return k == ClaimKind::threefold ? "threefold" : "fifty"; }
+
+std::optional<ClaimKind> parse_claim_kind(std::string_view s) noexcept {
+    if (s == "threefold") return ClaimKind::threefold;
+    if (s == "fifty") return ClaimKind::fifty;
+    return std::nullopt;
+}
+
+namespace {
+
+std::string castling_text(const Position& p) {
+    const std::string fen = to_fen(p);
+    // The third field of the FEN.
+    std::size_t a = fen.find(' ');
+    a = fen.find(' ', a + 1);
+    const std::size_t b = fen.find(' ', a + 1);
+    return fen.substr(a + 1, b - a - 1);
+}
+
+CitedPosition cite(const GameRecord& rec, std::size_t i) {
+    return {i, rec.game_ply(i), rec.move_label(i), to_fen(rec.position(i))};
+}
+
+CitedPosition cite_intended(const GameRecord& rec, const Position& child, Move m) {
+    const std::size_t n = rec.size() - 1;
+    return {rec.size(), rec.game_ply(n) + 1, "intended " + rec.move_number_prefix(n) + to_san(rec.current(), m),
+            to_fen(child)};
+}
+
+std::string where(const CitedPosition& c) {
+    if (c.label == "start") return "at the start";
+    if (c.label.rfind("intended ", 0) == 0) return "after the " + c.label;
+    return "after " + c.label;
+}
+
+std::string list_places(const std::vector<CitedPosition>& cs) {
+    std::string out;
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        if (i) out += i + 1 == cs.size() ? " and " : ", ";
+        out += where(cs[i]);
+    }
+    return out;
+}
+
+std::string times(std::size_t n) {
+    switch (n) {
+        case 1: return "once";
+        case 2: return "twice";
+        default: return std::to_string(n) + " times";
+    }
+}
+
+std::string plies_as_moves(std::uint32_t plies) {
+    if (plies % 2 == 0) return std::to_string(plies / 2) + " moves by each player";
+    return std::to_string(plies / 2 + 1) + " moves by one player and " + std::to_string(plies / 2) + " by the other";
+}
+
+// Earlier positions with the same placement and side to move that are not the same position.
+std::vector<Lookalike> find_lookalikes(const GameRecord& rec, const Position& p) {
+    std::vector<Lookalike> out;
+    for (std::size_t j = 0; j < rec.size(); ++j) {
+        const Position& q = rec.position(j);
+        if (q.turn() != p.turn() || !q.same_placement(p) || q.same_position(p)) continue;
+        Lookalike l;
+        l.position = cite(rec, j);
+        l.castling_rights_differ = q.castling_rooks() != p.castling_rooks();
+        l.en_passant_differs = q.legal_ep_square() != p.legal_ep_square();
+        if (l.castling_rights_differ)
+            l.why = "castling rights differed (" + castling_text(q) + " then, " + castling_text(p) + " now)";
+        if (l.en_passant_differs) {
+            if (!l.why.empty()) l.why += "; ";
+            const bool then = q.legal_ep_square() != Square::none;
+            l.why += then ? "a legal en passant capture on " + to_string(q.legal_ep_square()) + " existed then"
+                          : "a legal en passant capture on " + to_string(p.legal_ep_square()) + " exists now";
+        }
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
+    const std::size_t n = rec.size() - 1;
+    const Articles& art = rec.rules().articles;
+    const Position& now = rec.current();
+    const std::uint32_t now_count = rec.occurrences(n);
+    const std::string side = now.turn() == Color::white ? "White" : "Black";
+
+    if (!v.intended || now_count >= 3) {
+        for (std::size_t i : rec.occurrence_indices(n)) v.occurrences.push_back(cite(rec, i));
+        v.lookalikes = find_lookalikes(rec, now);
+        v.article = art.threefold_now;
+        v.correct = now_count >= 3;
+        if (v.correct) {
+            v.reason = std::string(v.intended ? "No move is needed: the" : "The") + " position with " + side +
+                       " to move has now stood " + times(now_count) + ": " + list_places(v.occurrences) + ".";
+        } else if (now_count <= 1) {
+            v.reason = "The position with " + side + " to move has not stood before in this game; a claim needs it to stand a third time.";
+        } else {
+            v.reason = "The position with " + side + " to move has stood only " + times(now_count) + " (" +
+                       list_places(v.occurrences) + "); a claim needs a third occurrence.";
+        }
+    } else {
+        const Move m = *v.intended;
+        const Position child = now.after(m);
+        const std::uint32_t window = now.is_zeroing(m) ? 0 : rec.no_progress(n) + 1;
+        const std::uint32_t count = rec.count_in_history(child, window) + 1;
+        // Chain of earlier occurrences: find the latest match, then follow it back.
+        for (std::size_t back = 4; back <= std::min<std::size_t>(window, rec.size()); back += 2) {
+            const std::size_t j = rec.size() - back;
+            if (rec.position(j).key() == child.key() && rec.position(j).same_position(child)) {
+                for (std::size_t i : rec.occurrence_indices(j)) v.occurrences.push_back(cite(rec, i));
+                break;
+            }
+        }
+        v.occurrences.push_back(cite_intended(rec, child, m));
+        v.lookalikes = find_lookalikes(rec, child);
+        v.article = art.threefold_intended;
+        v.correct = count >= 3;
+        const std::string after = "after the intended " + v.intended_san;
+        if (v.correct) {
+            v.reason = "The intended " + v.intended_san + " would make the position stand for the " +
+                       (count == 3 ? std::string("third") : std::to_string(count) + "th") + " time: " +
+                       list_places(v.occurrences) + ".";
+        } else if (count == 1) {
+            v.reason = "The position " + after + " has not stood before in this game; a claim needs a third occurrence.";
+        } else {
+            v.reason = "The position " + after + " would stand only " + times(count) + " (" + list_places(v.occurrences) +
+                       "); a claim needs a third occurrence.";
+        }
+    }
+    if (!v.correct && !v.lookalikes.empty()) {
+        const auto& l = v.lookalikes.front();
+        v.reason.pop_back();
+        v.reason += " — the position " + where(l.position) + " looks the same but does not count, because " + l.why + ".";
+    }
+    return v;
+}
+
+ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
+    const std::size_t n = rec.size() - 1;
+    const Articles& art = rec.rules().articles;
+    const Position& now = rec.current();
+    const std::uint32_t np = rec.no_progress(n);
+    const std::uint32_t limit = rec.fifty_limit_plies(now);
+    v.required_plies = limit;
+    v.no_progress_plies = np;
+    if (np <= n) {
+        v.count_started = cite(rec, n - np);
+    }
+    const std::string since = v.count_started ? " since " + (v.count_started->label == "start" ? std::string("the start")
+                                                                                                   : v.count_started->label)
+                                              : " (the count began before the set-up position)";
+    const int tb = rec.rules().fifty_rule_max_tablebase_pieces;
+    if (tb > 0 && now.occupied().count() <= tb) {
+        v.article = art.fifty_now;
+        v.correct = false;
+        v.reason = "With " + std::to_string(tb) + " or fewer pieces on the board the 50-move rule gives way to a tablebase claim under " +
+                   std::string(rec.rules().name) + ".";
+        return v;
+    }
+    const std::string needed = std::to_string(limit / 2) + " moves by each player";
+    if (np >= limit) {
+        v.article = art.fifty_now;
+        v.correct = true;
+        v.reason = "No pawn has moved and nothing has been captured in the last " + plies_as_moves(np) + since + "; " +
+                   needed + " are enough.";
+        return v;
+    }
+    if (!v.intended) {
+        v.article = art.fifty_now;
+        v.correct = false;
+        v.reason = "Only " + plies_as_moves(np) + " have been made without a pawn move or capture" + since + "; " + needed +
+                   " are needed.";
+        return v;
+    }
+    const Move m = *v.intended;
+    v.article = art.fifty_intended;
+    if (now.is_zeroing(m)) {
+        v.correct = false;
+        v.no_progress_plies = 0;
+        v.reason = "The intended " + v.intended_san + " is a " + (now.is_capture(m) ? "capture" : "pawn move") +
+                   ", which starts the count again.";
+        return v;
+    }
+    v.no_progress_plies = np + 1;
+    if (np + 1 < limit) {
+        v.correct = false;
+        v.reason = "After the intended " + v.intended_san + " only " + plies_as_moves(np + 1) +
+                   " would have been made without a pawn move or capture" + since + "; " + needed + " are needed.";
+        return v;
+    }
+    if (!rec.options().intended_mate_claim_correct && is_checkmate(now.after(m))) {
+        v.correct = false;
+        v.reason = "The intended " + v.intended_san + " checkmates, and under the chosen option a mating move cannot complete the count.";
+        return v;
+    }
+    v.correct = true;
+    v.reason = "The intended " + v.intended_san + " completes " + needed + " without a pawn move or capture" + since + ".";
+    return v;
+}
+
+}  // namespace
+
+ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional<Move> intended) {
+    ClaimVerdict v;
+    v.kind = kind;
+    v.claimant = rec.current().turn();
+    v.intended = intended;
+    const Articles& art = rec.rules().articles;
+    if (intended) {
+        if (!rec.legal_moves_now().contains(*intended)) {
+            v.intended_san = to_uci(rec.current(), *intended);
+            v.article = kind == ClaimKind::threefold ? art.threefold_intended : art.fifty_intended;
+            v.reason = "The intended move " + v.intended_san + " is not legal, so no claim can rest on it.";
+            return v;
+        }
+        v.intended_san = to_san(rec.current(), *intended);
+    }
+    if (const auto& t = rec.termination()) {
+        v.article = t->article;
+        v.reason = "The game has already ended (" + std::string(termination_name(t->kind)) + ", " +
+                   where(cite(rec, t->index)) + "); no claim can be made.";
+        return v;
+    }
+    return kind == ClaimKind::threefold ? threefold_verdict(rec, std::move(v)) : fifty_verdict(rec, std::move(v));
+}
+
+ClaimOptions threefold_options(const GameRecord& rec) {
+    ClaimOptions o;
+    if (rec.ended()) return o;
+    const std::size_t n = rec.size() - 1;
+    const Position& now = rec.current();
+    o.now = rec.occurrences(n) >= 3;
+    for (Move m : rec.legal_moves_now()) {
+        if (o.now) {
+            o.intended.push_back(m);
+            continue;
+        }
+        if (now.is_zeroing(m)) continue;  // nothing before a pawn move or capture can repeat
+        if (rec.count_in_history(now.after(m), rec.no_progress(n) + 1) + 1 >= 3) o.intended.push_back(m);
+    }
+    return o;
+}
+
+ClaimOptions fifty_options(const GameRecord& rec) {
+    ClaimOptions o;
+    if (rec.ended()) return o;
+    const Position& now = rec.current();
+    const int tb = rec.rules().fifty_rule_max_tablebase_pieces;
+    if (tb > 0 && now.occupied().count() <= tb) return o;
+    const std::uint32_t np = rec.no_progress(rec.size() - 1);
+    const std::uint32_t limit = rec.fifty_limit_plies(now);
+    o.now = np >= limit;
+    if (!o.now && np + 1 < limit) return o;
+    for (Move m : rec.legal_moves_now()) {
+        if (!o.now) {
+            if (now.is_zeroing(m)) continue;
+            if (!rec.options().intended_mate_claim_correct && is_checkmate(now.after(m))) continue;
+        }
+        o.intended.push_back(m);
+    }
+    return o;
+}
+
+DrawStatus draw_status(const GameRecord& rec) {
+    DrawStatus s;
+    const std::size_t n = rec.size() - 1;
+    const Position& pos = rec.current();
+    s.fen = to_fen(pos);
+    s.side_to_move = pos.turn();
+    s.ply = rec.game_ply(n);
+    s.no_progress_plies = rec.no_progress(n);
+    s.repetition_count = rec.occurrences(n);
+    for (std::size_t i : rec.occurrence_indices(n)) s.repetition_plies.push_back(rec.game_ply(i));
+    s.termination = rec.termination();
+    s.director_may_declare = rec.director_may_declare(n);
+    s.threefold = threefold_options(rec);
+    s.fifty = fifty_options(rec);
+    s.white_can_checkmate = rec.analyzer().can_checkmate(pos, Color::white).answer;
+    s.black_can_checkmate = rec.analyzer().can_checkmate(pos, Color::black).answer;
+    return s;
+}
+
+}  // namespace arbiter

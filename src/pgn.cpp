@@ -1,0 +1,861 @@
+// pgn.cpp — the streaming PGN tokenizer and reader.
+//
+// The reader owns one buffer of fixed capacity (a read chunk plus the longest token it keeps
+// whole). Scanning works on indices into that buffer; when a token runs into the end of the
+// bytes read so far, `pull` moves the unread tail (from `pos_`, the start of the current token) to
+// the front and reads more. Nothing recurses: variation nesting is a counter.
+#include "arbiter/pgn.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace arbiter::pgn {
+
+const char* code_name(Error::Code c) noexcept {
+    using C = Error::Code;
+    switch (c) {
+        case C::bad_tag: return "bad_tag";
+        case C::unterminated_string: return "unterminated_string";
+        case C::unterminated_comment: return "unterminated_comment";
+        case C::unterminated_variation: return "unterminated_variation";
+        case C::unexpected_char: return "unexpected_char";
+        case C::token_too_long: return "token_too_long";
+        case C::budget_exceeded: return "budget_exceeded";
+        case C::input_error: return "input_error";
+        case C::bad_fen: return "bad_fen";
+        case C::unsupported_variant: return "unsupported_variant";
+        case C::bad_move_syntax: return "bad_move_syntax";
+        case C::illegal_move: return "illegal_move";
+        case C::ambiguous_move: return "ambiguous_move";
+        case C::null_move: return "null_move";
+    }
+    return "?";
+}
+
+std::int64_t parse_clock(std::string_view text) noexcept {
+    // Up to three colon-separated integer fields, the last one with an optional fraction.
+    std::int64_t fields[3] = {0, 0, 0};
+    int count = 0;
+    std::size_t i = 0;
+    const std::size_t n = text.size();
+    std::int64_t millis = 0;
+    for (;;) {
+        if (i >= n || text[i] < '0' || text[i] > '9') return -1;
+        std::int64_t v = 0;
+        int digits = 0;
+        while (i < n && text[i] >= '0' && text[i] <= '9') {
+            if (++digits > 9) return -1;
+            v = v * 10 + (text[i] - '0');
+            ++i;
+        }
+        if (count == 3) return -1;
+        fields[count++] = v;
+        if (i < n && text[i] == ':') {
+            ++i;
+            continue;
+        }
+        if (i < n && text[i] == '.') {
+            ++i;
+            std::int64_t scale = 100;
+            if (i >= n || text[i] < '0' || text[i] > '9') return -1;
+            while (i < n && text[i] >= '0' && text[i] <= '9') {
+                millis += (text[i] - '0') * scale;
+                scale /= 10;
+                ++i;
+            }
+        }
+        break;
+    }
+    if (i != n) return -1;
+    std::int64_t seconds = 0;
+    for (int k = 0; k < count; ++k) seconds = seconds * 60 + fields[k];
+    return seconds * 1000 + millis;
+}
+
+namespace {
+
+constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Characters that may continue a move-like word: letters, digits and the SAN punctuation.
+constexpr bool is_word_char(char c) noexcept {
+    return is_alpha(c) || is_digit(c) || c == '+' || c == '#' || c == '=' || c == '-' || c == ':' || c == '/' ||
+           c == '@' || c == '!' || c == '?' || c == '.';
+}
+constexpr bool is_tag_name_char(char c) noexcept {
+    return is_alpha(c) || is_digit(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
+}
+
+// Suffix annotations and the common evaluation glyphs, written as tokens of their own.
+int glyph_nag(std::string_view w) noexcept {
+    static constexpr struct {
+        std::string_view text;
+        int nag;
+    } table[] = {
+        {"!", 1},   {"?", 2},      {"!!", 3},  {"??", 4},  {"!?", 5},  {"?!", 6},    {"=", 10},
+        {"+=", 14}, {"=+", 15},    {"+/=", 14}, {"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18},
+        {"-+", 19}, {"\u00b1", 16}, {"\u2213", 17}, {"\u2a72", 14}, {"\u2a71", 15}, {"\u221e", 13},
+        {"\u25a1", 7}, {"N", 146},
+    };
+    for (const auto& g : table)
+        if (g.text == w) return g.nag;
+    return 0;
+}
+
+}  // namespace
+
+struct Reader::Impl {
+    ByteSource& source;
+    ReaderOptions opt;
+    std::vector<char> buf;
+    std::size_t pos = 0;  // next unread byte
+    std::size_t end = 0;  // end of the bytes read
+    std::uint64_t base = 0;  // input offset of buf[0]
+    std::uint32_t line = 1;
+    std::uint64_t line_start = 0;  // input offset of the first byte of the current line
+    bool eof = false;
+    bool started = false;
+    bool line_blank = true;  // nothing but blanks seen on the current line so far
+    bool token_at_bol = false;  // the byte skip_blanks stopped at is the first on its line
+    std::uint32_t newlines_skipped = 0;  // by the last skip_blanks (after a tag line, 1 or more: a blank line)
+    std::string tag_names;      // names of this game's tags, each followed by '\n'
+    std::optional<InputError> input_err;
+    std::uint64_t games = 0;
+
+    // Per game.
+    Visitor* v = nullptr;
+    std::uint64_t game_start = 0;
+    std::uint64_t tokens = 0;
+    std::uint32_t depth = 0;       // open variations
+    std::uint32_t skip_depth = 0;  // of which skipped (the innermost ones)
+    bool skip_movetext = false;
+    bool game_over = false;
+    SourcePos first_open{};  // the outermost open '('
+    std::string scratch;
+
+    Impl(ByteSource& s, ReaderOptions o) : source(s), opt(o) {
+        opt.max_token_bytes = std::clamp<std::size_t>(opt.max_token_bytes, 16, 1 << 16);
+        opt.max_tag_bytes = std::clamp<std::size_t>(opt.max_tag_bytes, 64, 1 << 24);
+        opt.max_comment_bytes = std::clamp<std::size_t>(opt.max_comment_bytes, 16, 1 << 28);
+        const std::size_t keep = std::max({opt.max_token_bytes, opt.max_tag_bytes, opt.max_comment_bytes});
+        buf.resize(chunk + keep + 64);
+    }
+
+    static constexpr std::size_t chunk = 1 << 18;
+
+    [[nodiscard]] std::uint64_t abs(std::size_t i) const noexcept { return base + i; }
+    [[nodiscard]] SourcePos where(std::size_t i) const noexcept {
+        const std::uint64_t a = abs(i);
+        return SourcePos{line, static_cast<std::uint32_t>(a - line_start + 1), a};
+    }
+
+    // Moves the bytes from `pos` to the front, reads more, and shifts `i` to match. Returns false
+    // when nothing more could be read (end of input, an input error, or a full buffer).
+    bool pull(std::size_t& i) {
+        if (eof) return false;
+        if (pos > 0) {
+            std::memmove(buf.data(), buf.data() + pos, end - pos);
+            base += pos;
+            end -= pos;
+            i -= pos;
+            pos = 0;
+        }
+        if (end == buf.size()) return false;
+        const std::size_t room = buf.size() - end;
+        auto got = source.read(buf.data() + end, room);
+        if (!got) {
+            input_err = std::move(got.error());
+            eof = true;
+            return false;
+        }
+        if (*got == 0) {
+            eof = true;
+            return false;
+        }
+        end += *got;
+        if (!started) {
+            started = true;
+            // A UTF-8 byte order mark is skipped and does not count as a column.
+            if (end - pos >= 3 && static_cast<unsigned char>(buf[pos]) == 0xEF &&
+                static_cast<unsigned char>(buf[pos + 1]) == 0xBB && static_cast<unsigned char>(buf[pos + 2]) == 0xBF) {
+                pos += 3;
+                i = std::max(i, pos);
+                line_start = abs(pos);
+                if (i >= end) return pull(i);  // nothing but the mark was read
+            }
+        }
+        return true;
+    }
+
+    // Byte at i (reading more when needed), or -1 at the end.
+    int at(std::size_t& i) {
+        if (i >= end && !pull(i)) return -1;
+        return static_cast<unsigned char>(buf[i]);
+    }
+
+    void newline_at(std::size_t i) noexcept {
+        ++line;
+        line_start = abs(i) + 1;
+        line_blank = true;
+    }
+
+    // The byte k places after i (reading more when needed; i is kept in step), or -1.
+    int peek(std::size_t& i, std::size_t k) {
+        std::size_t j = i + k;
+        const int b = at(j);
+        i = j - k;
+        return b;
+    }
+
+    // Counts the newlines in [from, to) and moves line_start after the last one.
+    void count_lines(std::size_t from, std::size_t to) noexcept {
+        const char* p = buf.data() + from;
+        const char* e = buf.data() + to;
+        while (p < e) {
+            const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
+            if (!nl) break;
+            const char* q = static_cast<const char*>(nl);
+            newline_at(static_cast<std::size_t>(q - buf.data()));
+            p = q + 1;
+        }
+    }
+
+    // Skips blanks, newlines and '%' escape lines. Leaves pos at the next significant byte.
+    // Returns that byte, or -1 at the end.
+    int skip_blanks() {
+        newlines_skipped = 0;
+        std::size_t i = pos;
+        for (;;) {
+            if (i >= end) {
+                pos = i;
+                if (!pull(i)) return -1;
+            }
+            const char c = buf[i];
+            if (c == '\n') {
+                newline_at(i);
+                ++newlines_skipped;
+                ++i;
+            } else if (is_space(c)) {
+                ++i;
+            } else if (c == '%' && abs(i) == line_start) {
+                pos = i;
+                skip_line(i);
+            } else {
+                pos = i;
+                token_at_bol = line_blank;
+                line_blank = false;
+                return static_cast<unsigned char>(c);
+            }
+        }
+    }
+
+    // Moves i past the end of the current line (its newline included).
+    void skip_line(std::size_t& i) {
+        for (;;) {
+            const void* nl = std::memchr(buf.data() + i, '\n', end - i);
+            if (nl) {
+                i = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                newline_at(i);
+                ++i;
+                pos = i;
+                return;
+            }
+            i = end;
+            pos = i;
+            if (!pull(i)) return;
+        }
+    }
+
+    // Skips to the next line whose first non-blank byte is '[' (a tag section: the next game).
+    void resync() {
+        std::size_t i = pos;
+        for (;;) {
+            skip_line(i);
+            int c;
+            while ((c = at(i)) == ' ' || c == '\t' || c == '\r') {
+                ++i;
+                pos = i;
+            }
+            if (c < 0 || c == '[') {
+                pos = i;
+                return;
+            }
+        }
+    }
+
+
+    void report(Error::Code code, SourcePos p, std::string message) {
+        v->error(Error{code, p, std::move(message), {}});
+    }
+
+    // A syntax error: report it, skip to the next game and end this one.
+    void fail(Error::Code code, SourcePos p, std::string message) {
+        report(code, p, std::move(message));
+        resync();
+        game_over = true;
+    }
+
+    bool over_budget(std::size_t i) {
+        ++tokens;
+        const std::uint64_t bytes = abs(i) - game_start;
+        if (tokens > opt.max_game_tokens) {
+            fail(Error::Code::budget_exceeded, where(i),
+                 "game has more than " + std::to_string(opt.max_game_tokens) + " tokens");
+            return true;
+        }
+        if (bytes > opt.max_game_bytes) {
+            fail(Error::Code::budget_exceeded, where(i),
+                 "game is longer than " + std::to_string(opt.max_game_bytes) + " bytes");
+            return true;
+        }
+        return false;
+    }
+
+    [[nodiscard]] bool quiet() const noexcept { return skip_movetext || skip_depth > 0; }
+
+    // --- Tags ------------------------------------------------------------------------------
+
+    // The tag line starting at pos ('['): made whole in the buffer, then parsed.
+    void read_tag() {
+        const SourcePos p = where(pos);
+        std::size_t i = pos;
+        std::size_t eol;
+        for (;;) {
+            const void* nl = std::memchr(buf.data() + i, '\n', end - i);
+            if (nl) {
+                eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                break;
+            }
+            i = end;
+            if (end - pos > opt.max_tag_bytes || !pull(i)) {
+                if (end - pos > opt.max_tag_bytes) {
+                    report(Error::Code::bad_tag, p, "tag line longer than " + std::to_string(opt.max_tag_bytes) + " bytes");
+                    skip_line(i);
+                    return;
+                }
+                eol = end;  // last line without a newline
+                break;
+            }
+        }
+        // Parse [pos, eol): possibly several tags on one line.
+        i = pos;
+        bool bad = false;
+        while (!bad && i < eol && buf[i] == '[') {
+            bad = true;
+            const SourcePos tp = where(i);
+            ++i;
+            while (i < eol && (buf[i] == ' ' || buf[i] == '\t')) ++i;
+            const std::size_t name_start = i;
+            while (i < eol && is_tag_name_char(buf[i])) ++i;
+            const std::string_view name(buf.data() + name_start, i - name_start);
+            if (name.empty()) {
+                report(Error::Code::bad_tag, tp, "tag without a name");
+                break;
+            }
+            while (i < eol && (buf[i] == ' ' || buf[i] == '\t')) ++i;
+            if (i >= eol || buf[i] != '"') {
+                report(Error::Code::bad_tag, where(i), "tag " + std::string(name) + ": value must be in double quotes");
+                break;
+            }
+            const SourcePos quote = where(i);
+            ++i;
+            scratch.clear();
+            bool closed = false;
+            // Is there only blank space and ']' (then the end of the line) after index k?
+            auto closes = [&](std::size_t k, bool need_eol) {
+                while (k < eol && (buf[k] == ' ' || buf[k] == '\t')) ++k;
+                if (k >= eol || buf[k] != ']') return false;
+                if (!need_eol) return true;
+                ++k;
+                while (k < eol && is_space(buf[k])) ++k;
+                return k >= eol;
+            };
+            while (i < eol) {
+                const char c = buf[i];
+                if (c == '\\' && i + 1 < eol && buf[i + 1] == '"') {
+                    // `\"` is an escaped quote, unless it ends the line's last tag: then the
+                    // backslash is literal (e.g. [Event "C:\"]).
+                    if (closes(i + 2, true)) {
+                        scratch += '\\';
+                        i += 1;
+                        continue;
+                    }
+                    scratch += '"';
+                    i += 2;
+                } else if (c == '\\' && i + 1 < eol && buf[i + 1] == '\\') {
+                    scratch += '\\';
+                    i += 2;
+                } else if (c == '"') {
+                    if (closes(i + 1, false)) {
+                        closed = true;
+                        ++i;
+                        break;
+                    }
+                    scratch += '"';  // an unescaped quote inside the value
+                    ++i;
+                } else {
+                    if (c != '\r') scratch += c;
+                    ++i;
+                }
+            }
+            if (!closed) {
+                report(Error::Code::unterminated_string, quote,
+                       "tag " + std::string(name) + ": value has no closing quote on its line");
+                break;
+            }
+            while (i < eol && (buf[i] == ' ' || buf[i] == '\t')) ++i;
+            ++i;  // ']' (checked by closes)
+            if (scratch.size() > opt.max_tag_bytes) scratch.resize(opt.max_tag_bytes);
+            ++tokens;
+            tag_names += name;
+            tag_names += '\n';
+            v->tag(name, scratch, tp);
+            while (i < eol && is_space(buf[i])) ++i;
+            bad = false;
+        }
+        // The rest of the line: blanks, or movetext after the tags ([Result "*"] e4 *), which is
+        // left for the movetext reader.
+        while (i < eol && is_space(buf[i])) ++i;
+        if (!bad && i < eol) {
+            pos = i;
+            line_blank = false;
+            return;
+        }
+        i = eol;
+        pos = i;
+        if (i < end) {
+            newline_at(i);
+            pos = i + 1;
+        }
+    }
+
+    // Is the tag at pos ('[') an Event tag, or one whose name this game already has?
+    bool next_tag_starts_game() {
+        std::size_t i = pos;
+        std::size_t k = 1;
+        while (peek(i, k) == ' ') ++k;
+        std::string name;
+        for (int b; (b = peek(i, k)) >= 0 && is_tag_name_char(static_cast<char>(b)) && name.size() < 64; ++k)
+            name += static_cast<char>(b);
+        if (name == "Event") return true;
+        name += '\n';
+        for (std::size_t at = 0; (at = tag_names.find(name, at)) != std::string::npos; ++at)
+            if (at == 0 || tag_names[at - 1] == '\n') return true;
+        return false;
+    }
+
+    // --- Comments --------------------------------------------------------------------------
+
+    // A '{' comment at pos. Returns false when the game must end (unterminated or budget).
+    bool read_brace_comment() {
+        const SourcePos p = where(pos);
+        ++pos;  // '{'
+        std::size_t i = pos;
+        bool truncated = false;
+        bool blank = false;  // the comment's current line has only blanks so far (never its first)
+        for (;;) {
+            if (i >= end) {
+                if (!truncated && end - pos >= opt.max_comment_bytes) {
+                    deliver_comment(pos, pos + opt.max_comment_bytes, p, true);
+                    truncated = true;
+                }
+                if (truncated) pos = i;  // nothing more to keep
+                if (!pull(i)) {
+                    fail(Error::Code::unterminated_comment, p, "comment is not closed before the end of the input");
+                    return false;
+                }
+                if (abs(i) - game_start > opt.max_game_bytes) {
+                    fail(Error::Code::budget_exceeded, where(i),
+                         "game is longer than " + std::to_string(opt.max_game_bytes) + " bytes");
+                    return false;
+                }
+                continue;
+            }
+            const char* s = buf.data() + i;
+            const void* close = std::memchr(s, '}', end - i);
+            const std::size_t stop =
+                close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : end;
+            const void* nl = std::memchr(s, '\n', stop - i);
+            const std::size_t upto = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data()) : stop;
+            if (blank) blank = std::all_of(s, static_cast<const char*>(buf.data() + upto), is_space);
+            if (!nl) {
+                if (close) {
+                    if (!truncated) deliver_comment(pos, stop, p, false);
+                    pos = stop + 1;
+                    line_blank = false;
+                    return true;
+                }
+                i = stop;
+                continue;
+            }
+            // A newline inside the comment. A blank line followed by a tag ("[Event") means the
+            // comment was left open: end the game here and let the next one start.
+            const bool was_blank = blank;
+            newline_at(upto);
+            i = upto + 1;
+            blank = true;
+            if (was_blank && peek(i, 0) == '[' && is_alpha(static_cast<char>(peek(i, 1)))) {
+                report(Error::Code::unterminated_comment, p, "comment is not closed before the next game");
+                pos = i;
+                game_over = true;
+                return false;
+            }
+        }
+    }
+
+    void deliver_comment(std::size_t from, std::size_t to, SourcePos p, bool truncated) {
+        ++tokens;
+        if (quiet()) return;
+        const std::string_view text(buf.data() + from, to - from);
+        CommentInfo info;
+        info.pos = p;
+        info.truncated = truncated;
+        if (std::memchr(text.data(), '%', text.size())) parse_commands(text, info);
+        v->comment(text, info);
+    }
+
+    static void parse_commands(std::string_view text, CommentInfo& info) {
+        std::size_t k = 0;
+        while ((k = text.find("[%", k)) != std::string_view::npos) {
+            k += 2;
+            const std::size_t close = text.find(']', k);
+            if (close == std::string_view::npos) return;
+            std::string_view cmd = text.substr(k, close - k);
+            const std::size_t sp = cmd.find_first_of(" \t\r\n");
+            if (sp != std::string_view::npos) {
+                const std::string_view name = cmd.substr(0, sp);
+                std::string_view arg = cmd.substr(sp);
+                while (!arg.empty() && is_space(arg.front())) arg.remove_prefix(1);
+                while (!arg.empty() && is_space(arg.back())) arg.remove_suffix(1);
+                if (name == "clk") info.clk_ms = parse_clock(arg);
+                else if (name == "emt") info.emt_ms = parse_clock(arg);
+            }
+            k = close + 1;
+        }
+    }
+
+    // A ';' comment at pos: up to the end of the line.
+    void read_line_comment() {
+        const SourcePos p = where(pos);
+        ++pos;
+        std::size_t i = pos;
+        for (;;) {
+            const void* nl = std::memchr(buf.data() + i, '\n', end - i);
+            if (nl) {
+                std::size_t e = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                std::size_t t = e;
+                if (t > pos && buf[t - 1] == '\r') --t;
+                deliver_comment(pos, std::min(t, pos + opt.max_comment_bytes), p, t - pos > opt.max_comment_bytes);
+                newline_at(e);
+                pos = e + 1;
+                return;
+            }
+            i = end;
+            if (i - pos > opt.max_comment_bytes) {
+                deliver_comment(pos, pos + opt.max_comment_bytes, p, true);
+                skip_line(i);
+                return;
+            }
+            if (!pull(i)) {
+                deliver_comment(pos, end, p, false);
+                pos = end;
+                return;
+            }
+        }
+    }
+
+    // --- Movetext ----------------------------------------------------------------------------
+
+    // Scans a word from pos; returns its end (index), or npos when it is too long.
+    std::size_t scan_word(std::size_t from) {
+        std::size_t i = from;
+        for (;;) {
+            while (i < end && is_word_char(buf[i])) ++i;
+            if (i < end) break;
+            if (i - pos > opt.max_token_bytes) break;
+            if (!pull(i)) break;
+        }
+        return i;
+    }
+
+    void end_result(std::string_view text, SourcePos p) {
+        if (depth > 0) return;  // a result inside a variation is not the game's
+        v->result(text, p);
+        game_over = true;
+    }
+
+    // One movetext token at pos (the byte c). Returns false when the game ends.
+    bool movetext_token(int c) {
+        const std::size_t start = pos;
+        const SourcePos p = where(start);
+        if (over_budget(start)) return false;
+        switch (c) {
+            case '{':
+                return read_brace_comment();
+            case ';':
+                read_line_comment();
+                return true;
+            case '(':
+                ++pos;
+                if (depth == 0) first_open = p;
+                if (++depth > opt.max_variation_depth) {
+                    fail(Error::Code::budget_exceeded, p,
+                         "variations nested deeper than " + std::to_string(opt.max_variation_depth));
+                    return false;
+                }
+                if (quiet()) {
+                    if (skip_depth > 0) ++skip_depth;
+                } else if (v->begin_variation(p) == Skip::yes) {
+                    skip_depth = 1;
+                }
+                return true;
+            case ')':
+                if (depth == 0) {
+                    fail(Error::Code::unexpected_char, p, "')' without an open variation");
+                    return false;
+                }
+                ++pos;
+                --depth;
+                if (skip_depth > 0) {
+                    --skip_depth;
+                } else if (!skip_movetext) {
+                    v->end_variation();
+                }
+                return true;
+            case '$': {
+                std::size_t i = pos + 1;
+                int n = 0;
+                int digits = 0;
+                for (;;) {
+                    if (i >= end && !pull(i)) break;
+                    if (!is_digit(buf[i])) break;
+                    if (digits < 6) n = n * 10 + (buf[i] - '0');
+                    ++digits;
+                    ++i;
+                }
+                if (digits == 0) {
+                    fail(Error::Code::unexpected_char, p, "'$' without a number");
+                    return false;
+                }
+                pos = i;
+                if (!quiet()) v->nag(n, p);
+                return true;
+            }
+            case '*':
+                ++pos;
+                end_result("*", p);
+                return !game_over;
+            default:
+                break;
+        }
+        if (is_digit(static_cast<char>(c))) {
+            // Move number ("12", "12.", "12...", "12…", "12.e4"), result, or "0-0".
+            std::size_t i = pos;
+            while (at(i) >= 0 && is_digit(buf[i])) ++i;
+            const int d = at(i);
+            if (d == '.' || d == 0xE2) {
+                // Dots and the UTF-8 ellipsis (E2 80 A6).
+                for (;;) {
+                    const int e = peek(i, 0);
+                    if (e == '.') {
+                        ++i;
+                    } else if (e == 0xE2 && peek(i, 1) == 0x80 && peek(i, 2) == 0xA6) {
+                        i += 3;
+                    } else {
+                        break;
+                    }
+                }
+                pos = i;
+                return true;
+            }
+            if ((d < 0 || !is_word_char(static_cast<char>(d))) && !(i - pos == 4 && std::memcmp(buf.data() + pos, "0000", 4) == 0)) {
+                pos = i;  // a bare move number
+                return true;
+            }
+        }
+        if (is_word_char(static_cast<char>(c)) || c >= 0x80) {
+            std::size_t i;
+            if (c >= 0x80) {
+                // A non-ASCII glyph such as "±": up to the next blank.
+                i = pos;
+                for (;;) {
+                    while (i < end && (static_cast<unsigned char>(buf[i]) >= 0x80 || is_word_char(buf[i]))) ++i;
+                    if (i < end || i - pos > opt.max_token_bytes || !pull(i)) break;
+                }
+            } else {
+                i = scan_word(pos);
+            }
+            if (i - pos > opt.max_token_bytes) {
+                fail(Error::Code::token_too_long, p, "token longer than " + std::to_string(opt.max_token_bytes) + " bytes");
+                return false;
+            }
+            std::string_view w(buf.data() + pos, i - pos);
+            pos = i;
+            // "...Kf3": dots glued to the front of a move.
+            std::size_t lead = 0;
+            while (lead < w.size() && w[lead] == '.') ++lead;
+            if (lead == w.size()) return true;  // dots alone
+            const SourcePos wp = lead ? where(pos - w.size() + lead) : p;
+            w.remove_prefix(lead);
+            const char first = w[0];
+            if (w.size() <= 4 && (w == "+" || w == "#" || w == "e.p.")) return true;  // detached check mark, "e.p."
+            if ((first == '0' || first == '1' || first == '\xc2') &&
+                (w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "1/2" || w == "\u00bd-\u00bd")) {
+                end_result(w == "1/2" || w.size() > 3 ? std::string_view("1/2-1/2") : w, wp);
+                return !game_over;
+            }
+            if (!is_alpha(first) || (w.size() == 1 && first == 'N')) {
+                if (const int nag = glyph_nag(w)) {
+                    if (!quiet()) v->nag(nag, wp);
+                    return true;
+                }
+            }
+            if (c >= 0x80) {
+                fail(Error::Code::unexpected_char, p, "unexpected character in movetext");
+                return false;
+            }
+            // A result glued to the last move ("Qg20-1"): no SAN ends in "-0", "-1" or "-1/2".
+            std::string_view glued;
+            const char last = w.back();
+            if (w.size() > 4 && (last == '0' || last == '1' || last == '2')) {
+                for (std::string_view r : {std::string_view("1/2-1/2"), std::string_view("1-0"), std::string_view("0-1")}) {
+                    if (w.size() > r.size() + 1 && w.substr(w.size() - r.size()) == r &&
+                        (r.size() > 3 || (w[w.size() - 4] >= '1' && w[w.size() - 4] <= '8') || w[w.size() - 4] == '+' ||
+                         w[w.size() - 4] == '#' || w[w.size() - 4] == '!' || w[w.size() - 4] == '?')) {
+                        glued = r;
+                        w.remove_suffix(r.size());
+                        break;
+                    }
+                }
+            }
+            // A move, possibly with suffix annotations ("e4!?"), which are split off.
+            std::size_t k = w.size();
+            while (k > 0 && (w[k - 1] == '!' || w[k - 1] == '?')) --k;
+            const std::string_view suffix = w.substr(k);
+            std::string_view move = w.substr(0, k);
+            if (move.empty()) {
+                fail(Error::Code::unexpected_char, p, "unexpected '" + std::string(w) + "'");
+                return false;
+            }
+            if (!quiet()) {
+                v->san(move, wp);
+                if (!suffix.empty()) {
+                    const int nag = glyph_nag(suffix);
+                    if (nag) v->nag(nag, where(pos - suffix.size() - glued.size()));
+                }
+            }
+            if (!glued.empty()) {
+                end_result(glued, where(pos - glued.size()));
+                return !game_over;
+            }
+            return true;
+        }
+        if (c == ',') {  // "9. Bxe7, Qxe7": a separator some editors write; read as a blank
+            ++pos;
+            return true;
+        }
+        const char ch = static_cast<char>(c);
+        std::string shown = (c >= 32 && c < 127) ? std::string("'") + ch + "'" : "byte " + std::to_string(c);
+        fail(Error::Code::unexpected_char, p, "unexpected " + shown + " in movetext");
+        return false;
+    }
+
+    // --- Games -------------------------------------------------------------------------------
+
+    bool read_game(Visitor& visitor) {
+        v = &visitor;
+        // Find the start of the next game, skipping stray comments between games.
+        int c;
+        for (;;) {
+            c = skip_blanks();
+            if (c < 0) return false;
+            if (c == '{') {
+                std::size_t i = pos + 1;
+                // Between games: a comment belongs to no game and is skipped.
+                for (;;) {
+                    const void* close = std::memchr(buf.data() + i, '}', end - i);
+                    const std::size_t stop = close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : end;
+                    count_lines(i, stop);
+                    i = stop;
+                    pos = i;
+                    if (close) {
+                        pos = i + 1;
+                        break;
+                    }
+                    if (!pull(i)) break;
+                }
+                continue;
+            }
+            if (c == ';') {
+                std::size_t i = pos;
+                skip_line(i);
+                continue;
+            }
+            break;
+        }
+        ++games;
+        game_start = abs(pos);
+        tokens = 0;
+        depth = 0;
+        skip_depth = 0;
+        skip_movetext = false;
+        game_over = false;
+        v->begin_game(games, where(pos));
+
+        // Tag section: tag lines, blank lines and escape lines, until anything else. A blank line
+        // and then an Event tag, or a tag this game already has, starts the next game (this one
+        // has no movetext).
+        tag_names.clear();
+        bool tags_only = false;
+        while (c == '[') {
+            if (over_budget(pos)) break;
+            if (newlines_skipped >= 1 && !tag_names.empty() && next_tag_starts_game()) {
+                tags_only = true;
+                break;
+            }
+            read_tag();
+            c = skip_blanks();
+        }
+        if (!game_over && !tags_only && c >= 0) {
+            skip_movetext = v->begin_movetext() == Skip::yes;
+            while (!game_over) {
+                c = skip_blanks();
+                if (c < 0) break;
+                if (c == '[') {
+                    if (token_at_bol) break;  // the next game's tags: this one has no result
+                    fail(Error::Code::unexpected_char, where(pos), "'[' inside movetext");
+                    break;
+                }
+                if (!movetext_token(c)) break;
+            }
+            if (!game_over && depth > 0)
+                report(Error::Code::unterminated_variation, first_open, "variation is not closed");
+        }
+        if (input_err)
+            report(Error::Code::input_error, where(pos), input_err->describe());
+        v->end_game();
+        v = nullptr;
+        return true;
+    }
+};
+
+Reader::Reader(ByteSource& source, ReaderOptions options) : impl_(std::make_unique<Impl>(source, options)) {}
+Reader::~Reader() = default;
+
+bool Reader::read_game(Visitor& visitor) {
+    return impl_->read_game(visitor);
+}
+
+std::uint64_t Reader::read_all(Visitor& visitor) {
+    std::uint64_t n = 0;
+    while (read_game(visitor)) ++n;
+    return n;
+}
+
+std::uint64_t Reader::games() const noexcept { return impl_->games; }
+std::uint64_t Reader::bytes() const noexcept { return impl_->abs(impl_->pos); }
+const std::optional<InputError>& Reader::input_error() const noexcept { return impl_->input_err; }
+
+}  // namespace arbiter::pgn

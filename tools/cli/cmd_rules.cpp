@@ -1,0 +1,138 @@
+// cmd_rules.cpp — `arbiter status` (everything draw-related about one position) and
+// `arbiter claim threefold|fifty [--intended MOVE]` (a claim decided with its evidence).
+#include <iostream>
+
+#include "game_input.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
+
+std::string join_san(const GameRecord& record, const std::vector<Move>& moves) {
+    if (moves.empty()) return "none";
+    std::string out;
+    for (Move m : moves) {
+        if (!out.empty()) out += ' ';
+        out += to_san(record.current(), m);
+    }
+    return out;
+}
+
+void print_status(const DrawStatus& s, const GameRecord& record) {
+    const RuleSet& rules = record.rules();
+    const auto& art = rules.articles;
+    std::cout << "Position   " << s.fen << '\n';
+    std::cout << "           " << side_name(s.side_to_move) << " to move, ply " << s.ply << ", " << s.no_progress_plies
+              << " plies without a pawn move or capture\n";
+    std::cout << "Repetition this position has stood " << s.repetition_count << (s.repetition_count == 1 ? " time" : " times");
+    if (!s.repetition_plies.empty()) {
+        std::cout << " (";
+        const auto idx = record.occurrence_indices(record.size() - 1);
+        for (std::size_t i = 0; i < idx.size(); ++i) std::cout << (i ? ", " : "") << record.move_label(idx[i]);
+        std::cout << ')';
+    }
+    std::cout << '\n';
+    if (s.termination) {
+        std::cout << "Game over  " << termination_name(s.termination->kind) << " (" << s.termination->article << "), "
+                  << s.termination->result << ", after " << record.move_label(s.termination->index) << '\n';
+    } else {
+        std::cout << "Game over  no\n";
+    }
+    for (const auto& t : s.director_may_declare)
+        std::cout << "Director   may declare a draw: " << termination_name(t.kind) << " (" << t.article << ")\n";
+    std::cout << "Claims     under " << rules.name << " by " << side_name(s.side_to_move) << ":\n";
+    std::cout << "  threefold now (" << art.threefold_now << "): " << (s.threefold.now ? "yes" : "no") << '\n';
+    std::cout << "  threefold with intended move (" << art.threefold_intended << "): "
+              << (s.threefold.now ? "any legal move (no move is needed)" : join_san(record, s.threefold.intended)) << '\n';
+    std::cout << "  fifty now (" << art.fifty_now << "): " << (s.fifty.now ? "yes" : "no") << '\n';
+    std::cout << "  fifty with intended move (" << art.fifty_intended << "): "
+              << (s.fifty.now ? "any legal move (no move is needed)" : join_san(record, s.fifty.intended)) << '\n';
+    std::cout << "Can mate   White " << yes_no_unknown(s.white_can_checkmate) << ", Black "
+              << yes_no_unknown(s.black_can_checkmate) << '\n';
+}
+
+void print_claim(const ClaimVerdict& v) {
+    std::cout << "Claim      " << claim_kind_name(v.kind) << " by " << side_name(v.claimant);
+    if (v.intended) std::cout << ", intended move " << v.intended_san;
+    std::cout << '\n';
+    std::cout << "Ruling     " << (v.correct ? "CORRECT" : "INCORRECT") << " (" << v.article << ")\n";
+    std::cout << "Reason     " << v.reason << '\n';
+    if (v.kind == ClaimKind::threefold) {
+        if (!v.occurrences.empty()) std::cout << "Occurrences\n";
+        for (const auto& c : v.occurrences)
+            std::cout << "  ply " << c.ply << "  " << c.label << "  " << c.fen << '\n';
+        if (!v.lookalikes.empty()) std::cout << "Look the same but do not count\n";
+        for (const auto& l : v.lookalikes)
+            std::cout << "  ply " << l.position.ply << "  " << l.position.label << "  " << l.why << '\n';
+    } else {
+        std::cout << "Count      " << v.no_progress_plies << " of " << v.required_plies << " plies";
+        if (v.count_started) std::cout << ", counting from " << v.count_started->label << " (ply " << v.count_started->ply << ")";
+        std::cout << '\n';
+    }
+}
+
+}  // namespace
+
+void add_status(CLI::App& app) {
+    auto* cmd = app.add_subcommand("status", "Everything draw-related about one position: endings, repetitions, claims");
+    auto in = std::make_shared<GameInput>();
+    in->add_to(*cmd);
+    cmd->callback([in] {
+        const auto record = in->build();
+        const DrawStatus s = draw_status(*record);
+        if (in->json) {
+            std::cout << to_json(s, *record).dump() << '\n';
+        } else {
+            print_status(s, *record);
+        }
+    });
+}
+
+void add_claim(CLI::App& app) {
+    auto* cmd = app.add_subcommand("claim", "Decide a threefold or fifty-move claim by the side to move, with evidence");
+    auto in = std::make_shared<GameInput>();
+    auto kind = std::make_shared<std::string>();
+    auto intended = std::make_shared<std::string>();
+    cmd->add_option("kind", *kind, "threefold or fifty")->required();
+    cmd->add_option("--intended", *intended, "The move written down before claiming (9.2.1 / 9.3.1), SAN or UCI");
+    in->add_to(*cmd);
+    cmd->callback([in, kind, intended] {
+        const auto k = parse_claim_kind(*kind);
+        if (!k) throw InputError("claim: expected threefold or fifty, found '" + *kind + "'");
+        const auto record = in->build();
+        ClaimVerdict v;
+        if (intended->empty()) {
+            v = evaluate_claim(*record, *k);
+        } else {
+            auto m = parse_move(record->current(), *intended);
+            if (!m && m.error().kind == MoveError::Kind::syntax)
+                throw InputError("--intended: '" + *intended + "' is not a move (byte " + std::to_string(m.error().offset) +
+                                 "): " + m.error().message);
+            if (m) {
+                v = evaluate_claim(*record, *k, *m);
+            } else {
+                // Well-formed but illegal or ambiguous: the claim itself is incorrect.
+                v = evaluate_claim(*record, *k);
+                v.intended = Move::null();
+                v.intended_san = *intended;
+                v.correct = false;
+                v.article = *k == ClaimKind::threefold ? record->rules().articles.threefold_intended
+                                                       : record->rules().articles.fifty_intended;
+                v.reason = "The intended move " + *intended + " is " + kind_name(m.error().kind) +
+                           " here, so no claim can rest on it.";
+                v.occurrences.clear();
+                v.lookalikes.clear();
+            }
+        }
+        if (in->json) {
+            std::cout << to_json(v, *record).dump() << '\n';
+        } else {
+            print_claim(v);
+        }
+    });
+}
+
+}  // namespace arbiter::cli

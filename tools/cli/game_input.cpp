@@ -1,0 +1,148 @@
+// game_input.cpp — building a GameRecord from the command line's POSITION options.
+#include "game_input.hpp"
+
+#include <cctype>
+
+#include "arbiter/input.hpp"
+#include "arbiter/pgn_game.hpp"
+
+namespace arbiter::cli {
+
+void GameInput::add_to(CLI::App& cmd) {
+    cmd.add_option("--fen", fen, "Start position (FEN); with --moves, the moves are played from it");
+    cmd.add_option("--moves", moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
+    cmd.add_option("--pgn", pgn, "A PGN file: the position after --ply K of game --game N");
+    cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")->check(CLI::PositiveNumber);
+    cmd.add_option("--ply", ply, "With --pgn: the position after this many plies (default: the end)")->check(CLI::NonNegativeNumber);
+    cmd.add_option("--rules", rules, "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
+    cmd.add_option("--time-category", time_category, "standard (default), rapid or blitz");
+    cmd.add_option("--initial-position-counts", initial_position_counts,
+                   "Whether the initial position counts as an occurrence: true (default) or false");
+    cmd.add_option("--counters-from-setup", counters_from_setup,
+                   "For a FEN start: trust_fen (default: the halfmove clock counts) or game_start");
+    cmd.add_option("--fifty-extension", fifty_extensions,
+                   "A historic 50-move extension, e.g. KRBvKR=75 (moves by each player); repeatable");
+    cmd.add_flag("--online-claims", online_claims_only,
+                 "fide-online: make threefold and fifty claims instead of automatic draws");
+    cmd.add_flag("--intended-mate-incorrect", intended_mate_incorrect,
+                 "A 9.3.1 claim whose intended move mates is incorrect (default: correct, TV-50-2)");
+    cmd.add_flag("--json", json, "Machine-readable output on stdout");
+}
+
+const RuleSet& GameInput::rule_set_or_throw() const {
+    const auto id = parse_rule_set(rules);
+    if (!id)
+        throw InputError("--rules: unknown rule set '" + rules +
+                         "' (expected fide-2023, fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf or iccf)");
+    return rule_set(*id);
+}
+
+RuleOptions GameInput::rule_options() const {
+    RuleOptions o;
+    const auto tc = parse_time_category(time_category);
+    if (!tc) throw InputError("--time-category: expected standard, rapid or blitz, found '" + time_category + "'");
+    o.time_category = *tc;
+    if (initial_position_counts == "true") o.initial_position_counts = true;
+    else if (initial_position_counts == "false") o.initial_position_counts = false;
+    else throw InputError("--initial-position-counts: expected true or false, found '" + initial_position_counts + "'");
+    if (counters_from_setup == "trust_fen") o.counters_from_setup = RuleOptions::CountersFromSetup::trust_fen;
+    else if (counters_from_setup == "game_start") o.counters_from_setup = RuleOptions::CountersFromSetup::game_start;
+    else throw InputError("--counters-from-setup: expected trust_fen or game_start, found '" + counters_from_setup + "'");
+    for (const auto& e : fifty_extensions) {
+        auto ext = parse_fifty_extension(e);
+        if (!ext) throw InputError("--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'");
+        o.fifty_extensions.push_back(*ext);
+    }
+    o.online_threefold_automatic = !online_claims_only;
+    o.online_fifty_automatic = !online_claims_only;
+    o.intended_mate_claim_correct = !intended_mate_incorrect;
+    return o;
+}
+
+namespace {
+
+// Splits --moves text into move tokens, dropping move numbers ("1.", "12...") and a result.
+std::vector<std::string> move_tokens(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        std::size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        std::string tok = text.substr(i, j - i);
+        i = j;
+        if (tok.empty()) continue;
+        // Leading move number: digits followed by dots ("1.", "1...", "12.e4").
+        std::size_t k = 0;
+        while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
+        if (k > 0 && k < tok.size() && tok[k] == '.') {
+            while (k < tok.size() && tok[k] == '.') ++k;
+            tok = tok.substr(k);
+            if (tok.empty()) continue;
+        }
+        if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
+        out.push_back(tok);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOptions& options) const {
+    auto src = open_input(pgn);
+    if (!src) throw InputError("--pgn: " + src.error().describe());
+    pgn::GameReader reader(**src);
+    pgn::ParsedGame g;
+    std::uint64_t seen = 0;
+    while (reader.next(g)) {
+        if (++seen < static_cast<std::uint64_t>(game)) continue;
+        if (!g.has_start) {
+            const auto& e = g.errors.front();
+            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
+                             ", column " + std::to_string(e.pos.column) + ": " + e.message);
+        }
+        const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply);
+        if (want > g.plies.size()) {
+            std::string why = "the game has only " + std::to_string(g.plies.size()) + " readable plies";
+            if (!g.errors.empty())
+                why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
+                       std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
+            throw InputError("--ply " + std::to_string(want) + ": " + why);
+        }
+        if (ply < 0 && !g.complete && !g.errors.empty()) {
+            const auto& e = g.errors.front();
+            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
+                             ", column " + std::to_string(e.pos.column) + ": " + e.message +
+                             " (use --ply to stop before it)");
+        }
+        auto record = std::make_unique<GameRecord>(g.start, rs, options);
+        for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
+        return record;
+    }
+    if (reader.reader().input_error()) throw InputError("--pgn: " + reader.reader().input_error()->describe());
+    throw InputError("--pgn: " + pgn + " has " + std::to_string(seen) + (seen == 1 ? " game" : " games") + ", not " +
+                     std::to_string(game));
+}
+
+std::unique_ptr<GameRecord> GameInput::build() const {
+    const RuleSet& rs = rule_set_or_throw();
+    const RuleOptions options = rule_options();
+    const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
+    if (sources == 0) throw InputError("no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
+    if (!pgn.empty() && (!fen.empty() || !moves.empty())) throw InputError("--pgn cannot be combined with --fen or --moves");
+    if (!pgn.empty()) return from_pgn(rs, options);
+
+    const Position start = fen.empty() ? Position() : fen_or_throw(fen);
+    auto record = std::make_unique<GameRecord>(start, rs, options);
+    const auto tokens = move_tokens(moves);
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+        if (auto err = record->play(tokens[k])) {
+            throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "' (" +
+                             record->move_number_prefix(record->size() - 1) + "): " + kind_name(err->kind) + ": " +
+                             err->message);
+        }
+    }
+    return record;
+}
+
+}  // namespace arbiter::cli

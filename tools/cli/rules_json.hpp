@@ -1,0 +1,18 @@
+// rules_json.hpp — JSON forms (PRODUCT.md keys) of the rules layer's results: draw status,
+// claim verdicts, terminations.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "arbiter/arbiter.hpp"
+
+namespace arbiter::cli {
+
+using Json = nlohmann::ordered_json;
+
+Json to_json(const Termination& t, const GameRecord& record);
+Json to_json(const DrawStatus& s, const GameRecord& record);
+Json to_json(const ClaimVerdict& v, const GameRecord& record);
+const char* yes_no_unknown(MateAbility a) noexcept;
+
+}  // namespace arbiter::cli
