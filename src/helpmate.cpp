@@ -2,6 +2,7 @@
 #include "arbiter/helpmate.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "arbiter/movegen.hpp"
 #include "helpmate_impl.hpp"
@@ -57,17 +58,79 @@ bool material_in_play(const Position& pos, Color side) noexcept {
     return minors.more_than_one() && !one_colour;
 }
 
+
+/// The previous automatic check of each side on this thread, so that the answer can carry over
+/// to the next ply of the same game when that is provably right.
+struct AbilityMemo {
+    Position pos;
+    MateAbility answer = MateAbility::unknown;
+    bool valid = false;
+};
+
+std::array<AbilityMemo, 2>& ability_memo() {
+    thread_local std::array<AbilityMemo, 2> memo;
+    return memo;
+}
+
+/// True when `next` follows `prev` by one legal move.
+bool follows(const Position& prev, const Position& next) {
+    if (prev.turn() == next.turn()) return false;
+    for (Move m : legal_moves(prev))
+        if (prev.after(m).same_position(next)) return true;
+    return false;
+}
+
+/// True when `prev` can be reached again from `now`, one ply later: the last move was a
+/// reversible piece move g (no capture, no pawn, no change of castling rights, no en passant
+/// right lost) and the side to move has a reversible move h such that h, g undone, h undone is
+/// legal. Then every mate reachable from `prev` is reachable from `now`.
+bool returns_to(const Position& now, const Position& prev) {
+    if (prev.turn() == now.turn() || prev.castling_rooks() != now.castling_rooks() ||
+        prev.legal_ep_square() != Square::none)
+        return false;
+    const Bitboard changed = prev.occupied() ^ now.occupied();
+    if (changed.count() != 2 || prev.occupied().count() != now.occupied().count()) return false;
+    const Square from = (changed & prev.occupied()).first(), to = (changed & now.occupied()).first();
+    const Piece moved = prev.piece_at(from);
+    if (moved != now.piece_at(to) || type_of(moved) == PieceType::pawn || color_of(moved) != prev.turn()) return false;
+    const Move back = Move::normal(to, from);
+    for (Move h : legal_moves(now)) {
+        if (h.is_castling() || now.is_zeroing(h)) continue;
+        const Position a = now.after(h);
+        if (a.castling_rooks() != now.castling_rooks() || !a.is_legal(back)) continue;
+        const Position b = a.after(back);
+        const Move undo = Move::normal(h.to(), h.from());
+        if (b.is_legal(undo) && b.after(undo).same_position(prev)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
-    std::uint64_t nodes = 0;
-    const StaticAnswer s = static_stages(pos, side, nodes);
-    if (s.answer != MateAbility::unknown) return s.answer;
-    // With mating material free to act the side can all but always mate; the automatic check
-    // does not spend a search on proving it. Elsewhere (the endings where dead positions live)
-    // it is the full analysis.
-    if (material_in_play(pos, side)) return MateAbility::unknown;
-    return can_checkmate(pos, side).answer;
+    // Nanoseconds for the common case: material decides, or a side has mating material free to
+    // act. Such a side can all but always mate, and a dead position needs both sides unable, so
+    // searching either side would be wasted on the automatic check.
+    if (detail::material_cannot_mate(pos, side)) return MateAbility::cannot_checkmate;
+    if (material_in_play(pos, side) || material_in_play(pos, ~side)) return MateAbility::unknown;
+    // In the endings where dead positions live: carry the previous ply's answer over when it
+    // provably holds (no mate from the earlier position means none from a later one; a mate
+    // from a position that can be reached again is still reachable), else analyse in full.
+    AbilityMemo& memo = ability_memo()[static_cast<std::size_t>(index(side))];
+    if (memo.valid) {
+        if (memo.pos.same_position(pos)) return memo.answer;
+        if (memo.answer == MateAbility::cannot_checkmate && follows(memo.pos, pos)) {
+            memo.pos = pos;
+            return memo.answer;
+        }
+        if (memo.answer == MateAbility::can_checkmate && returns_to(pos, memo.pos)) {
+            memo.pos = pos;
+            return memo.answer;
+        }
+    }
+    const MateAbility a = can_checkmate(pos, side).answer;
+    memo = AbilityMemo{pos, a, a != MateAbility::unknown};
+    return a;
 }
 
 MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) const {

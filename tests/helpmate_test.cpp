@@ -153,3 +153,59 @@ TEST(HelpmateNames, AreStable) {
 }
 
 }  // namespace
+
+namespace {
+
+// The automatic check never contradicts the full analysis: it answers the same, or unknown.
+TEST(HelpmateAbility, AgreesWithTheFullAnalysis) {
+    const HelpmateAnalyzer analyzer;
+    for (const Case& c : cases) {
+        const Position pos = composed(c.fen);
+        for (Color side : {Color::white, Color::black}) {
+            const MateAbility quick = analyzer.ability(pos, side);
+            if (quick != MateAbility::unknown)
+                EXPECT_EQ(quick, analyzer.can_checkmate(pos, side).answer) << c.fen << " " << name(side);
+        }
+    }
+    // Dead positions are found; positions with free mating material are not searched.
+    EXPECT_EQ(analyzer.ability(composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - -"), Color::white),
+              MateAbility::cannot_checkmate);
+    EXPECT_EQ(analyzer.ability(composed(std::string(start_fen)), Color::white), MateAbility::unknown);
+}
+
+// Along a game, the answer carried over from the previous ply (no mate stays no mate; a mate
+// from a position that can be reached again stays reachable) matches a fresh analysis.
+TEST(HelpmateAbility, CarriesOverAlongAGame) {
+    const HelpmateAnalyzer analyzer;
+    const HelpmateAnalyzer fresh;  // same thread, but asked through can_checkmate only
+    // A knight against a bishop, no pawns: no side has free mating material, both can mate.
+    Position pos = composed("8/8/4k3/8/3b4/3K4/8/5N2 w - - 0 1");
+    const char* walk[] = {"Ke2", "Ke5", "Kf3", "Bc5", "Ng3", "Kd5", "Ke2", "Ke5", "Nf1", "Bd4", "Kd3"};
+    for (const char* san : walk) {
+        for (Color side : {Color::white, Color::black}) {
+            const MateAbility a = analyzer.ability(pos, side);
+            EXPECT_EQ(a, fresh.can_checkmate(pos, side).answer) << to_fen(pos) << " " << name(side);
+        }
+        auto m = parse_san(pos, san);
+        ASSERT_TRUE(m.has_value()) << san;
+        pos.play_unchecked(*m);
+    }
+    // A blockade stays a blockade whatever the kings do.
+    pos = composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
+    for (const char* san : {"Kd3", "Kd6", "Ke3", "Ke6", "Kf3", "Kf6"}) {
+        EXPECT_EQ(analyzer.ability(pos, Color::white), MateAbility::cannot_checkmate);
+        EXPECT_EQ(analyzer.ability(pos, Color::black), MateAbility::cannot_checkmate);
+        pos.play_unchecked(*parse_san(pos, san));
+    }
+}
+
+// The rules layer ends a game in a dead position through the default analyzer (5.2.2).
+TEST(HelpmateAbility, GameRecordEndsInADeadPosition) {
+    GameRecord rec(composed("8/8/2k5/p1p1p1p1/P1P1P1P1/3K4/8/8 b - - 0 1"));
+    ASSERT_FALSE(rec.play(std::string_view("Kd6")).has_value());
+    ASSERT_TRUE(rec.ended());
+    EXPECT_EQ(rec.termination()->kind, TerminationKind::dead_position);
+    EXPECT_EQ(rec.termination()->result, "1/2-1/2");
+}
+
+}  // namespace

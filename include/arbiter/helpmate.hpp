@@ -46,11 +46,14 @@ public:
     /// The full answer with its evidence. Thread-safe: each thread uses its own search tables.
     [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override;
 
-    /// The automatic check (dead-position detection after every ply): the static stages, which
-    /// decide in microseconds without allocating; then, when the side still has mating material
-    /// free to act (a queen or rook, a pawn not blocked head-on, two minor pieces that are not
-    /// bishops of one colour), `unknown` without a search — such a side can all but always mate,
-    /// and no dead position is missed by not proving it; otherwise the full analysis.
+    /// The automatic check (dead-position detection after every ply), in nanoseconds for the
+    /// common case. The material rules; then `unknown` without a search when either side has
+    /// mating material free to act (a queen or rook, a pawn not blocked head-on, two minor pieces
+    /// that are not bishops of one colour): such a side can all but always mate, and a dead
+    /// position needs both sides unable; otherwise the previous ply's answer for that side when
+    /// it provably carries over (kept per thread), else the full analysis. A position is thus
+    /// reported dead as can_checkmate would decide it, except dead positions in which a side
+    /// still has such material (a walled-in rook, a forced stalemate), left to can_checkmate.
     [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
 
     [[nodiscard]] const HelpmateOptions& options() const noexcept { return options_; }
