@@ -129,6 +129,8 @@ private:
     Square anchor_ = Square::none;  // when anchored: the corner of the mate
     std::array<std::uint8_t, 64> loser_king_walk_{};   // king-walk distance to the mating corner(s)
     std::array<std::uint8_t, 64> winner_king_walk_{};  // when anchored: to the corner
+    Bitboard clear_;                                  // the loser's pawns to take first
+    std::array<std::uint8_t, 64> clear_walk_{};       // king-walk distance to them
 };
 
 /// King-walk distances to a set of squares: breadth first over squares without pawns and not
@@ -156,6 +158,26 @@ std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard
             d[i] = static_cast<std::uint8_t>(16 + best);
         }
     return d;
+}
+
+/// The loser's pawns the winner's king should take first: when the winner has no queen or rook
+/// and no pawn with a free file to promote on, the loser's pawns that stand in front of the
+/// winner's pawns on their files, unless another of the loser's pawns defends them.
+Bitboard pawns_to_clear(const Position& pos, Color winner) {
+    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
+    const Bitboard theirs = pos.pieces(~winner, PieceType::pawn);
+    Bitboard targets;
+    for (Square p : pos.pieces(winner, PieceType::pawn)) {
+        Bitboard ahead;
+        for (Square t : Bitboard::file(file_of(p)))
+            if (winner == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) ahead |= t;
+        if (!(ahead & theirs)) return {};  // this pawn may promote: nothing to clear
+        targets |= ahead & theirs;
+    }
+    Bitboard defended;
+    for (Square t : targets)
+        if (pawn_attacks(winner, t) & theirs) defended |= t;
+    return targets & ~defended;
 }
 
 void Guided::plan(const Position& root) {
@@ -203,6 +225,9 @@ void Guided::plan(const Position& root) {
         winner_king_walk_ = king_walk(root, winner_, Bitboard(anchor_));
     }
     loser_king_walk_ = king_walk(root, loser_, corners_);
+    // Variants 2 and 3 send the winner's king first after the pawns that block its own.
+    clear_ = variant_ >= 2 ? pawns_to_clear(root, winner_) : Bitboard();
+    if (clear_) clear_walk_ = king_walk(root, winner_, clear_);
 }
 
 // Squares next to k that the loser's king could flee to: not its own units, not attacked.
@@ -237,7 +262,10 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         // such: while the king has flight squares it simply steps away.)
         const bool hanging = now != PieceType::pawn && now != PieceType::king && pos.attacked_by(loser_, to, occ2);
         if (hanging) s += 5;
-        if (pt == PieceType::king) {
+        if (pt == PieceType::king && clear_) {
+            // First take the pawns that keep the winner's pawns from promoting.
+            s += 3 * (clear_walk_[index(to)] - clear_walk_[index(from)]);
+        } else if (pt == PieceType::king) {
             const int d0 = anchored_ ? winner_king_walk_[index(from)] : chebyshev(from, lk);
             const int d1 = anchored_ ? winner_king_walk_[index(to)] : chebyshev(to, lk);
             s += 3 * (std::max(2, d1) - std::max(2, d0));
