@@ -123,7 +123,16 @@ struct Initializer {
         init_sliders(tables.bishop, bishop_table_storage, bishop_dirs);
         init_lines();
     }
-} const initializer;
+};
+
+// The tables must be ready before any user's static initialiser runs (a namespace-scope
+// `const Position p;` in the program computes checks with them), so they are filled with the
+// highest priority static initialisation, ahead of every ordinary initialiser in any unit.
+#if defined(__GNUC__)
+const Initializer initializer __attribute__((init_priority(101)));
+#else
+const Initializer initializer;
+#endif
 
 }  // namespace
 }  // namespace detail

@@ -39,7 +39,6 @@ const char* code_name(FenError::Code c) noexcept {
 }
 
 std::string FenError::describe() const {
-    if (code == Code::invalid_position) return "FEN: " + message;
     return std::string("FEN ") + field_name(field) + " field (byte " + std::to_string(offset) + "): " + message;
 }
 
@@ -231,12 +230,17 @@ Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOpti
     if (!setup) return Unexpected(setup.error());
     auto pos = Position::from_setup(*setup, repairs);
     if (!pos) {
+        // A single problem that one field alone causes points at that field; anything else
+        // points at the placement.
         FenField field = FenField::placement;
         const auto& e = pos.error();
         if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_ep_square)) field = FenField::en_passant;
         if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_castling_rights)) field = FenField::castling;
         if (e.problems == static_cast<std::uint32_t>(PositionProblem::opposite_check)) field = FenField::side_to_move;
-        return Unexpected(FenError{FenError::Code::invalid_position, field, 0, e.message(), e});
+        const auto tokens = split(fen);
+        const auto i = static_cast<std::size_t>(field);
+        const std::size_t offset = i < tokens.size() ? tokens[i].offset : 0;
+        return Unexpected(FenError{FenError::Code::invalid_position, field, offset, e.message(), e});
     }
     return std::move(pos).value();
 }

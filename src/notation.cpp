@@ -36,6 +36,14 @@ std::string printable(std::string_view s) {
     return out;
 }
 
+// The text in single quotes (built by appending: GCC 12 warns falsely on "'" + std::string).
+std::string quoted(std::string_view s) {
+    std::string out(1, '\'');
+    out += printable(s);
+    out += '\'';
+    return out;
+}
+
 bool is_castle_kingside(Move m) { return index(m.to()) > index(m.from()); }
 
 // Piece kind of an upper-case SAN letter (inline: parse_san's hot path).
@@ -214,7 +222,7 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         while (j < n && san[j] == o) {
             ++parts;
             ++j;
-            if (j < n && san[j] == '-' && j + 1 < n && san[j + 1] == o) {
+            if (parts < 3 && j < n && san[j] == '-' && j + 1 < n && san[j + 1] == o) {
                 ++j;
             } else {
                 break;
@@ -235,16 +243,25 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         pt = *t;
         ++i;
     }
-    // Squares part: [file][rank][x|-|:][file][rank]. Capture marks are skipped; the first two and
-    // the last two coordinate characters are kept, with their offsets for error messages.
+    // Squares part: [file][rank][x|-|:][file][rank]. The capture mark (at most one, right before
+    // the destination square) is skipped; the first two and the last two coordinate characters
+    // are kept, with their offsets for error messages.
     int from_file = -1, from_rank = -1;
     char head[2] = {0, 0}, tail[2] = {0, 0};
     std::size_t head_at[2] = {0, 0}, tail_at[2] = {0, 0};
     std::size_t count = 0;
+    std::size_t mark_at = n;        // offset of the capture mark, n when there is none
+    std::size_t count_at_mark = 0;  // coordinate characters before it
     while (i < n && ((san[i] >= 'a' && san[i] <= 'h') || (san[i] >= '1' && san[i] <= '8') || san[i] == 'x' ||
                      san[i] == '-' || san[i] == ':')) {
         const char c = san[i];
-        if (c != 'x' && c != '-' && c != ':') {
+        // Stops before an "e.p." or "ep" written without a space ("exd6e.p.").
+        if (c == 'e' && i + 1 < n && (san[i + 1] == '.' || san[i + 1] == 'p')) break;
+        if (c == 'x' || c == '-' || c == ':') {
+            if (mark_at != n) return error(K::syntax, i, "second capture mark in " + quoted(san));
+            mark_at = i;
+            count_at_mark = count;
+        } else {
             if (count < 2) {
                 head[count] = c;
                 head_at[count] = i;
@@ -260,6 +277,10 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     if (count < 2) {
         return error(K::syntax, i < n ? i : n, "expected a destination square in '" + printable(san) + "'");
     }
+    // The mark must stand right before the destination; a pawn capture names the pawn's file
+    // first ("exd5").
+    if (mark_at != n && (count != count_at_mark + 2 || (pt == PieceType::pawn && count_at_mark == 0)))
+        return error(K::syntax, mark_at, "misplaced capture mark in " + quoted(san));
     if (!(tail[0] >= 'a' && tail[0] <= 'h') || !(tail[1] >= '1' && tail[1] <= '8'))
         return error(K::syntax, tail_at[0], "expected a destination square in '" + printable(san) + "'");
     const int to_file = tail[0] - 'a';
@@ -295,14 +316,17 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     }
     if (auto e = parse_suffix(i)) return Unexpected(*e);
 
+    // A pawn move without an origin file is a push: captures must name their file ("exd5").
+    if (pt == PieceType::pawn && from_file < 0) from_file = to_file;
+
     // Resolve against the legal moves to `to` of the named piece kind. Instead of listing every
     // legal move, only the origins that can reach `to` are tried, each checked for legality.
     const Square to = make_square(to_file, to_rank);
     const SanMatch r = match_san(pos, pt, to, from_file, from_rank, promo);
     if (r.matches == 1) return r.found;
-    if (r.matches > 1) return error(K::ambiguous, 0, "'" + printable(san) + "' is ambiguous");
-    if (r.promotion_needed) return error(K::illegal, n, "'" + printable(san) + "' needs a promotion piece");
-    return error(K::illegal, 0, "'" + printable(san) + "' is not a legal move");
+    if (r.matches > 1) return error(K::ambiguous, 0, quoted(san) + " is ambiguous");
+    if (r.promotion_needed) return error(K::illegal, n, quoted(san) + " needs a promotion piece");
+    return error(K::illegal, 0, quoted(san) + " is not a legal move");
 }
 
 std::string to_uci(const Position& pos, Move m) {
@@ -340,7 +364,7 @@ Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
         }
         if (m.to() == *to && m.promoted() == promo) return m;
     }
-    return error(K::illegal, 0, "'" + printable(uci) + "' is not a legal move");
+    return error(K::illegal, 0, quoted(uci) + " is not a legal move");
 }
 
 Expected<Move, MoveError> parse_move(const Position& pos, std::string_view text) {

@@ -9,7 +9,7 @@ namespace arbiter {
 
 namespace detail {
 namespace {
-ZobristKeys make_zobrist() {
+constexpr ZobristKeys make_zobrist() {
     ZobristKeys z{};
     std::uint64_t s = 0x2545F4914F6CDD1DULL;
     auto next = [&s] {  // splitmix64
@@ -26,7 +26,8 @@ ZobristKeys make_zobrist() {
     return z;
 }
 }  // namespace
-const ZobristKeys zobrist = make_zobrist();
+// Computed at compile time, so the keys are valid during every static initialisation.
+constinit const ZobristKeys zobrist = make_zobrist();
 }  // namespace detail
 
 std::optional<Piece> piece_from_char(char c) noexcept {
@@ -107,6 +108,7 @@ const char* problem_name(PositionProblem p) noexcept {
         case PositionProblem::invalid_castling_rights: return "invalid_castling_rights";
         case PositionProblem::too_many_pieces: return "too_many_pieces";
         case PositionProblem::impossible_check: return "impossible_check";
+        case PositionProblem::invalid_piece: return "invalid_piece";
     }
     return "unknown";
 }
@@ -122,6 +124,7 @@ const char* problem_text(PositionProblem p) {
         case PositionProblem::invalid_castling_rights: return "a castling right has no king and rook in place";
         case PositionProblem::too_many_pieces: return "too many pieces for one side";
         case PositionProblem::impossible_check: return "the check could not have been given by a legal move";
+        case PositionProblem::invalid_piece: return "a square holds something that is not a piece";
     }
     return "unknown problem";
 }
@@ -155,7 +158,8 @@ Expected<Position, PositionError> Position::from_setup(const Setup& setup, Setup
     for (int i = 0; i < 64; ++i) {
         const Piece p = setup.board[i];
         if (p == Piece::none) continue;
-        if (type_of(p) > PieceType::king || index(p) > 13) return Unexpected(PositionError{~0u});
+        if (type_of(p) > PieceType::king || index(p) > 13)
+            return Unexpected(PositionError{static_cast<std::uint32_t>(PositionProblem::invalid_piece)});
         pos.put(p, square_at(i));
     }
     pos.turn_ = setup.turn;

@@ -1,36 +1,104 @@
-// Perft on well-known positions whose node counts are published (chessprogramming.org).
+// Perft on the positions of tests/data/perft.txt, whose published node counts are written down
+// there, plus the Chess960 start arrays and perft's edge cases.
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include "arbiter/arbiter.hpp"
+#include "perft_data.hpp"
 
 using namespace arbiter;
 
 namespace {
-struct PerftCase {
-    const char* name;
-    const char* fen;
-    int depth;
-    std::uint64_t nodes;
-};
 
-const PerftCase cases[] = {
-    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197281},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862},
-    {"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
-    {"position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333},
-    {"position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379},
-    {"position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3, 89890},
-};
-}  // namespace
+// Every depth up to this many nodes runs; the suite stays well under a second in a release
+// build and a few seconds under ASan.
+constexpr std::uint64_t unit_budget = 4'000'000;
 
-class Perft : public ::testing::TestWithParam<PerftCase> {};
-
-TEST_P(Perft, NodeCount) {
-    const auto& c = GetParam();
-    auto pos = position_from_fen(c.fen);
-    ASSERT_TRUE(pos) << pos.error().describe();
-    EXPECT_EQ(perft(*pos, c.depth), c.nodes);
+const std::vector<test::PerftEntry>& unit_suite() {
+    static const auto suite = [] {
+        std::string error;
+        auto s = test::read_perft_file(ARBITER_TEST_DATA "/perft.txt", error);
+        if (!error.empty()) ADD_FAILURE() << error;
+        return s;
+    }();
+    return suite;
 }
 
-INSTANTIATE_TEST_SUITE_P(Published, Perft, ::testing::ValuesIn(cases),
-                         [](const auto& info) { return std::string(info.param.name); });
+std::string test_name(const ::testing::TestParamInfo<test::PerftEntry>& info) {
+    std::string n;
+    for (char c : info.param.id) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
+Position read(const std::string& fen) {
+    FenReadOptions options;
+    options.tolerant = true;
+    auto pos = position_from_fen(fen, options);
+    EXPECT_TRUE(pos) << fen << ": " << pos.error().describe();
+    return pos ? *pos : Position();
+}
+
+}  // namespace
+
+TEST(PerftSuite, HasAtLeastThirtyPositions) {
+    EXPECT_GE(unit_suite().size(), 30u);
+    for (const auto& e : unit_suite()) EXPECT_FALSE(e.counts.empty()) << e.id;
+}
+
+class Perft : public ::testing::TestWithParam<test::PerftEntry> {};
+
+TEST_P(Perft, PublishedCounts) {
+    const auto& e = GetParam();
+    const Position pos = read(e.fen);
+    for (auto [depth, nodes] : test::within_budget(e, unit_budget))
+        EXPECT_EQ(perft(pos, depth), nodes) << e.id << " depth " << depth << ": " << e.fen;
+}
+
+INSTANTIATE_TEST_SUITE_P(Published, Perft, ::testing::ValuesIn(unit_suite()), test_name);
+
+TEST(Perft, DepthZeroIsOneNode) {
+    EXPECT_EQ(perft(Position(), 0), 1u);
+    EXPECT_EQ(perft(Position(), -3), 1u);
+    EXPECT_TRUE(perft_divide(Position(), 0).empty());
+}
+
+TEST(Perft, DivideSumsToPerft) {
+    const Position kiwipete = read("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const auto divide = perft_divide(kiwipete, 3);
+    EXPECT_EQ(divide.size(), 48u);
+    std::uint64_t total = 0;
+    for (const auto& [move, nodes] : divide) {
+        EXPECT_TRUE(kiwipete.is_legal(move));
+        EXPECT_EQ(nodes, perft(kiwipete.after(move), 2));
+        total += nodes;
+    }
+    EXPECT_EQ(total, 97862u);
+}
+
+TEST(Perft, Chess960StartArrays) {
+    // Scharnagl numbering: 0 is BBQNNRKR, 518 the standard array, 959 RKRNNQBB.
+    const struct {
+        int number;
+        const char* fen;
+    } starts[] = {
+        {0, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"},
+        {518, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {959, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1"},
+    };
+    for (const auto& s : starts) {
+        const arbiter::Setup setup = arbiter::Setup::chess960_start(s.number);
+        EXPECT_EQ(to_fen(setup, {.shredder = s.number != 518}), s.fen) << s.number;
+        EXPECT_EQ(setup.chess960, s.number != 518);
+        auto pos = Position::from_setup(setup);
+        ASSERT_TRUE(pos) << s.number;
+        EXPECT_EQ(perft(*pos, 3), perft(read(s.fen), 3));
+    }
+    // Every start array is legal, symmetric and has 4 castling rights.
+    for (int n = 0; n < 960; ++n) {
+        auto pos = Position::from_setup(arbiter::Setup::chess960_start(n));
+        ASSERT_TRUE(pos) << n;
+        EXPECT_EQ(pos->castling_rooks().count(), 4) << n;
+        EXPECT_GE(count_legal_moves(*pos), 18u) << n;
+    }
+}

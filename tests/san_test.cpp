@@ -23,6 +23,8 @@ struct Reference {
 
 Reference reference(const Position& pos, PieceType pt, Square to, int file, int rank, PieceType promo) {
     Reference r;
+    // A pawn move written without an origin file is a push ("exd5" is the capture).
+    if (pt == PieceType::pawn && file < 0) file = file_of(to);
     for (Move m : legal_moves(pos)) {
         if (m.is_castling() || m.to() != to || type_of(pos.piece_at(m.from())) != pt) continue;
         if (file >= 0 && file_of(m.from()) != file) continue;

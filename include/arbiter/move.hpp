@@ -60,7 +60,12 @@ class MoveList {
 public:
     static constexpr std::size_t capacity = 256;
 
-    void push_back(Move m) noexcept { moves_[size_++] = m; }
+    /// Appends `m`; a move beyond the capacity is dropped rather than written out of bounds
+    /// (only positions built with SetupRepairs::allow_too_many_pieces can get near it).
+    void push_back(Move m) noexcept {
+        if (size_ < capacity) [[likely]]
+            moves_[size_++] = m;
+    }
     void clear() noexcept { size_ = 0; }
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }

@@ -47,6 +47,7 @@ enum class PositionProblem : std::uint32_t {
     invalid_castling_rights = 1u << 5,  ///< a castling right without king and rook in place
     too_many_pieces = 1u << 6,          ///< more than 16 pieces, 8 pawns, or promotions than missing pawns
     impossible_check = 1u << 7,         ///< a check that no legal last move could have given
+    invalid_piece = 1u << 8,            ///< a board square holds a value that is not a piece
 };
 
 constexpr std::uint32_t operator|(PositionProblem a, PositionProblem b) noexcept {

@@ -1,0 +1,73 @@
+// Perft over the shared corpora in ../shared/data/perft (ctest label `corpus`, one ctest test
+// per file). Every position runs, at every published depth whose count fits a node budget:
+// 50 million nodes per position by default (depth 5 for most positions; the whole label takes
+// about five minutes in a release build here, see docs/performance.md), a billion with
+// ARBITER_CORPUS_FULL=1 (`make corpus`: depth 6 for most), or ARBITER_CORPUS_NODES.
+// Skips cleanly when the shared data directory is absent.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "arbiter/arbiter.hpp"
+#include "perft_data.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+const char* const corpus_files[] = {
+    "ethereal_fischer960.epd", "ethereal_standard.epd", "pychess_chess960.perft",
+    "pychess_random.perft",    "pychess_tricky.perft",  "sunfish_perftsuite.epd",
+};
+
+std::uint64_t node_budget() {
+    const bool full = test::env_number("ARBITER_CORPUS_FULL", 0) != 0;
+    return test::env_number("ARBITER_CORPUS_NODES", full ? 1'000'000'000 : 50'000'000);
+}
+
+std::string stem(const std::string& file) { return std::filesystem::path(file).stem().string(); }
+
+}  // namespace
+
+class CorpusPerft : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CorpusPerft, EveryPosition) {
+    const std::filesystem::path dir = std::filesystem::path(ARBITER_SHARED_DATA) / "perft";
+    const std::filesystem::path path = dir / GetParam();
+    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "shared data not found: " << dir.string();
+    ASSERT_TRUE(std::filesystem::exists(path)) << "missing corpus file " << path.string();
+
+    std::string error;
+    const auto suite = test::read_perft_file(path.string(), error);
+    ASSERT_TRUE(error.empty()) << error;
+    ASSERT_FALSE(suite.empty());
+
+    const std::uint64_t budget = node_budget();
+    FenReadOptions options;
+    options.tolerant = true;  // EPD lines carry four fields
+    std::uint64_t nodes = 0;
+    int failures = 0;
+    for (const auto& e : suite) {
+        auto pos = position_from_fen(e.fen, options);
+        if (!pos) {
+            ADD_FAILURE() << e.id << ": " << e.fen << ": " << pos.error().describe();
+            if (++failures > 20) break;
+            continue;
+        }
+        for (auto [depth, expected] : test::within_budget(e, budget)) {
+            const std::uint64_t got = perft(*pos, depth);
+            nodes += got;
+            if (got != expected) {
+                ADD_FAILURE() << e.id << " depth " << depth << ": " << got << " nodes, published " << expected
+                              << "\n  " << e.fen;
+                if (++failures > 20) break;
+            }
+        }
+    }
+    RecordProperty("positions", static_cast<int>(suite.size()));
+    std::cout << "[ corpus   ] " << GetParam() << ": " << suite.size() << " positions, " << nodes
+              << " nodes (budget " << budget << " per position)\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(Shared, CorpusPerft, ::testing::ValuesIn(corpus_files),
+                         [](const auto& info) { return stem(info.param); });
