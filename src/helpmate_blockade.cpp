@@ -15,9 +15,6 @@
 //    through mobile units; escapes by capturing or blocking the checker are ignored), so a
 //    failure to fit is a proof.
 #include <algorithm>
-#ifdef BLOCKADE_DEBUG
-#include <cstdio>
-#endif
 #include <array>
 
 #include "arbiter/attacks.hpp"
@@ -25,10 +22,6 @@
 #include "helpmate_impl.hpp"
 
 namespace arbiter::detail {
-#ifdef BLOCKADE_DEBUG
-int debug_iterations = 0;
-std::uint32_t debug_work = 0;
-#endif
 namespace {
 
 constexpr int max_units = 32;
@@ -427,9 +420,6 @@ void Blockade::fix_frozen() {
             if (movers.contains(units_[i].sq)) frozen_mask_ &= ~(1u << i);
     }
     for (;;) {
-#ifdef BLOCKADE_DEBUG
-        ++debug_iterations;
-#endif
         compute_reach();
         std::uint32_t drop = 0;
         for (int i = 0; i < n_; ++i)
@@ -509,10 +499,6 @@ bool Blockade::prove(std::uint32_t work) {
     // Where the loser's king may stand and be checked. A square always attacked by a frozen
     // unit (an unblockable check) can hold the king only now, and it is not mate now.
     Bitboard region = frozen(lk_unit) ? Bitboard(lk) : reach_[lk_unit];
-#ifdef BLOCKADE_DEBUG
-    for (int i = 0; i < n_; ++i) fprintf(stderr, "unit %s %c%c frozen %d reach %016llx promo %016llx\n", to_string(units_[i].sq).c_str(), "wb"[index(units_[i].color)], "PNBRQK"[index(units_[i].type)], frozen(i), (unsigned long long)reach_[i].bits, (unsigned long long)promo_reach_[i].bits);
-    fprintf(stderr, "region %016llx wfatt %016llx hits %016llx guardw %016llx\n", (unsigned long long)region.bits, (unsigned long long)w_frozen_att.bits, (unsigned long long)hits_[index(w)].bits, (unsigned long long)guard_[index(w)].bits);
-#endif
     region &= ~guard_[index(w)];
     region &= w_frozen_att | hits_[index(w)];
     if (!region) return true;
@@ -545,16 +531,8 @@ bool Blockade::prove(std::uint32_t work) {
         covered_ = taken_ = Bitboard();
         occupied_ = frozen_ | k;
         placed_ = 0;
-        if (fits(0)) {
-#ifdef BLOCKADE_DEBUG
-            debug_work += work - work_left_;
-#endif
-            return false;
-        }
+        if (fits(0)) return false;  // a pattern fits (or the work ran out): no proof
     }
-#ifdef BLOCKADE_DEBUG
-    debug_work += work - work_left_;
-#endif
     return true;
 }
 

@@ -14,10 +14,6 @@
 // irreversible move). Finding a mate gives a shortest mating line; running out of positions
 // proves that no mate exists.
 #include <algorithm>
-#ifdef GUIDED_TRACE
-#include <cstdio>
-#include "arbiter/notation.hpp"
-#endif
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -357,13 +353,6 @@ bool Guided::dfs(const Position& pos, int budget) {
     for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open)};
     std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
                      [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
-#ifdef GUIDED_TRACE
-    if (budget == 0 && nodes_ < 60) {
-        fprintf(stderr, "ply %d:", ply_);
-        for (std::size_t i = 0; i < std::min<std::size_t>(n, 6); ++i) fprintf(stderr, " %s(%d)", to_uci(pos, ranked[i].move).c_str(), ranked[i].score);
-        fprintf(stderr, "\n");
-    }
-#endif
     for (std::size_t i = 0; i < n; ++i) {
         // The best move is free; the others cost more the further down the ranking they are.
         const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
@@ -501,7 +490,6 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
     if (material_cannot_mate(pos, winner_)) return false;
     if (depth <= 0 || ply_ >= 400) return false;
     if (table().seen(pos.key(), depth)) return false;
-    (void)after_progress;
     std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
     for (Move m : moves) ranked[n++] = rank(pos, m);
