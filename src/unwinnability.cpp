@@ -1,5 +1,8 @@
-// unwinnability.cpp — the sound material-only rules for "cannot checkmate".
+// unwinnability.cpp — the sound material-only rules for "cannot checkmate", and the default
+// analyzer (HelpmateAnalyzer).
 #include "arbiter/unwinnability.hpp"
+
+#include "arbiter/helpmate.hpp"
 
 namespace arbiter {
 
@@ -37,6 +40,7 @@ MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side
     MateVerdict v;
     const char* why = material_reason(pos, side);
     v.answer = why ? MateAbility::cannot_checkmate : MateAbility::unknown;
+    v.proof = why ? MateProof::material : MateProof::none;
     v.reason = why ? why : "material alone does not decide";
     return v;
 }
@@ -45,8 +49,21 @@ MateAbility MaterialUnwinnability::ability(const Position& pos, Color side) cons
     return material_reason(pos, side) ? MateAbility::cannot_checkmate : MateAbility::unknown;
 }
 
+const char* mate_proof_name(MateProof p) noexcept {
+    switch (p) {
+        case MateProof::none: return "none";
+        case MateProof::already_mated: return "already_mated";
+        case MateProof::mating_line: return "mating_line";
+        case MateProof::game_over: return "game_over";
+        case MateProof::material: return "material";
+        case MateProof::blockade: return "blockade";
+        case MateProof::exhaustive_search: return "exhaustive_search";
+    }
+    return "none";
+}
+
 const Unwinnability& default_unwinnability() noexcept {
-    static const MaterialUnwinnability analyzer;
+    static const HelpmateAnalyzer analyzer;
     return analyzer;
 }
 

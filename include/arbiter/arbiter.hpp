@@ -10,6 +10,7 @@
 #include "arbiter/expected.hpp"
 #include "arbiter/fen.hpp"
 #include "arbiter/game.hpp"
+#include "arbiter/helpmate.hpp"
 #include "arbiter/input.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"

@@ -23,6 +23,21 @@ enum class MateAbility : std::uint8_t {
 /// Stable name: "can_checkmate", "cannot_checkmate", "unknown".
 const char* mate_ability_name(MateAbility a) noexcept;
 
+/// What a verdict rests on (machine-readable companion of MateVerdict::reason).
+enum class MateProof : std::uint8_t {
+    none,               ///< no proof: the answer is unknown
+    already_mated,      ///< can: the side has already checkmated (the line is empty)
+    mating_line,        ///< can: MateVerdict::line is a legal sequence ending in that mate
+    game_over,          ///< cannot: the game is over (stalemate, or that side is checkmated)
+    material,           ///< cannot: the material on the board can never give mate
+    blockade,           ///< cannot: a static proof over units that can never move or be taken
+    exhaustive_search,  ///< cannot: every reachable position was searched (or proven by the above)
+};
+
+/// Stable name: "none", "already_mated", "mating_line", "game_over", "material", "blockade",
+/// "exhaustive_search".
+const char* mate_proof_name(MateProof p) noexcept;
+
 struct MateVerdict {
     MateAbility answer = MateAbility::unknown;
     /// With can_checkmate: a legal line from the position that ends in checkmate by the side
@@ -31,6 +46,7 @@ struct MateVerdict {
     /// Why: "insufficient material", "blocked pawns", "exhaustive search", "mating line found", …
     std::string reason;
     std::uint64_t nodes = 0;  ///< positions searched (0 for static rules)
+    MateProof proof = MateProof::none;  ///< what the answer rests on
 };
 
 /// Decides whether a side can still checkmate. Implementations must be sound: never

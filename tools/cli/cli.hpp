@@ -27,5 +27,6 @@ void add_status(CLI::App& app);
 void add_claim(CLI::App& app);
 void add_session(CLI::App& app);
 void add_audit(CLI::App& app);
+void add_dead(CLI::App& app);
 
 }  // namespace arbiter::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     add_claim(app);
     add_session(app);
     add_audit(app);
+    add_dead(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,213 @@
+// helpmate.cpp — HelpmateAnalyzer: the stages, cheapest first (see helpmate.hpp).
+#include "arbiter/helpmate.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "arbiter/movegen.hpp"
+#include "helpmate_impl.hpp"
+
+namespace arbiter {
+
+namespace {
+
+constexpr int forced_line_depth = 8;
+constexpr std::uint64_t forced_line_nodes = 400;
+
+/// The static stages (1-4 of helpmate.hpp) without strings: what they decide, or nothing.
+struct StaticAnswer {
+    MateAbility answer = MateAbility::unknown;
+    MateProof proof = MateProof::none;
+    const char* reason = "";
+};
+
+StaticAnswer static_stages(const Position& pos, Color side, std::uint64_t& nodes) noexcept {
+    // 1. The game is over.
+    if (!has_legal_move(pos)) {
+        if (!pos.in_check()) return {MateAbility::cannot_checkmate, MateProof::game_over, "stalemate: the game is over"};
+        if (pos.turn() == side)
+            return {MateAbility::cannot_checkmate, MateProof::game_over, "checkmated: the game is over"};
+        return {MateAbility::can_checkmate, MateProof::already_mated, "already checkmated the opponent"};
+    }
+    // 2. Material.
+    if (const char* why = detail::material_cannot_mate(pos, side))
+        return {MateAbility::cannot_checkmate, MateProof::material, why};
+    // 3. Every line soon reaches a position where the material cannot mate.
+    if (detail::all_lines_end(pos, side, forced_line_depth, nodes, forced_line_nodes))
+        return {MateAbility::cannot_checkmate, MateProof::exhaustive_search,
+                "every line soon leaves material that cannot mate"};
+    // 4. Blockade.
+    if (detail::blockade_candidate(pos) && detail::blockade_proof(pos, side))
+        return {MateAbility::cannot_checkmate, MateProof::blockade,
+                "blockade: no unit that could give mate can ever reach a mating pattern"};
+    return {};
+}
+
+/// Mating material that is free to act: a queen or rook, a pawn not blocked head-on, or two
+/// minor pieces that are not bishops of one colour.
+bool material_in_play(const Position& pos, Color side) noexcept {
+    const Bitboard ours = pos.pieces(side);
+    if (ours & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return true;
+    const Bitboard pawns = pos.pieces(side, PieceType::pawn);
+    const Bitboard blockers = pos.pieces(~side, PieceType::pawn).shifted(side == Color::white ? -8 : 8);
+    if (pawns & ~blockers) return true;
+    const Bitboard minors = ours & (pos.pieces(PieceType::knight) | pos.pieces(PieceType::bishop));
+    const Bitboard bishops = pos.pieces(side, PieceType::bishop);
+    const bool one_colour = minors == bishops && ((bishops & Bitboard::light_squares()) == bishops ||
+                                                  (bishops & Bitboard::dark_squares()) == bishops);
+    return minors.more_than_one() && !one_colour;
+}
+
+
+/// The previous automatic check of each side on this thread, so that the answer can carry over
+/// to the next ply of the same game when that is provably right.
+struct AbilityMemo {
+    Position pos;
+    MateAbility answer = MateAbility::unknown;
+    bool valid = false;
+};
+
+std::array<AbilityMemo, 2>& ability_memo() {
+    thread_local std::array<AbilityMemo, 2> memo;
+    return memo;
+}
+
+/// True when `next` follows `prev` by one legal move.
+bool follows(const Position& prev, const Position& next) {
+    if (prev.turn() == next.turn()) return false;
+    for (Move m : legal_moves(prev))
+        if (prev.after(m).same_position(next)) return true;
+    return false;
+}
+
+/// True when `prev` can be reached again from `now`, one ply later: the last move was a
+/// reversible piece move g (no capture, no pawn, no change of castling rights, no en passant
+/// right lost) and the side to move has a reversible move h such that h, g undone, h undone is
+/// legal. Then every mate reachable from `prev` is reachable from `now`.
+bool returns_to(const Position& now, const Position& prev) {
+    if (prev.turn() == now.turn() || prev.castling_rooks() != now.castling_rooks() ||
+        prev.legal_ep_square() != Square::none)
+        return false;
+    const Bitboard changed = prev.occupied() ^ now.occupied();
+    if (changed.count() != 2 || prev.occupied().count() != now.occupied().count()) return false;
+    const Square from = (changed & prev.occupied()).first(), to = (changed & now.occupied()).first();
+    const Piece moved = prev.piece_at(from);
+    if (moved != now.piece_at(to) || type_of(moved) == PieceType::pawn || color_of(moved) != prev.turn()) return false;
+    const Move back = Move::normal(to, from);
+    for (Move h : legal_moves(now)) {
+        if (h.is_castling() || now.is_zeroing(h)) continue;
+        const Position a = now.after(h);
+        if (a.castling_rooks() != now.castling_rooks() || !a.is_legal(back)) continue;
+        const Position b = a.after(back);
+        const Move undo = Move::normal(h.to(), h.from());
+        if (b.is_legal(undo) && b.after(undo).same_position(prev)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
+    // Nanoseconds for the common case: material decides, or a side has mating material free to
+    // act. Such a side can all but always mate, and a dead position needs both sides unable, so
+    // searching either side would be wasted on the automatic check.
+    if (detail::material_cannot_mate(pos, side)) return MateAbility::cannot_checkmate;
+    if (material_in_play(pos, side) || material_in_play(pos, ~side)) return MateAbility::unknown;
+    // In the endings where dead positions live: carry the previous ply's answer over when it
+    // provably holds (no mate from the earlier position means none from a later one; a mate
+    // from a position that can be reached again is still reachable), else analyse in full.
+    AbilityMemo& memo = ability_memo()[static_cast<std::size_t>(index(side))];
+    if (memo.valid) {
+        if (memo.pos.same_position(pos)) return memo.answer;
+        if (memo.answer == MateAbility::cannot_checkmate && follows(memo.pos, pos)) {
+            memo.pos = pos;
+            return memo.answer;
+        }
+        if (memo.answer == MateAbility::can_checkmate && returns_to(pos, memo.pos)) {
+            memo.pos = pos;
+            return memo.answer;
+        }
+    }
+    const MateAbility a = can_checkmate(pos, side).answer;
+    memo = AbilityMemo{pos, a, a != MateAbility::unknown};
+    return a;
+}
+
+MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) const {
+    std::uint64_t nodes = 0;
+    const StaticAnswer s = static_stages(pos, side, nodes);
+    if (s.answer != MateAbility::unknown) {
+        MateVerdict v;
+        v.answer = s.answer;
+        v.proof = s.proof;
+        v.reason = s.reason;
+        v.nodes = nodes;
+        return v;
+    }
+
+    // 5. Search: the guided search alone in quick mode; in full mode, the exhaustive and the
+    //    guided searches take turns with growing budgets until one answers or the limit is hit.
+    MateVerdict v;
+    auto take = [&](detail::SearchOutcome& found, const char* engine) {
+        nodes += found.nodes;
+        v.nodes = nodes;
+        if (found.kind == detail::SearchOutcome::Kind::mate) {
+            v.answer = MateAbility::can_checkmate;
+            v.proof = MateProof::mating_line;
+            v.line = std::move(found.line);
+            v.reason = std::string("mating line found by the ") + engine;
+            return true;
+        }
+        if (found.kind == detail::SearchOutcome::Kind::exhausted) {
+            v.answer = MateAbility::cannot_checkmate;
+            v.proof = MateProof::exhaustive_search;
+            v.reason = "exhaustive search: no reachable position is a mate";
+            return true;
+        }
+        return false;
+    };
+    const bool quick = options_.mode == HelpmateOptions::Mode::quick;
+    const std::uint64_t limit = quick ? options_.quick_node_limit : options_.node_limit;
+    std::uint64_t guided = std::min<std::uint64_t>(options_.quick_node_limit, limit);
+    {
+        detail::SearchOutcome found = detail::search_helpmate(pos, side, guided);
+        if (take(found, "guided search")) return v;
+    }
+    // Rounds of budgets growing eightfold: the reward-extended search, the exhaustive search and
+    // the guided search in four plan variants (blocked pawns as material or not, first or second
+    // mating corner), which share one budget: one of them is often right where others stall.
+    // Mates are the common answer, so the mate finders get the larger budgets and go first, but
+    // in a closed position (three pawn pairs blocked head-on) without queen or rook the exhaustive search, which proves as well as
+    // finds, goes first with a larger budget. (Budgets tuned on the lichess timeouts and the test
+    // vectors by positions searched.)
+    const Bitboard heavy = pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook);
+    const Bitboard head_on = pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
+    const bool closed = head_on.count() >= 3 && !(pos.pieces(side) & heavy);
+    std::uint64_t exhaustive = (closed ? 256 : 64) * guided;
+    guided *= 64;
+    auto exhaust = [&] {
+        detail::SearchOutcome found = detail::exhaust_helpmate(pos, side, std::min(exhaustive, limit - nodes));
+        return take(found, "exhaustive search") || nodes >= limit;
+    };
+    while (!quick && nodes < limit) {
+        if (closed && exhaust()) break;
+        detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(guided, limit - nodes));
+        if (take(found, "reward-extended search") || nodes >= limit) break;
+        if (!closed && exhaust()) break;
+        bool done = false;
+        for (int variant = 0; variant < 4 && !done && nodes < limit; ++variant) {
+            found = detail::search_helpmate(pos, side, std::min(guided / 4, limit - nodes), variant);
+            done = take(found, "guided search");
+        }
+        if (done) break;
+        exhaustive *= 8;
+        guided *= 8;
+    }
+    if (v.answer != MateAbility::unknown) return v;
+    v.answer = MateAbility::unknown;
+    v.proof = MateProof::none;
+    v.reason = "node limit reached";
+    return v;
+}
+
+}  // namespace arbiter

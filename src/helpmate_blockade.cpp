@@ -1,0 +1,555 @@
+// helpmate_blockade.cpp — the static blockade proof.
+//
+// 1. Frozen units, a greatest fixpoint. Start by assuming every unit is frozen: it never moves
+//    and is never taken. Given the frozen set F, over-approximate where every other (mobile)
+//    unit can ever stand, treating frozen units as walls and ignoring mobile ones. Then drop
+//    from F each unit that could move or be taken under those over-approximations, and repeat
+//    until F is stable. By induction over any move sequence, a stable F really is frozen: the
+//    first move that moved or took a unit of F would have been found possible.
+// 2. Mobile pawns are refined the same way: a pawn whose capture squares no enemy unit can ever
+//    stand on stays on its file, and two such pawns on one file can never pass each other.
+// 3. A mate needs the loser's king on a square k it can reach, checked by a winner's unit, with
+//    each square next to k taken by a loser's unit or attacked by the winner. A small constraint
+//    search puts each mobile unit on at most one square of its reach; if no placement fits any
+//    k, no mate is possible. Everything is over-approximated in the winner's favour (sliders see
+//    through mobile units; escapes by capturing or blocking the checker are ignored), so a
+//    failure to fit is a proof.
+#include <algorithm>
+#include <array>
+
+#include "arbiter/attacks.hpp"
+#include "arbiter/movegen.hpp"
+#include "helpmate_impl.hpp"
+
+namespace arbiter::detail {
+namespace {
+
+constexpr int max_units = 32;
+
+struct Unit {
+    Square sq;
+    Color color;
+    PieceType type;
+};
+
+Bitboard last_rank(Color c) noexcept { return Bitboard::rank(c == Color::white ? 7 : 0); }
+
+// Set-wise moves: every square one step from any square of a set, per direction.
+constexpr std::uint64_t not_a = ~0x0101010101010101ULL, not_h = ~0x8080808080808080ULL;
+constexpr int dir_shift[8] = {8, -8, 1, -1, 9, 7, -7, -9};  // N S E W NE NW SE SW
+constexpr std::uint64_t dir_mask[8] = {~0ULL, ~0ULL, not_a, not_h, not_a, not_h, not_a, not_h};
+
+constexpr std::uint64_t step(std::uint64_t b, int d) noexcept {
+    const int sh = dir_shift[d];
+    return (sh > 0 ? b << sh : b >> -sh) & dir_mask[d];
+}
+
+constexpr std::uint64_t knight_set(std::uint64_t b) noexcept {
+    constexpr std::uint64_t not_ab = ~0x0303030303030303ULL, not_gh = ~0xC0C0C0C0C0C0C0C0ULL;
+    return ((b << 17) & not_a) | ((b << 15) & not_h) | ((b << 10) & not_ab) | ((b << 6) & not_gh) |
+           ((b >> 17) & not_h) | ((b >> 15) & not_a) | ((b >> 10) & not_gh) | ((b >> 6) & not_ab);
+}
+
+/// Squares a slider on any square of `gen` reaches in direction d through `empty` squares.
+constexpr std::uint64_t slide(std::uint64_t gen, std::uint64_t empty, int d) noexcept {
+    std::uint64_t out = 0;
+    for (std::uint64_t g = step(gen, d); g; g = step(g, d) & ~out) {
+        g &= empty;
+        out |= g;
+        if (!g) break;
+    }
+    return out;
+}
+
+/// Squares attacked by pawns of colour c standing on the squares of `at`.
+Bitboard pawn_attacks_of_set(Color c, Bitboard at) noexcept {
+    return c == Color::white ? Bitboard(step(at.bits, 4) | step(at.bits, 5)) : Bitboard(step(at.bits, 6) | step(at.bits, 7));
+}
+
+/// Every square a piece of type t could stand on, starting from `from`, never entering `walls`.
+Bitboard flood(PieceType t, Bitboard from, Bitboard walls) noexcept {
+    const std::uint64_t empty = ~walls.bits;
+    std::uint64_t r = from.bits;
+    for (;;) {
+        std::uint64_t next = r;
+        switch (t) {
+            case PieceType::knight: next |= knight_set(r) & empty; break;
+            case PieceType::king:
+                for (int d = 0; d < 8; ++d) next |= step(r, d) & empty;
+                break;
+            default:
+                for (int d = t == PieceType::bishop ? 4 : 0; d < (t == PieceType::rook ? 4 : 8); ++d)
+                    next |= slide(r, empty, d);
+                break;
+        }
+        if (next == r) return Bitboard(r);
+        r = next;
+    }
+}
+
+/// Every square a piece of type t attacks from some square of `at`, with `walls` as the only
+/// occupied squares.
+Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept {
+    const std::uint64_t empty = ~walls.bits;
+    std::uint64_t a = 0;
+    switch (t) {
+        case PieceType::knight: return Bitboard(knight_set(at.bits));
+        case PieceType::king:
+            for (int d = 0; d < 8; ++d) a |= step(at.bits, d);
+            return Bitboard(a);
+        default:
+            for (int d = t == PieceType::bishop ? 4 : 0; d < (t == PieceType::rook ? 4 : 8); ++d) {
+                const std::uint64_t path = slide(at.bits, empty, d);
+                a |= path | step(path | at.bits, d);
+            }
+            return Bitboard(a);
+    }
+}
+int step_up(Color c) noexcept { return c == Color::white ? 8 : -8; }
+
+/// Squares a pawn of colour c on s could reach by any mix of pushes and captures.
+Bitboard forward_cone(Color c, Square s) noexcept {
+    Bitboard cone;
+    const int f = file_of(s), r = rank_of(s);
+    for (int rr = 0; rr < 8; ++rr) {
+        const int d = c == Color::white ? rr - r : r - rr;
+        if (d <= 0) continue;
+        for (int ff = std::max(0, f - d); ff <= std::min(7, f + d); ++ff) cone |= make_square(ff, rr);
+    }
+    return cone;
+}
+
+/// What a promoted piece of unknown kind attacks: the union of queen and knight moves.
+Bitboard any_piece_attacks(Square s, Bitboard occ) noexcept { return queen_attacks(s, occ) | knight_attacks(s); }
+
+
+/// Every square a promoted piece could reach from `from` without crossing `walls` (queen and
+/// knight moves together: more than any one piece can do).
+Bitboard promoted_reach(Bitboard from, Bitboard walls) noexcept {
+    Bitboard r = from;
+    for (;;) {
+        const Bitboard next = flood(PieceType::queen, r, walls) | (Bitboard(knight_set(r.bits)) & ~walls) | r;
+        if (next == r) return r;
+        r = next;
+    }
+}
+
+/// What promoted pieces standing on `at` attack.
+Bitboard promoted_attacks_of_set(Bitboard at, Bitboard walls) noexcept {
+    return attacks_of_set(PieceType::queen, at, walls) | attacks_of_set(PieceType::knight, at, walls);
+}
+
+class Blockade {
+public:
+    Blockade(const Position& pos, Color winner) : pos_(pos), winner_(winner) {
+        unit_of_.fill(-1);
+        for (Square s : pos.occupied()) {
+            const Piece p = pos.piece_at(s);
+            unit_of_[index(s)] = static_cast<std::int8_t>(n_);
+            units_[n_++] = Unit{s, color_of(p), type_of(p)};
+        }
+    }
+
+    /// True when no mate by the winner is possible.
+    bool prove(std::uint32_t work);
+
+private:
+    [[nodiscard]] bool frozen(int i) const noexcept { return (frozen_mask_ >> i) & 1; }
+    [[nodiscard]] int unit_at(Square s) const noexcept { return unit_of_[index(s)]; }
+    /// Where a piece promoted by a pawn of colour c may go: from any promotion square (more
+    /// than one pawn can reach, which is harmless), computed once per round.
+    Bitboard promotion_reach(Color c) {
+        Bitboard& r = promotion_reach_[index(c)];
+        if (!r) r = promoted_reach(last_rank(c) & ~frozen_, frozen_);
+        return r;
+    }
+    void fix_frozen();
+    void compute_reach();
+    void compute_pawn_reach();
+    void file_bound_segment(int i);
+    [[nodiscard]] bool stays(int i) const noexcept;
+    bool fits(int depth);
+    [[nodiscard]] Bitboard attacks_from(int u, Square s) const noexcept;
+    [[nodiscard]] Bitboard stands_attacking(int u, Square target) const noexcept;
+
+    const Position& pos_;
+    Color winner_;
+    std::array<Unit, max_units> units_{};
+    std::array<std::int8_t, 64> unit_of_{};
+    int n_ = 0;
+    std::array<Bitboard, 2> promotion_reach_{};
+
+    // --- the fixpoint ---
+    std::uint32_t frozen_mask_ = 0;  // bit i: unit i is frozen
+    Bitboard frozen_;                // squares of frozen units
+    std::array<Bitboard, 2> frozen_by_{};
+    std::array<Bitboard, 2> guard_{};  // squares always attacked by frozen units of a colour
+    std::array<Bitboard, max_units> reach_{};        // mobile unit: squares it may stand on
+    std::array<Bitboard, max_units> promo_reach_{};  // mobile pawn: squares it may stand on promoted
+    std::array<bool, max_units> free_pawn_{};        // mobile pawn that may leave its file
+    std::array<bool, max_units> soft_pawn_{};        // mobile pawn that may be taken
+    std::array<bool, max_units> segment_done_{};
+    std::array<Bitboard, 2> presence_{};   // squares a non-king unit of a colour may stand on
+    std::array<Bitboard, 2> piece_hits_{};  // squares a mobile piece (not king, not pawn) may attack
+    std::array<Bitboard, 2> hits_{};       // squares a mobile non-king unit of a colour may attack
+    std::array<Bitboard, 2> king_hits_{};  // squares next to where a mobile king may stand
+
+    // --- the pattern search ---
+    struct Slot {
+        int unit;
+        bool winner;
+        int twin;  // an earlier identical slot, or -1
+    };
+    std::array<Slot, max_units> slots_{};
+    int slot_count_ = 0;
+    std::uint32_t placed_ = 0;  // bit j: slot j stands somewhere
+    Square k_ = Square::none;
+    Bitboard occ_x_;     // frozen squares but the loser's king: sliders see through the king
+    Bitboard open_;      // squares next to k that must be closed
+    Bitboard covered_;   // squares attacked by placed winner's units
+    Bitboard taken_;     // squares of placed loser's units
+    Bitboard occupied_;  // squares no further unit may take
+    bool check_ = false;
+    std::uint32_t work_left_ = 0;
+    bool out_of_work_ = false;
+};
+
+Bitboard Blockade::stands_attacking(int u, Square target) const noexcept {
+    const Unit& x = units_[u];
+    switch (x.type) {
+        case PieceType::pawn:
+            return (pawn_attacks(~x.color, target) & reach_[u]) |
+                   (any_piece_attacks(target, occ_x_) & promo_reach_[u]);
+        case PieceType::king: return king_attacks(target) & reach_[u];
+        default: return attacks(x.type, target, occ_x_) & reach_[u];
+    }
+}
+
+Bitboard Blockade::attacks_from(int u, Square s) const noexcept {
+    const Unit& x = units_[u];
+    switch (x.type) {
+        case PieceType::pawn: {
+            Bitboard a;
+            if (reach_[u].contains(s)) a |= pawn_attacks(x.color, s);
+            if (promo_reach_[u].contains(s)) a |= any_piece_attacks(s, occ_x_);
+            return a;
+        }
+        case PieceType::king: return king_attacks(s);
+        default: return attacks(x.type, s, occ_x_);
+    }
+}
+
+// The squares a file-bound pawn may stand on: forward along its file until a frozen unit, a
+// solid enemy file-bound pawn (it can only come nearer and is never taken), or a solid own
+// file-bound pawn's farthest square (if that pawn may promote, it leaves the file open and we
+// may follow it all the way).
+void Blockade::file_bound_segment(int i) {
+    if (segment_done_[i]) return;
+    segment_done_[i] = true;
+    const Unit& p = units_[i];
+    const int up = step_up(p.color);
+    Bitboard seg = p.sq;
+    Square s = p.sq;
+    bool promotes = false;
+    while (!last_rank(p.color).contains(s)) {
+        const Square next = s + up;
+        if (frozen_.contains(next)) break;
+        const int j = unit_at(next);
+        if (j >= 0 && units_[j].type == PieceType::pawn && !frozen(j) && !free_pawn_[j] && !soft_pawn_[j]) {
+            if (units_[j].color != p.color) break;
+            file_bound_segment(j);
+            if (promo_reach_[j]) {
+                seg |= reach_[j];
+                promotes = true;
+            } else {
+                const Square far = p.color == Color::white ? reach_[j].last() : reach_[j].first();
+                seg |= reach_[j] & ~Bitboard(far);
+            }
+            break;
+        }
+        seg |= next;
+        s = next;
+        if (last_rank(p.color).contains(s)) promotes = true;
+    }
+    reach_[i] = seg & ~last_rank(p.color);
+    promo_reach_[i] = promotes ? promotion_reach(p.color) : Bitboard();
+}
+
+void Blockade::compute_pawn_reach() {
+    // Every mobile pawn starts file-bound and solid; one that could ever capture becomes free,
+    // one that could ever be taken becomes soft (it no longer bounds the pawns behind it).
+    // Both flags only widen reaches, so the loop ends.
+    free_pawn_.fill(false);
+    soft_pawn_.fill(false);
+    for (;;) {
+        segment_done_.fill(false);
+        for (int i = 0; i < n_; ++i) {
+            const Unit& p = units_[i];
+            if (frozen(i) || p.type != PieceType::pawn || !free_pawn_[i]) continue;
+            const Bitboard cone = forward_cone(p.color, p.sq) & ~frozen_;
+            const Bitboard promo = cone & last_rank(p.color);
+            reach_[i] = (cone & ~last_rank(p.color)) | p.sq;
+            promo_reach_[i] = promo ? promotion_reach(p.color) : Bitboard();
+            segment_done_[i] = true;
+        }
+        for (int i = 0; i < n_; ++i)
+            if (!frozen(i) && units_[i].type == PieceType::pawn) file_bound_segment(i);
+
+        presence_ = {};
+        std::array<Bitboard, 2> threat = {piece_hits_[0] | king_hits_[0], piece_hits_[1] | king_hits_[1]};
+        for (int i = 0; i < n_; ++i) {
+            const Unit& u = units_[i];
+            if (u.type == PieceType::king) continue;
+            if (frozen(i)) {
+                presence_[index(u.color)] |= u.sq;
+                continue;
+            }
+            presence_[index(u.color)] |= reach_[i] | promo_reach_[i];
+            if (u.type != PieceType::pawn) continue;
+            threat[index(u.color)] |= promoted_attacks_of_set(promo_reach_[i], frozen_);
+            if (free_pawn_[i]) threat[index(u.color)] |= pawn_attacks_of_set(u.color, reach_[i]);
+        }
+        bool changed = false;
+        for (int i = 0; i < n_; ++i) {
+            const Unit& p = units_[i];
+            if (frozen(i) || p.type != PieceType::pawn) continue;
+            if (!free_pawn_[i]) {
+                const Bitboard caps = pawn_attacks_of_set(p.color, reach_[i]);
+                // A double step passes a square an enemy pawn may take en passant; the passed
+                // square is in the reach, so that enemy pawn sees us in its capture squares.
+                if (caps & presence_[index(~p.color)]) {
+                    free_pawn_[i] = true;
+                    changed = true;
+                }
+            }
+            if (!soft_pawn_[i] && (reach_[i] & threat[index(~p.color)])) {
+                soft_pawn_[i] = true;
+                changed = true;
+            }
+        }
+        if (!changed) break;
+    }
+}
+
+void Blockade::compute_reach() {
+    promotion_reach_ = {};
+    frozen_ = Bitboard();
+    frozen_by_ = {};
+    guard_ = {};
+    for (int i = 0; i < n_; ++i) {
+        if (!frozen(i)) continue;
+        const Unit& u = units_[i];
+        frozen_ |= u.sq;
+        frozen_by_[index(u.color)] |= u.sq;
+        // Attacks no mobile unit can ever block: pawn, knight and king attacks, and a slider's
+        // attacks on the squares next to it.
+        Bitboard a;
+        switch (u.type) {
+            case PieceType::pawn: a = pawn_attacks(u.color, u.sq); break;
+            case PieceType::knight: a = knight_attacks(u.sq); break;
+            case PieceType::king: a = king_attacks(u.sq); break;
+            default: a = attacks(u.type, u.sq, Bitboard()) & king_attacks(u.sq); break;
+        }
+        guard_[index(u.color)] |= a;
+    }
+    // Mobile pieces: flood fill through everything but frozen units (and, for a king, squares
+    // always attacked by the other side).
+    piece_hits_ = {};
+    king_hits_ = {};
+    for (int i = 0; i < n_; ++i) {
+        const Unit& u = units_[i];
+        if (frozen(i) || u.type == PieceType::pawn) continue;
+        Bitboard walls = frozen_;
+        if (u.type == PieceType::king) walls |= guard_[index(~u.color)];
+        Bitboard r = u.sq;
+        // Castling puts king and rook on squares their own moves might not reach.
+        const Square ksq = pos_.king_square(u.color);
+        for (Square rook : pos_.castling_rooks(u.color)) {
+            if (u.type == PieceType::king) r |= Position::castle_king_to(u.color, ksq, rook);
+            if (u.type == PieceType::rook && u.sq == rook) r |= Position::castle_rook_to(u.color, ksq, rook);
+        }
+        r = (r & ~frozen_) | u.sq;
+        reach_[i] = flood(u.type, r, walls);
+        promo_reach_[i] = Bitboard();
+        (u.type == PieceType::king ? king_hits_ : piece_hits_)[index(u.color)] |=
+            attacks_of_set(u.type, reach_[i], frozen_);
+    }
+    compute_pawn_reach();
+
+    // Everything a mobile non-king unit may ever attack.
+    hits_ = piece_hits_;
+    for (int i = 0; i < n_; ++i) {
+        const Unit& u = units_[i];
+        if (frozen(i) || u.type != PieceType::pawn) continue;
+        hits_[index(u.color)] |= pawn_attacks_of_set(u.color, reach_[i]) | promoted_attacks_of_set(promo_reach_[i], frozen_);
+    }
+}
+
+// Does frozen unit i stay put and untaken, given the current reaches?
+bool Blockade::stays(int i) const noexcept {
+    const Unit& u = units_[i];
+    const Color c = u.color;
+    const Bitboard own = frozen_by_[index(c)];
+    switch (u.type) {
+        case PieceType::pawn:
+            if (!frozen_.contains(u.sq + step_up(c))) return false;
+            if (pawn_attacks(c, u.sq) & presence_[index(~c)]) return false;
+            break;
+        case PieceType::king:
+            if (pos_.castling_rooks(c)) return false;
+            if (king_attacks(u.sq) & ~own & ~guard_[index(~c)]) return false;
+            return true;  // a king is never taken
+        default:
+            if (attacks(u.type, u.sq, frozen_) & ~own) return false;
+            break;
+    }
+    if (hits_[index(~c)].contains(u.sq)) return false;
+    if (king_hits_[index(~c)].contains(u.sq) && !guard_[index(c)].contains(u.sq)) return false;
+    return true;
+}
+
+void Blockade::fix_frozen() {
+    frozen_mask_ = n_ == max_units ? ~0u : (1u << n_) - 1;
+    // A legal en passant capture right now: the pawns involved are mobile.
+    const Square ep = pos_.legal_ep_square();
+    if (ep != Square::none) {
+        const Color us = pos_.turn();
+        const Bitboard movers =
+            (pawn_attacks(~us, ep) & pos_.pieces(us, PieceType::pawn)) | Bitboard(ep - step_up(us));
+        for (int i = 0; i < n_; ++i)
+            if (movers.contains(units_[i].sq)) frozen_mask_ &= ~(1u << i);
+    }
+    for (;;) {
+        compute_reach();
+        std::uint32_t drop = 0;
+        for (int i = 0; i < n_; ++i)
+            if (frozen(i) && !stays(i)) drop |= 1u << i;
+        if (!drop) break;
+        frozen_mask_ &= ~drop;
+    }
+}
+
+// Depth-first placement of mobile units so that k is in check and every open square next to k
+// is closed. True when a placement fits, or when the work bound runs out (no proof then).
+bool Blockade::fits(int depth) {
+    const Bitboard unclosed = open_ & ~covered_ & ~taken_;
+    if (check_ && !unclosed) return true;
+    if (depth >= max_units) return false;
+    const bool want_check = !check_;
+    const Square target = want_check ? k_ : unclosed.first();
+    for (int j = 0; j < slot_count_; ++j) {
+        if ((placed_ >> j) & 1) continue;
+        const Slot& sl = slots_[j];
+        if (sl.twin >= 0 && !((placed_ >> sl.twin) & 1)) continue;
+        const int u = sl.unit;
+        if (!sl.winner) {
+            if (want_check || occupied_.contains(target)) continue;
+            if (!(reach_[u] | promo_reach_[u]).contains(target)) continue;
+            if (work_left_-- == 0) return out_of_work_ = true;
+            placed_ |= 1u << j;
+            occupied_ |= target;
+            taken_ |= target;
+            const bool ok = fits(depth + 1);
+            taken_ ^= target;
+            occupied_ ^= target;
+            placed_ &= ~(1u << j);
+            if (ok) return true;
+            continue;
+        }
+        const bool is_king = units_[u].type == PieceType::king;
+        if (want_check && is_king) continue;
+        Bitboard stands = stands_attacking(u, target) & ~occupied_;
+        if (is_king) stands &= ~king_attacks(k_);
+        for (Square s : stands) {
+            if (work_left_-- == 0) return out_of_work_ = true;
+            const Bitboard saved_cov = covered_;
+            const bool saved_check = check_;
+            const Bitboard a = attacks_from(u, s);
+            covered_ |= a;
+            if (!is_king && a.contains(k_)) check_ = true;
+            placed_ |= 1u << j;
+            occupied_ |= s;
+            const bool ok = fits(depth + 1);
+            occupied_ ^= s;
+            placed_ &= ~(1u << j);
+            covered_ = saved_cov;
+            check_ = saved_check;
+            if (ok) return true;
+        }
+    }
+    return false;
+}
+
+bool Blockade::prove(std::uint32_t work) {
+    fix_frozen();
+    const Color w = winner_, l = ~winner_;
+    const Square lk = pos_.king_square(l);
+    const int lk_unit = unit_at(lk);
+    occ_x_ = frozen_ & ~Bitboard(lk);
+
+    // What frozen units of the winner attack, and what frozen units of the loser occupy.
+    Bitboard w_frozen_att;
+    for (int i = 0; i < n_; ++i) {
+        if (!frozen(i) || units_[i].color != w) continue;
+        const Unit& u = units_[i];
+        w_frozen_att |= u.type == PieceType::pawn ? pawn_attacks(w, u.sq) : attacks(u.type, u.sq, occ_x_);
+    }
+    const Bitboard l_frozen_occ = frozen_by_[index(l)] & ~Bitboard(lk);
+
+    // Where the loser's king may stand and be checked. A square always attacked by a frozen
+    // unit (an unblockable check) can hold the king only now, and it is not mate now.
+    Bitboard region = frozen(lk_unit) ? Bitboard(lk) : reach_[lk_unit];
+    region &= ~guard_[index(w)];
+    region &= w_frozen_att | hits_[index(w)];
+    if (!region) return true;
+
+    // The units that may take part in a pattern: every mobile unit but the loser's king.
+    slot_count_ = 0;
+    for (int i = 0; i < n_; ++i) {
+        if (frozen(i) || i == lk_unit) continue;
+        const Unit& u = units_[i];
+        Slot sl{i, u.color == w, -1};
+        for (int j = slot_count_ - 1; j >= 0; --j) {
+            const Unit& v = units_[slots_[j].unit];
+            if (v.color == u.color && v.type == u.type && reach_[slots_[j].unit] == reach_[i] &&
+                promo_reach_[slots_[j].unit] == promo_reach_[i]) {
+                sl.twin = j;
+                break;
+            }
+        }
+        slots_[slot_count_++] = sl;
+    }
+    const Bitboard closable = hits_[index(w)] | king_hits_[index(w)] | presence_[index(l)];
+
+    work_left_ = work;
+    out_of_work_ = false;
+    for (Square k : region) {
+        k_ = k;
+        open_ = king_attacks(k) & ~l_frozen_occ & ~w_frozen_att;
+        if (open_ & ~closable) continue;  // a flight square nobody can ever close
+        check_ = w_frozen_att.contains(k);
+        covered_ = taken_ = Bitboard();
+        occupied_ = frozen_ | k;
+        placed_ = 0;
+        if (fits(0)) return false;  // a pattern fits (or the work ran out): no proof
+    }
+    return true;
+}
+
+}  // namespace
+
+bool blockade_candidate(const Position& pos) noexcept {
+    // Head-on pawn pairs: a white pawn with a black pawn right in front of it.
+    const Bitboard wp = pos.pieces(Color::white, PieceType::pawn);
+    const Bitboard bp = pos.pieces(Color::black, PieceType::pawn);
+    return (wp.shifted(8) & bp).any();
+}
+
+bool blockade_proof(const Position& pos, Color winner, std::uint32_t work) noexcept {
+    // The proof speaks of mates to come; one on the board now is not ruled out by it.
+    if (pos.turn() != winner && pos.in_check() && !has_legal_move(pos)) return false;
+    Blockade b(pos, winner);
+    return b.prove(work);
+}
+
+}  // namespace arbiter::detail

@@ -1,0 +1,59 @@
+// helpmate_impl.hpp — the stages of HelpmateAnalyzer, private to the library: the material
+// rules, the blockade proof and the cooperative search. See docs/unwinnability.md.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/move.hpp"
+#include "arbiter/position.hpp"
+
+namespace arbiter::detail {
+
+/// Sound material rules: the reason `winner` can never mate with the material on the board (the
+/// material can only shrink or, through promotion, change, and these rules exclude both), or
+/// nullptr when material alone does not decide.
+const char* material_cannot_mate(const Position& pos, Color winner) noexcept;
+
+/// The blockade proof (docs/unwinnability.md, "Blockade proof"): true when it shows that
+/// `winner` can never mate. `work` bounds the pattern search; running out counts as "no proof".
+bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 20000) noexcept;
+
+/// Cheap test: is the blockade proof worth trying here (head-on blocked pawns)?
+bool blockade_candidate(const Position& pos) noexcept;
+
+/// Outcome of a search for a mate by one side.
+struct SearchOutcome {
+    enum class Kind : std::uint8_t {
+        mate,       ///< `line` ends in mate by the winner
+        exhausted,  ///< every reachable position was visited (or pruned by a proof): no mate
+        limit,      ///< the node limit was reached first
+    };
+    Kind kind = Kind::limit;
+    std::vector<Move> line;
+    std::uint64_t nodes = 0;
+};
+
+/// Forced-line check: true when every line from `pos` reaches, within `depth` plies, a position
+/// where `winner` provably cannot mate (game over or material) without passing a mate by
+/// `winner`. Gives up (false) at the first line still open at the horizon, or when `nodes`
+/// passes `node_cap`.
+bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
+                   std::uint64_t node_cap) noexcept;
+
+/// The guided search for a mate by `winner` (limited discrepancy search over moves ranked by how
+/// they approach a mating pattern). Finds mates only: never answers `exhausted`. Visits at most
+/// `node_limit` positions. `variant` 0, 1, ... varies the plan: whether blocked pawns count as
+/// mating material, and which mating corner is tried when the winner lacks material.
+SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
+
+/// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
+/// iterations of small node caps and growing horizons). Finds mates only.
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit);
+
+/// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
+/// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work
+/// is counted in positions generated.
+SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+
+}  // namespace arbiter::detail

@@ -1,0 +1,61 @@
+// The unwinnability corpora (label `corpus`; skipped without ../shared/data):
+//  - d3_test-vector.txt: 3,606 labelled queries; no wrong answer, every certificate replayed,
+//    the unknowns counted and printed (the reference analyzer leaves 20);
+//  - d3_unfair_2022-05.txt: 88,387 real timeouts, all cannot_checkmate for the side that moved;
+//  - d3_lichess-30K-games.txt: 30,000 real timeouts, no expected answer, certificates replayed.
+// Everything runs whole with the default options (about a minute); ARBITER_CORPUS_FULL=1 runs the
+// test vectors again with ten times the default node limit, to see how many more get decided.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "helpmate_corpus.hpp"
+
+using namespace arbiter;
+using namespace arbiter::testing;
+
+namespace {
+
+#define REQUIRE_FILE(path)                                                              \
+    if (!std::filesystem::exists(path)) GTEST_SKIP() << "corpus file not found: " << path
+
+TEST(UnwinnabilityCorpus, TestVectors) {
+    const std::string path = unwinnable_dir() + "d3_test-vector.txt";
+    REQUIRE_FILE(path);
+    const auto queries = load_vectors(path);
+    ASSERT_EQ(queries.size(), 3606u);
+    HelpmateOptions options;
+    if (corpus_full()) options.node_limit *= 10;
+    const Tally t = run_queries(queries, HelpmateAnalyzer(options));
+    t.print(corpus_full() ? "test vectors, ten times the default node limit" : "test vectors, default node limit");
+    // The bound: every vector under a second (at the default limit).
+    if (!corpus_full()) EXPECT_LT(t.slowest, 1.0) << t.slowest_query;
+    ::testing::Test::RecordProperty("unknown", static_cast<int>(t.unknown));
+    EXPECT_EQ(t.wrong, 0u);
+    EXPECT_EQ(t.bad_certificates, 0u);
+}
+
+TEST(UnwinnabilityCorpus, UnfairTimeoutsAreAllUnwinnable) {
+    const std::string path = unwinnable_dir() + "d3_unfair_2022-05.txt";
+    REQUIRE_FILE(path);
+    const auto queries = load_timeouts(path, MateAbility::cannot_checkmate);
+    ASSERT_EQ(queries.size(), 88387u);
+    const Tally t = run_queries(queries, HelpmateAnalyzer());
+    t.print("unfair timeouts");
+    EXPECT_EQ(t.wrong, 0u);
+    EXPECT_EQ(t.unknown, 0u);
+    EXPECT_EQ(t.cannot, queries.size());
+}
+
+TEST(UnwinnabilityCorpus, LichessTimeouts) {
+    const std::string path = unwinnable_dir() + "d3_lichess-30K-games.txt";
+    REQUIRE_FILE(path);
+    const auto queries = load_timeouts(path, std::nullopt);
+    ASSERT_EQ(queries.size(), 30000u);
+    const Tally t = run_queries(queries, HelpmateAnalyzer());
+    t.print("lichess timeouts");
+    EXPECT_EQ(t.bad_certificates, 0u);
+    EXPECT_EQ(t.unknown, 0u);
+}
+
+}  // namespace

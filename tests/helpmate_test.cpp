@@ -1,0 +1,211 @@
+// HelpmateAnalyzer on hand-made cases: the RULES.md vectors (TV-DEAD-1, TV-FLAG-*), material,
+// blocked pawn walls with and without a free piece, promotions, positions already over, and
+// the option contract (quick mode, node limit). Every can_checkmate line is replayed.
+#include <gtest/gtest.h>
+
+#include "arbiter/arbiter.hpp"
+#include "helpmate_check.hpp"
+
+using namespace arbiter;
+using arbiter::testing::certificate_problem;
+using arbiter::testing::composed;
+
+namespace {
+
+struct Case {
+    const char* name;
+    const char* fen;
+    MateAbility white;
+    MateAbility black;
+};
+
+constexpr auto can = MateAbility::can_checkmate;
+constexpr auto cannot = MateAbility::cannot_checkmate;
+
+const Case cases[] = {
+    // RULES.md test vectors.
+    {"TV_DEAD_1_blocked_wall", "8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1", cannot, cannot},
+    {"TV_FLAG_1_lone_bishop_helpmates", "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1", can, can},
+    {"TV_FLAG_2_knight_against_rook", "8/8/8/8/4n3/8/7R/5k1K b - - 0 1", can, can},
+    {"TV_FLAG_3_bare_king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", can, cannot},
+    // Material.
+    {"bare_kings", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", cannot, cannot},
+    {"knight_against_bare_king", "8/8/4k3/8/8/3K4/8/5N2 w - - 0 1", cannot, cannot},
+    {"bishop_against_bare_king", "8/8/4k3/8/8/3K4/8/5B2 b - - 0 1", cannot, cannot},
+    {"two_knights_helpmate", "8/8/4k3/8/8/3K4/8/4NN2 w - - 0 1", can, cannot},
+    {"bishops_on_one_colour", "8/3b4/4k3/8/8/3K4/8/5B2 w - - 0 1", cannot, cannot},
+    {"bishops_on_both_colours", "8/4b3/4k3/8/8/3K4/8/5B2 w - - 0 1", can, can},
+    {"knight_against_queen", "8/8/4k3/8/3q4/3K4/8/5N2 w - - 0 1", cannot, can},
+    {"knight_against_rook", "8/8/4k3/8/3r4/3K4/8/5N2 w - - 0 1", can, can},
+    {"bishop_against_rook", "8/8/4k3/8/3r4/3K4/8/5B2 w - - 0 1", cannot, can},
+    {"bishop_against_knight", "8/8/4k3/8/3n4/3K4/8/5B2 w - - 0 1", can, can},
+    {"bishop_against_pawn_needs_a_blocker", "8/8/4k3/4p3/8/3K4/8/5B2 w - - 0 1", can, can},
+    {"bishop_and_knight", "8/8/4k3/8/8/3K4/8/4NB2 w - - 0 1", can, cannot},
+    // Blocked walls.
+    {"wall_with_bishops_that_cannot_pass", "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", cannot, cannot},
+    {"wall_with_a_free_knight", "8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/6N1 w - - 0 1", can, can},
+    {"wall_with_a_rook_behind_it", "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1", cannot, cannot},
+    // Fortress-like but winnable: the bishop can leave its cage after a pawn advance.
+    {"fortress_with_a_way_out", "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1", can, cannot},
+    // Only a promotion brings mating material.
+    {"promotion_needed", "8/8/8/8/8/k7/6P1/K7 w - - 0 1", can, cannot},
+    {"underpromotion_line", "8/4K2k/4P2p/8/3b1q2/8/8/8 b - - 0 1", can, can},
+    // Positions already over.
+    {"fools_mate_done", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", cannot, can},
+    {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", cannot, cannot},
+    // Rich positions.
+    {"initial_position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", can, can},
+    {"mate_in_one_available", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", can, can},
+};
+
+class Helpmate : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Helpmate, DecidesBothSides) {
+    const Case& c = GetParam();
+    const Position pos = composed(c.fen);
+    const HelpmateAnalyzer analyzer;
+    for (Color side : {Color::white, Color::black}) {
+        const MateAbility want = side == Color::white ? c.white : c.black;
+        const MateVerdict v = analyzer.can_checkmate(pos, side);
+        EXPECT_EQ(v.answer, want) << c.fen << " " << name(side) << ": " << v.reason;
+        if (v.answer == MateAbility::can_checkmate) {
+            EXPECT_EQ(certificate_problem(pos, side, v), "") << c.fen << " " << name(side);
+            EXPECT_TRUE(v.proof == MateProof::mating_line || v.proof == MateProof::already_mated);
+        }
+        if (v.answer == MateAbility::cannot_checkmate) {
+            EXPECT_TRUE(v.line.empty());
+            EXPECT_NE(v.proof, MateProof::none);
+        }
+        EXPECT_FALSE(v.reason.empty());
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, Helpmate, ::testing::ValuesIn(cases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(HelpmateProofs, NamesTheReason) {
+    const HelpmateAnalyzer analyzer;
+    EXPECT_EQ(analyzer.can_checkmate(composed("8/8/4k3/8/8/3K4/8/8 w - -"), Color::white).proof, MateProof::material);
+    EXPECT_EQ(analyzer.can_checkmate(composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - -"), Color::white).proof,
+              MateProof::blockade);
+    // A rook check that can only be answered by taking the rook leaves bare kings.
+    EXPECT_EQ(analyzer.can_checkmate(composed("8/6P1/5k1K/7r/8/8/8/8 w - - 0 54"), Color::black).proof,
+              MateProof::exhaustive_search);
+    EXPECT_EQ(analyzer.can_checkmate(composed("7k/5Q2/6K1/8/8/8/8/8 b - -"), Color::white).proof, MateProof::game_over);
+    const auto done = analyzer.can_checkmate(composed("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -"),
+                                             Color::black);
+    EXPECT_EQ(done.proof, MateProof::already_mated);
+    EXPECT_TRUE(done.line.empty());
+}
+
+TEST(HelpmateProofs, MateInOneIsFoundAsOne) {
+    const HelpmateAnalyzer analyzer;
+    const Position pos = composed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - -");
+    const MateVerdict v = analyzer.can_checkmate(pos, Color::white);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_EQ(v.line.size(), 1u);
+    EXPECT_EQ(to_san(pos, v.line[0]), "Rd8#");
+}
+
+TEST(HelpmateOptions, UnknownOnlyWhenTheLimitIsHit) {
+    HelpmateOptions options;
+    options.node_limit = 50;
+    options.quick_node_limit = 10;
+    const HelpmateAnalyzer tight(options);
+    // A helpmate that needs a long walk: no search of 50 positions finds it.
+    const Position pos = composed("8/8/4k3/8/8/3K4/8/4NB2 w - -");
+    const MateVerdict v = tight.can_checkmate(pos, Color::white);
+    EXPECT_EQ(v.answer, MateAbility::unknown);
+    EXPECT_EQ(v.proof, MateProof::none);
+    EXPECT_LE(v.nodes, 80u);
+    // Static proofs need no search at all.
+    EXPECT_EQ(tight.can_checkmate(pos, Color::black).answer, MateAbility::cannot_checkmate);
+}
+
+TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
+    HelpmateOptions options;
+    options.mode = HelpmateOptions::Mode::quick;
+    const HelpmateAnalyzer quick(options);
+    const Position pos = composed("r1bqk2r/2p1bppp/p1pp1n2/4p3/4P3/3PBN1P/PPPN1PP1/R2QK2R b KQkq - 4 8");
+    for (Color side : {Color::white, Color::black}) {
+        const MateVerdict v = quick.can_checkmate(pos, side);
+        EXPECT_EQ(v.answer, MateAbility::can_checkmate) << name(side);
+        EXPECT_EQ(certificate_problem(pos, side, v), "");
+        EXPECT_LE(v.nodes, options.quick_node_limit + 100);
+    }
+}
+
+TEST(HelpmateDefault, IsTheHelpmateAnalyzer) {
+    const Unwinnability& u = default_unwinnability();
+    EXPECT_NE(dynamic_cast<const HelpmateAnalyzer*>(&u), nullptr);
+    const Position pos = composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - -");
+    EXPECT_EQ(u.can_checkmate(pos, Color::white).answer, MateAbility::cannot_checkmate);
+}
+
+TEST(HelpmateNames, AreStable) {
+    EXPECT_STREQ(mate_proof_name(MateProof::none), "none");
+    EXPECT_STREQ(mate_proof_name(MateProof::already_mated), "already_mated");
+    EXPECT_STREQ(mate_proof_name(MateProof::mating_line), "mating_line");
+    EXPECT_STREQ(mate_proof_name(MateProof::game_over), "game_over");
+    EXPECT_STREQ(mate_proof_name(MateProof::material), "material");
+    EXPECT_STREQ(mate_proof_name(MateProof::blockade), "blockade");
+    EXPECT_STREQ(mate_proof_name(MateProof::exhaustive_search), "exhaustive_search");
+}
+
+}  // namespace
+
+namespace {
+
+// The automatic check never contradicts the full analysis: it answers the same, or unknown.
+TEST(HelpmateAbility, AgreesWithTheFullAnalysis) {
+    const HelpmateAnalyzer analyzer;
+    for (const Case& c : cases) {
+        const Position pos = composed(c.fen);
+        for (Color side : {Color::white, Color::black}) {
+            const MateAbility quick = analyzer.ability(pos, side);
+            if (quick != MateAbility::unknown)
+                EXPECT_EQ(quick, analyzer.can_checkmate(pos, side).answer) << c.fen << " " << name(side);
+        }
+    }
+    // Dead positions are found; positions with free mating material are not searched.
+    EXPECT_EQ(analyzer.ability(composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - -"), Color::white),
+              MateAbility::cannot_checkmate);
+    EXPECT_EQ(analyzer.ability(composed(std::string(start_fen)), Color::white), MateAbility::unknown);
+}
+
+// Along a game, the answer carried over from the previous ply (no mate stays no mate; a mate
+// from a position that can be reached again stays reachable) matches a fresh analysis.
+TEST(HelpmateAbility, CarriesOverAlongAGame) {
+    const HelpmateAnalyzer analyzer;
+    const HelpmateAnalyzer fresh;  // same thread, but asked through can_checkmate only
+    // A knight against a bishop, no pawns: no side has free mating material, both can mate.
+    Position pos = composed("8/8/4k3/8/3b4/3K4/8/5N2 w - - 0 1");
+    const char* walk[] = {"Ke2", "Ke5", "Kf3", "Bc5", "Ng3", "Kd5", "Ke2", "Ke5", "Nf1", "Bd4", "Kd3"};
+    for (const char* san : walk) {
+        for (Color side : {Color::white, Color::black}) {
+            const MateAbility a = analyzer.ability(pos, side);
+            EXPECT_EQ(a, fresh.can_checkmate(pos, side).answer) << to_fen(pos) << " " << name(side);
+        }
+        auto m = parse_san(pos, san);
+        ASSERT_TRUE(m.has_value()) << san;
+        pos.play_unchecked(*m);
+    }
+    // A blockade stays a blockade whatever the kings do.
+    pos = composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
+    for (const char* san : {"Kd3", "Kd6", "Ke3", "Ke6", "Kf3", "Kf6"}) {
+        EXPECT_EQ(analyzer.ability(pos, Color::white), MateAbility::cannot_checkmate);
+        EXPECT_EQ(analyzer.ability(pos, Color::black), MateAbility::cannot_checkmate);
+        pos.play_unchecked(*parse_san(pos, san));
+    }
+}
+
+// The rules layer ends a game in a dead position through the default analyzer (5.2.2).
+TEST(HelpmateAbility, GameRecordEndsInADeadPosition) {
+    GameRecord rec(composed("8/8/2k5/p1p1p1p1/P1P1P1P1/3K4/8/8 b - - 0 1"));
+    ASSERT_FALSE(rec.play(std::string_view("Kd6")).has_value());
+    ASSERT_TRUE(rec.ended());
+    EXPECT_EQ(rec.termination()->kind, TerminationKind::dead_position);
+    EXPECT_EQ(rec.termination()->result, "1/2-1/2");
+}
+
+}  // namespace
