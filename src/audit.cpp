@@ -6,6 +6,8 @@
 
 #include "arbiter/claims.hpp"
 #include "arbiter/movegen.hpp"
+#include "arbiter/procedure.hpp"
+#include "arbiter/session.hpp"
 
 namespace arbiter::audit {
 
@@ -35,7 +37,6 @@ bool contains_ci(std::string_view hay, std::string_view needle) noexcept {
     return false;
 }
 
-std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
 
 }  // namespace
 
@@ -204,36 +205,12 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
             }
         }
         if (on_time) {
-            const Color winner = ~loser;
-            const Position& final_pos = rec.current();
-            bool draw = false;
-            std::string why;
-            if (rules.flag_test == FlagTest::helpmate) {
-                const MateVerdict v = rec.analyzer().can_checkmate(final_pos, winner);
-                draw = v.answer == MateAbility::cannot_checkmate;
-                why = v.reason;
-            } else {
-                // US Chess 14E: a lone king; K+B or K+N; K+N+N against no pawns — unless a
-                // forced win exists (not searched: reported with that proviso).
-                const Bitboard extra = final_pos.pieces(winner) & ~final_pos.pieces(PieceType::king);
-                const Bitboard minors = final_pos.pieces(PieceType::knight) | final_pos.pieces(PieceType::bishop);
-                const bool nn = extra.count() == 2 && (extra & final_pos.pieces(PieceType::knight)) == extra &&
-                                final_pos.pieces(loser, PieceType::pawn).empty();
-                if (extra.empty()) {
-                    draw = true;
-                    why = "14E1: only a lone king";
-                } else if ((extra.count() == 1 && (extra & minors)) || nn) {
-                    draw = true;
-                    why = "14E2/14E3: only a king and minor piece(s), unless a forced win exists";
-                }
-            }
-            if (draw) {
+            // The same ruling a live session gives (6.9; US Chess 13C/14E with its forced-win test).
+            const FlagRuling r = rule_flag_fall(rules, procedure_rules(rules.id), out.time_category, rec.analyzer(),
+                                                rec.current(), loser);
+            if (!r.opponent_wins)
                 out.findings.push_back({FindingType::timeout_unwinnable, "flag", rec.game_ply(last), loser,
-                                        rules.flag_test == FlagTest::helpmate ? "6.9" : "14E",
-                                        side_name(loser) + " lost on time, but " + side_name(winner) +
-                                            " could not checkmate by any series of legal moves (" + why +
-                                            "): the game is drawn"});
-            }
+                                        rules.flag_test == FlagTest::helpmate ? "6.9" : r.article, r.reason});
         }
     }
 

@@ -111,15 +111,10 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
         const Move m = *v.intended;
         const Position child = now.after(m);
         const std::uint32_t window = now.is_zeroing(m) ? 0 : rec.no_progress(n) + 1;
-        const std::uint32_t count = rec.count_in_history(child, window) + 1;
-        // Chain of earlier occurrences: find the latest match, then follow it back.
-        for (std::size_t back = 4; back <= std::min<std::size_t>(window, rec.size()); back += 2) {
-            const std::size_t j = rec.size() - back;
-            if (rec.position(j).key() == child.key() && rec.position(j).same_position(child)) {
-                for (std::size_t i : rec.occurrence_indices(j)) v.occurrences.push_back(cite(rec, i));
-                break;
-            }
-        }
+        const std::int32_t previous = rec.previous_occurrence_of(child, window);
+        const std::uint32_t count = previous < 0 ? 1 : rec.occurrences(static_cast<std::size_t>(previous)) + 1;
+        if (previous >= 0)
+            for (std::size_t i : rec.occurrence_indices(static_cast<std::size_t>(previous))) v.occurrences.push_back(cite(rec, i));
         v.occurrences.push_back(cite_intended(rec, child, m));
         v.lookalikes = find_lookalikes(rec, child);
         v.article = art.threefold_intended;
@@ -231,6 +226,20 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional
         return v;
     }
     return kind == ClaimKind::threefold ? threefold_verdict(rec, std::move(v)) : fifty_verdict(rec, std::move(v));
+}
+
+ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::string_view intended) {
+    const auto m = parse_move(rec.current(), intended);
+    if (m) return evaluate_claim(rec, kind, *m);
+    // Written but not playable (illegal, ambiguous, or not a move at all): the claim is incorrect.
+    ClaimVerdict v;
+    v.kind = kind;
+    v.claimant = rec.current().turn();
+    v.intended = Move::null();
+    v.intended_san = std::string(intended);
+    v.article = kind == ClaimKind::threefold ? rec.rules().articles.threefold_intended : rec.rules().articles.fifty_intended;
+    v.reason = "The intended move " + v.intended_san + " is " + kind_name(m.error().kind) + " here, so no claim can rest on it.";
+    return v;
 }
 
 ClaimOptions threefold_options(const GameRecord& rec) {

@@ -108,21 +108,8 @@ void GameRecord::append() {
     Entry& added = entries_.back();
     const Position& pos = added.pos;
     const std::uint32_t no_progress = added.no_progress;
-    // Only positions after the last pawn move or capture can match, and only every second
-    // ply (same side to move). The Zobrist key filters; the exact comparison decides.
-    std::uint32_t occ = 1;
-    std::int32_t prev = -1;
-    const std::size_t window = std::min<std::size_t>(no_progress, n);
-    for (std::size_t back = 4; back <= window; back += 2) {
-        const std::size_t j = n - back;
-        const Entry& e = entries_[j];
-        if (e.pos.key() == pos.key() && e.pos.same_position(pos)) {
-            if (j == 0 && !options_.initial_position_counts) break;
-            occ = e.occurrences + 1;
-            prev = static_cast<std::int32_t>(j);
-            break;
-        }
-    }
+    const std::int32_t prev = latest_before(pos, n, no_progress);
+    const std::uint32_t occ = prev < 0 ? 1 : entries_[static_cast<std::size_t>(prev)].occurrences + 1;
     added.occurrences = occ;
     added.previous = prev;
     moves_now_valid_ = false;
@@ -157,19 +144,29 @@ std::vector<std::size_t> GameRecord::occurrence_indices(std::size_t i) const {
     return out;
 }
 
-std::uint32_t GameRecord::count_in_history(const Position& p, std::uint32_t window) const noexcept {
-    // `p` would stand at index n; candidates are n-4, n-6, … within the window.
-    const std::size_t n = entries_.size();
-    const std::size_t w = std::min<std::size_t>(window, n);
+std::int32_t GameRecord::latest_before(const Position& p, std::size_t at, std::uint32_t window) const noexcept {
+    // Only positions after the last pawn move or capture can match, and only every second ply
+    // (same side to move): at-4, at-6, … within the window. The Zobrist key filters; the exact
+    // comparison decides.
+    const std::size_t w = std::min<std::size_t>(window, at);
     for (std::size_t back = 4; back <= w; back += 2) {
-        const std::size_t j = n - back;
+        const std::size_t j = at - back;
         const Entry& e = entries_[j];
         if (e.pos.key() == p.key() && e.pos.same_position(p)) {
-            if (j == 0 && !options_.initial_position_counts) return 0;
-            return e.occurrences;
+            if (j == 0 && !options_.initial_position_counts) return -1;
+            return static_cast<std::int32_t>(j);
         }
     }
-    return 0;
+    return -1;
+}
+
+std::int32_t GameRecord::previous_occurrence_of(const Position& p, std::uint32_t window) const noexcept {
+    return latest_before(p, entries_.size(), window);
+}
+
+std::uint32_t GameRecord::count_in_history(const Position& p, std::uint32_t window) const noexcept {
+    const std::int32_t j = previous_occurrence_of(p, window);
+    return j < 0 ? 0 : entries_[static_cast<std::size_t>(j)].occurrences;
 }
 
 std::string GameRecord::move_number_prefix(std::size_t i) const {

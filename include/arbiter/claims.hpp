@@ -53,6 +53,9 @@ struct ClaimVerdict {
 /// Decides a claim by the side to move of the record's current position. An intended move
 /// that is not legal makes the claim incorrect.
 ClaimVerdict evaluate_claim(const GameRecord& record, ClaimKind kind, std::optional<Move> intended = std::nullopt);
+/// The same with the intended move as written (SAN or UCI). A move that cannot be played here —
+/// illegal, ambiguous or unreadable — makes the claim incorrect; the verdict keeps the text.
+ClaimVerdict evaluate_claim(const GameRecord& record, ClaimKind kind, std::string_view intended);
 
 /// What a claim of each kind could rest on in the current position.
 struct ClaimOptions {

@@ -87,6 +87,9 @@ public:
     /// How many times `p` has stood in the record, counting only indices ≥ `from` whose
     /// position could equal it (same side to move; within the no-progress window `window`).
     [[nodiscard]] std::uint32_t count_in_history(const Position& p, std::uint32_t window) const noexcept;
+    /// The index of the latest counted occurrence of `p` as if it stood next (at index size()),
+    /// looking back `window` plies; -1 when it has not stood.
+    [[nodiscard]] std::int32_t previous_occurrence_of(const Position& p, std::uint32_t window) const noexcept;
 
     /// Ply number in the game of position i (0 = the standard initial position; a FEN start
     /// takes its number from the fullmove field).
@@ -132,6 +135,7 @@ private:
         std::int32_t previous;
     };
     void append();  // finishes the entry just pushed: occurrences, endings
+    [[nodiscard]] std::int32_t latest_before(const Position& p, std::size_t at, std::uint32_t window) const noexcept;
     [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
     [[nodiscard]] bool checkmate_now() const noexcept;
 

@@ -107,25 +107,11 @@ void add_claim(CLI::App& app) {
         if (intended->empty()) {
             v = evaluate_claim(*record, *k);
         } else {
-            auto m = parse_move(record->current(), *intended);
+            const auto m = parse_move(record->current(), *intended);
             if (!m && m.error().kind == MoveError::Kind::syntax)
                 throw InputError("--intended: '" + *intended + "' is not a move (byte " + std::to_string(m.error().offset) +
                                  "): " + m.error().message);
-            if (m) {
-                v = evaluate_claim(*record, *k, *m);
-            } else {
-                // Well-formed but illegal or ambiguous: the claim itself is incorrect.
-                v = evaluate_claim(*record, *k);
-                v.intended = Move::null();
-                v.intended_san = *intended;
-                v.correct = false;
-                v.article = *k == ClaimKind::threefold ? record->rules().articles.threefold_intended
-                                                       : record->rules().articles.fifty_intended;
-                v.reason = "The intended move " + *intended + " is " + kind_name(m.error().kind) +
-                           " here, so no claim can rest on it.";
-                v.occurrences.clear();
-                v.lookalikes.clear();
-            }
+            v = evaluate_claim(*record, *k, std::string_view(*intended));
         }
         if (in->json) {
             std::cout << to_json(v, *record).dump() << '\n';
