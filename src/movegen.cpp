@@ -23,6 +23,16 @@ std::uint64_t count_legal_moves(const Position& pos) noexcept {
     return sink.n;
 }
 
+void legal_castlings(const Position& pos, MoveList& out) noexcept {
+    out.clear();
+    if (pos.in_check()) return;
+    detail::ListSink sink{out};
+    if (pos.turn() == Color::white)
+        detail::generate_castling<Color::white>(pos, sink);
+    else
+        detail::generate_castling<Color::black>(pos, sink);
+}
+
 bool has_legal_move(const Position& pos) noexcept {
     detail::AnySink sink;
     detail::generate(pos, sink);

@@ -51,6 +51,31 @@ struct AnySink : CountSink {
 
 struct PositionAccess;
 
+// Castling (Chess960 rules cover the standard game), for a side not in check: every square the
+// king and rook pass over or land on is empty but for the two of them; no square the king
+// crosses or lands on is attacked once king and rook have left their squares.
+template <Color Us, class Sink>
+inline void generate_castling(const Position& pos, Sink& sink) noexcept {
+    constexpr Color Them = ~Us;
+    const Square ksq = pos.king_square(Us);
+    const Bitboard occ = pos.occupied();
+    for (Square rook : pos.castling_rooks(Us)) {
+        const Square kto = Position::castle_king_to(Us, ksq, rook);
+        const Square rto = Position::castle_rook_to(Us, ksq, rook);
+        const Bitboard path = between(ksq, kto) | kto | between(rook, rto) | rto;
+        if ((path & ~(ksq | rook)) & occ) continue;
+        const Bitboard o = occ ^ ksq ^ rook;
+        bool safe = true;
+        for (Square s : between(ksq, kto) | kto) {
+            if (pos.attacked_by(Them, s, o)) {
+                safe = false;
+                break;
+            }
+        }
+        if (safe) sink.move(Move::castling(ksq, rook));
+    }
+}
+
 template <Color Us, class Sink>
 inline void generate(const Position& pos, Sink& sink) noexcept {
     constexpr Color Them = ~Us;
@@ -172,26 +197,7 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
         }
     }
 
-    // Castling (Chess960 rules cover the standard game): not in check; every square the king
-    // and rook pass over or land on is empty but for the two of them; no square the king
-    // crosses or lands on is attacked once king and rook have left their squares.
-    if (!checkers) {
-        for (Square rook : pos.castling_rooks(Us)) {
-            const Square kto = Position::castle_king_to(Us, ksq, rook);
-            const Square rto = Position::castle_rook_to(Us, ksq, rook);
-            const Bitboard path = between(ksq, kto) | kto | between(rook, rto) | rto;
-            if ((path & ~(ksq | rook)) & occ) continue;
-            const Bitboard o = occ ^ ksq ^ rook;
-            bool safe = true;
-            for (Square s : between(ksq, kto) | kto) {
-                if (pos.attacked_by(Them, s, o)) {
-                    safe = false;
-                    break;
-                }
-            }
-            if (safe) sink.move(Move::castling(ksq, rook));
-        }
-    }
+    if (!checkers) generate_castling<Us>(pos, sink);
 }
 
 template <class Sink>

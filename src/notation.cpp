@@ -231,8 +231,10 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         if (parts < 2 || parts > 3) return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + printable(san) + "'");
         if (auto e = parse_suffix(j)) return Unexpected(*e);
         const bool kingside = parts == 2;
-        for (Move m : legal_moves(pos))
-            if (m.is_castling() && is_castle_kingside(m) == kingside) return m;
+        MoveList castlings;
+        legal_castlings(pos, castlings);
+        for (Move m : castlings)
+            if (is_castle_kingside(m) == kingside) return m;
         return error(K::illegal, 0, std::string("castling ") + (kingside ? "king" : "queen") + "side is not legal here");
     }
 

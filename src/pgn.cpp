@@ -1,7 +1,7 @@
 // pgn.cpp — the streaming PGN tokenizer and reader.
 //
-// The reader owns one buffer of fixed capacity (a read chunk plus the longest token it keeps
-// whole). Scanning works on indices into that buffer; when a token runs into the end of the
+// The reader owns one buffer: a read chunk and some room, grown on demand up to a read chunk plus
+// the longest token it keeps whole (a reader of short games never pays for the longest comment). Scanning works on indices into that buffer; when a token runs into the end of the
 // bytes read so far, `pull` moves the unread tail (from `pos_`, the start of the current token) to
 // the front and reads more. Nothing recurses: variation nesting is a counter.
 #include "arbiter/pgn.hpp"
@@ -140,8 +140,12 @@ struct Reader::Impl {
         opt.max_tag_bytes = std::clamp<std::size_t>(opt.max_tag_bytes, 64, 1 << 24);
         opt.max_comment_bytes = std::clamp<std::size_t>(opt.max_comment_bytes, 16, 1 << 28);
         const std::size_t keep = std::max({opt.max_token_bytes, opt.max_tag_bytes, opt.max_comment_bytes});
-        buf.resize(chunk + keep + 64);
+        max_buf = chunk + keep + 64;
+        buf.resize(std::min(max_buf, chunk + initial_room + 64));
     }
+
+    static constexpr std::size_t initial_room = 1 << 16;
+    std::size_t max_buf = 0;  // the buffer grows up to this
 
     static constexpr std::size_t chunk = 1 << 18;
 
@@ -162,7 +166,10 @@ struct Reader::Impl {
             i -= pos;
             pos = 0;
         }
-        if (end == buf.size()) return false;
+        if (end == buf.size()) {
+            if (buf.size() >= max_buf) return false;
+            buf.resize(std::min(max_buf, 2 * buf.size()));
+        }
         const std::size_t room = buf.size() - end;
         auto got = source.read(buf.data() + end, room);
         if (!got) {

@@ -15,6 +15,9 @@ namespace arbiter {
 void legal_moves(const Position& pos, MoveList& out) noexcept;
 /// Every legal move of `pos`.
 [[nodiscard]] MoveList legal_moves(const Position& pos) noexcept;
+/// Appends the legal castling moves of `pos` to `out` (cleared first): the cheap way to resolve
+/// "O-O" without listing every move.
+void legal_castlings(const Position& pos, MoveList& out) noexcept;
 /// The number of legal moves, counted without listing them.
 [[nodiscard]] std::uint64_t count_legal_moves(const Position& pos) noexcept;
 /// True when the side to move has at least one legal move.

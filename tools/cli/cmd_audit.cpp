@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -96,6 +97,23 @@ public:
 private:
     std::size_t scanned_ = 0;
 };
+
+// Lines in `text`: eight bytes at a time (this runs on the reading thread, over every byte).
+std::uint64_t count_newlines(std::string_view text) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    constexpr std::uint64_t nl = ones * static_cast<unsigned char>('\n');
+    std::uint64_t n = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, text.data() + i, 8);
+        const std::uint64_t x = w ^ nl;  // zero bytes where a newline was
+        // A byte's high bit ends up set exactly when the byte was zero (no borrow across bytes).
+        n += static_cast<std::uint64_t>(std::popcount(~(((x & ~highs) + ~highs) | x) & highs));
+    }
+    for (; i < text.size(); ++i) n += text[i] == '\n';
+    return n;
+}
 
 void json_escape_into(std::string& out, std::string_view s) {
     out += Json(std::string(s)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
@@ -245,10 +263,10 @@ private:
         }
         if (auto t = (*src)->total()) total_bytes_ += *t;
         const std::size_t batch_bytes = cfg_.batch_bytes;
-        std::string pending;
+        std::string pending = take_buffer();
         std::uint64_t line = 1, offset = 0;
         Splitter splitter;
-        std::vector<char> buf(1 << 18);
+        std::vector<char> buf(read_chunk);
         bool ok = true;
         for (;;) {
             auto n = (*src)->read(buf.data(), buf.size());
@@ -263,13 +281,17 @@ private:
             for (;;) {
                 const std::size_t cut = splitter.find_cut(pending, batch_bytes);
                 if (cut == std::string::npos) break;
-                Batch b{next_seq_++, f, pending.substr(0, cut), line, offset, cut};
-                line += static_cast<std::uint64_t>(std::count(b.text.begin(), b.text.end(), '\n'));
-                b.text += next_game_sentinel;
+                // The batch keeps this buffer; the text after the cut moves to a recycled one.
+                std::string rest = take_buffer();
+                rest.append(pending, cut, std::string::npos);
+                pending.resize(cut);
+                const std::uint64_t batch_line = line;
+                line += count_newlines(pending);
+                pending += next_game_sentinel;
+                submit(Batch{next_seq_++, f, std::move(pending), batch_line, offset, cut});
                 offset += cut;
-                pending.erase(0, cut);
+                pending = std::move(rest);
                 splitter.reset_after_cut();
-                submit(std::move(b));
             }
             show_progress((*src)->consumed());
         }
@@ -279,6 +301,24 @@ private:
         }
         consumed_before_ += (*src)->consumed();
         return ok;
+    }
+
+    static constexpr std::size_t read_chunk = 1 << 18;
+
+    // A buffer for the next batch: a recycled one (its memory already mapped in) or a new one
+    // with room for a whole batch, so that filling it never reallocates.
+    std::string take_buffer() {
+        {
+            std::lock_guard lock(mu_);
+            if (!spare_.empty()) {
+                std::string s = std::move(spare_.back());
+                spare_.pop_back();
+                return s;
+            }
+        }
+        std::string s;
+        s.reserve(cfg_.batch_bytes + 2 * read_chunk + next_game_sentinel.size());
+        return s;
     }
 
     void submit(Batch b) {
@@ -302,6 +342,10 @@ private:
             }
             BatchResult r = run_batch(b, cfg_, record, game);
             std::unique_lock lock(mu_);
+            if (spare_.size() < 2 * threads_ + 4) {
+                b.text.clear();
+                spare_.push_back(std::move(b.text));
+            }
             results_.emplace(b.seq, std::move(r));
             // Whoever holds the next batch in order writes it (and any that follow).
             while (!results_.empty() && results_.begin()->first == next_write_) {
@@ -357,6 +401,7 @@ private:
     std::mutex mu_;
     std::condition_variable work_cv_, space_cv_;
     std::deque<Batch> queue_;
+    std::vector<std::string> spare_;  // emptied batch buffers, for reuse
     std::map<std::uint64_t, BatchResult> results_;
     std::uint64_t next_seq_ = 0, next_write_ = 0, games_written_ = 0;
     bool done_reading_ = false;
