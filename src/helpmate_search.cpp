@@ -540,7 +540,17 @@ public:
         std::uint32_t parent;
         Move move;
     };
-    Visited() { index_.assign(1 << 12, empty); }
+    /// Empties the table, keeping its memory (one table per thread serves every search).
+    /// A table that grew large for a big search is given back rather than kept and refilled.
+    void clear() {
+        if (nodes_.capacity() > keep_nodes) std::vector<Node>().swap(nodes_);
+        nodes_.clear();
+        if (index_.empty() || index_.size() > 2 * keep_nodes) {
+            std::vector<std::uint32_t>(1 << 12, empty).swap(index_);
+        } else {
+            std::fill(index_.begin(), index_.end(), empty);
+        }
+    }
     /// Adds the position; false when it was already there.
     bool insert(std::uint64_t key, std::uint32_t parent, Move move) {
         if ((nodes_.size() + 1) * 2 > index_.size()) grow();
@@ -555,6 +565,7 @@ public:
 
 private:
     static constexpr std::uint32_t empty = 0xFFFFFFFFu;
+    static constexpr std::size_t keep_nodes = 1 << 17;
     [[nodiscard]] std::size_t slot(std::uint64_t key) const {
         const std::size_t mask = index_.size() - 1;
         std::size_t i = (key * 0x9E3779B97F4A7C15ULL >> 20) & mask;
@@ -606,7 +617,15 @@ SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t n
 
 SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
     SearchOutcome out;
-    Visited visited;
+    // Per-thread storage, reused by every call: the audit analyses a position at many plies, and
+    // fresh tables would cost a page fault per 4 KiB each time.
+    thread_local Visited visited;
+    thread_local std::vector<std::pair<Position, std::uint32_t>> frontier, next;
+    visited.clear();
+    for (auto* v : {&frontier, &next})
+        if (v->capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(*v);
+    frontier.assign(1, {root, 0});
+    next.clear();
     // Blockade proofs that failed, by pawn structure and material: another position with the
     // same signature most likely fails too, so it is not tried again (skipping a proof only
     // costs pruning, never soundness).
@@ -629,7 +648,6 @@ SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t
         return false;
     };
     visited.insert(root.key(), 0, Move::null());
-    std::vector<std::pair<Position, std::uint32_t>> frontier{{root, 0}}, next;
     MoveList moves;
     while (!frontier.empty()) {
         next.clear();
