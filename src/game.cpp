@@ -191,8 +191,7 @@ bool GameRecord::fivefold_at(std::size_t i) const noexcept {
     return true;
 }
 
-std::uint32_t GameRecord::fifty_limit_plies(const Position& p) const noexcept {
-    if (options_.fifty_extensions.empty()) return 100;
+std::uint32_t GameRecord::extended_fifty_limit_plies(const Position& p) const noexcept {
     const std::string sig = material_signature(p);
     const auto v = sig.find('v');
     const std::string a = sig.substr(0, v), b = sig.substr(v + 1);

@@ -7,6 +7,7 @@
 #include "arbiter/pgn.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -79,11 +80,18 @@ constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == 
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-// Characters that may continue a move-like word: letters, digits and the SAN punctuation.
-constexpr bool is_word_char(char c) noexcept {
+// Characters that may continue a move-like word: letters, digits and the SAN punctuation. A
+// table, since the tokenizer asks this of nearly every byte of movetext.
+constexpr bool word_char_rule(char c) noexcept {
     return is_alpha(c) || is_digit(c) || c == '+' || c == '#' || c == '=' || c == '-' || c == ':' || c == '/' ||
            c == '@' || c == '!' || c == '?' || c == '.';
 }
+constexpr auto word_chars = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = word_char_rule(static_cast<char>(c));
+    return t;
+}();
+constexpr bool is_word_char(char c) noexcept { return word_chars[static_cast<unsigned char>(c)]; }
 constexpr bool is_tag_name_char(char c) noexcept {
     return is_alpha(c) || is_digit(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
 }
@@ -304,20 +312,24 @@ struct Reader::Impl {
         game_over = true;
     }
 
+    // Counts a token; true (after reporting) when the game is over its token or byte budget.
+    // Asked before every token, so the common answer is an inline compare.
     bool over_budget(std::size_t i) {
         ++tokens;
-        const std::uint64_t bytes = abs(i) - game_start;
+        if (tokens <= opt.max_game_tokens && abs(i) - game_start <= opt.max_game_bytes) [[likely]]
+            return false;
+        return report_over_budget(i);
+    }
+
+    [[gnu::cold, gnu::noinline]] bool report_over_budget(std::size_t i) {
         if (tokens > opt.max_game_tokens) {
             fail(Error::Code::budget_exceeded, where(i),
                  "game has more than " + std::to_string(opt.max_game_tokens) + " tokens");
-            return true;
-        }
-        if (bytes > opt.max_game_bytes) {
+        } else {
             fail(Error::Code::budget_exceeded, where(i),
                  "game is longer than " + std::to_string(opt.max_game_bytes) + " bytes");
-            return true;
         }
-        return false;
+        return true;
     }
 
     [[nodiscard]] bool quiet() const noexcept { return skip_movetext || skip_depth > 0; }

@@ -120,7 +120,9 @@ public:
     [[nodiscard]] bool fivefold_at(std::size_t i) const noexcept;
     /// The no-progress plies that make a 50-move claim at position `p` (100, or the extension
     /// for its material signature).
-    [[nodiscard]] std::uint32_t fifty_limit_plies(const Position& p) const noexcept;
+    [[nodiscard]] std::uint32_t fifty_limit_plies(const Position& p) const noexcept {
+        return options_.fifty_extensions.empty() ? 100 : extended_fifty_limit_plies(p);
+    }
 
     [[nodiscard]] const RuleSet& rules() const noexcept { return *rules_; }
     [[nodiscard]] const RuleOptions& options() const noexcept { return options_; }
@@ -135,6 +137,7 @@ private:
         std::int32_t previous;
     };
     void append();  // finishes the entry just pushed: occurrences, endings
+    [[nodiscard]] std::uint32_t extended_fifty_limit_plies(const Position& p) const noexcept;
     [[nodiscard]] std::int32_t latest_before(const Position& p, std::size_t at, std::uint32_t window) const noexcept;
     [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
     [[nodiscard]] bool checkmate_now() const noexcept;
