@@ -162,9 +162,14 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         }
     };
 
-    for (const auto& p : game.plies) {
+    // The reader resolved every ply to a legal move, and may have kept the positions too.
+    const bool kept = game.after.size() == game.plies.size();
+    for (std::size_t k = 0; k < game.plies.size(); ++k) {
         scan_chances();
-        rec.play_legal(p.move);  // the reader resolved every ply to a legal move
+        if (kept)
+            rec.play_legal(game.plies[k].move, game.after[k]);
+        else
+            rec.play_legal(game.plies[k].move);
     }
     if (!rec.ended()) scan_chances();
     const std::size_t last = rec.size() - 1;

@@ -97,6 +97,14 @@ void GameRecord::play_legal(Move m) {
     append();
 }
 
+void GameRecord::play_legal(Move m, const Position& after) {
+    mate_check_pending_ = false;
+    const Entry& last = entries_.back();
+    const std::uint32_t no_progress = last.pos.is_zeroing(m) ? 0 : last.no_progress + 1;
+    entries_.push_back(Entry{after, m, no_progress, 0, -1});
+    append();
+}
+
 std::optional<MoveError> GameRecord::play(std::string_view text) {
     auto m = parse_move(current(), text);
     if (!m) return m.error();

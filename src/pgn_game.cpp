@@ -81,6 +81,7 @@ void ParsedGame::clear() {
     result_pos = {};
     errors.clear();
     san_text.clear();
+    after.clear();
     tags_.clear();
     tag_text_.clear();
 }
@@ -218,6 +219,7 @@ struct GameReader::Impl final : Visitor {
         g->san_text += text;
         g->plies.push_back(ply);
         pos.play_unchecked(*m);
+        if (opt.keep_positions) g->after.push_back(pos);
         after_move = true;
     }
 

@@ -20,12 +20,15 @@ struct Audited {
     std::vector<pgn::Error> errors;
 };
 
-std::vector<Audited> audit_file(const std::string& path, const audit::AuditOptions& options = {}) {
+std::vector<Audited> audit_file(const std::string& path, const audit::AuditOptions& options = {},
+                                bool keep_positions = false) {
     auto src = open_input(path);
     EXPECT_TRUE(src) << path;
     std::vector<Audited> out;
     if (!src) return out;
-    pgn::GameReader reader(**src);
+    pgn::GameReaderOptions ro;
+    ro.keep_positions = keep_positions;
+    pgn::GameReader reader(**src, ro);
     pgn::ParsedGame game;
     GameRecord record;
     while (reader.next(game))
@@ -43,6 +46,29 @@ bool has(const audit::GameAudit& a, FindingType t, const std::string& kind, std:
 }
 
 }  // namespace
+
+// The CLI keeps the reader's positions so that the audit does not make each move twice: the
+// findings must be the same either way, on the fixture and on the real games.
+TEST(Audit, KeptPositionsGiveTheSameFindings) {
+    std::vector<std::string> files{fixture};
+    const std::string real = std::string(ARBITER_SHARED_DATA) + "/pgn/real/shakmaty_lichess_db_1000k.pgn";
+    if (std::ifstream(real).good()) files.push_back(real);
+    for (const auto& f : files) {
+        const auto a = audit_file(f, {}, false), b = audit_file(f, {}, true);
+        ASSERT_EQ(a.size(), b.size()) << f;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            EXPECT_EQ(a[i].result.plies, b[i].result.plies) << f << " game " << i + 1;
+            ASSERT_EQ(a[i].result.findings.size(), b[i].result.findings.size()) << f << " game " << i + 1;
+            for (std::size_t k = 0; k < a[i].result.findings.size(); ++k) {
+                const auto& x = a[i].result.findings[k];
+                const auto& y = b[i].result.findings[k];
+                EXPECT_TRUE(x.type == y.type && x.kind == y.kind && x.ply == y.ply && x.side == y.side &&
+                            x.detail == y.detail)
+                    << f << " game " << i + 1 << ": " << x.detail << " / " << y.detail;
+            }
+        }
+    }
+}
 
 TEST(Audit, OneGamePerFindingType) {
     const auto games = audit_file(fixture);

@@ -56,6 +56,9 @@ public:
     /// Plays a move the caller has already checked is legal (e.g. one a PGN reader resolved):
     /// skips the legality test, which is most of the cost of play(). Precondition: `m` is legal.
     void play_legal(Move m);
+    /// play_legal with the resulting position already made (e.g. kept by a PGN reader that
+    /// replayed the game). Precondition: `m` is legal and `after` is current() after `m`.
+    void play_legal(Move m, const Position& after);
     /// Parses SAN or UCI and plays it. Errors: MoveError.
     std::optional<MoveError> play(std::string_view text);
 

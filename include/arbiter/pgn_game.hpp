@@ -57,6 +57,10 @@ public:
     std::vector<Error> errors;
     /// The SAN texts of the plies, one after another.
     std::string san_text;
+    /// With GameReaderOptions::keep_positions: the position after each ply (`after[k]` is the
+    /// position once `plies[k]` is played), so a consumer that replays the game again need not
+    /// make the moves a second time. Empty otherwise.
+    std::vector<Position> after;
 
     [[nodiscard]] std::size_t tag_count() const noexcept { return tags_.size(); }
     [[nodiscard]] TagPair tag_at(std::size_t i) const noexcept {
@@ -88,6 +92,8 @@ struct GameReaderOptions {
     ReaderOptions reader;
     /// Accept UCI moves ("e2e4") in the movetext as well as SAN.
     bool accept_uci = true;
+    /// Keep the position after every ply in ParsedGame::after.
+    bool keep_positions = false;
 };
 
 /// Reads games from a ByteSource and replays their mainlines.

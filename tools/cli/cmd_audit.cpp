@@ -144,7 +144,9 @@ BatchResult run_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn
     BatchResult out;
     out.file = b.file;
     auto src = memory_input(b.text, {InputOptions::Compression::plain}, cfg.files[b.file]);
-    pgn::GameReader reader(*src);
+    pgn::GameReaderOptions ro;
+    ro.keep_positions = true;  // audit_game replays each game without making the moves again
+    pgn::GameReader reader(*src, ro);
     while (reader.next(game)) {
         if (game.pos.offset >= b.own_size) break;  // the next batch's first game
         const auto result = audit::audit_game(game, cfg.options, record);
