@@ -59,6 +59,10 @@ const Case cases[] = {
     // Castling rights whose path a frozen unit blocks do not free the king; an open path does.
     {"castling_path_blocked_for_ever", "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1", cannot, cannot},
     {"castling_path_open", "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BK1NR w K - 0 1", can, can},
+    // A king walled in by pawns: a pawn race that the exhaustive search settles early (here the
+    // side to be mated runs out of pawn moves first, a stalemate).
+    {"walled_king_race_lost_by_both", "8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1", cannot, cannot},
+    {"walled_king_race_one_side", "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1", can, cannot},
     // Fortress-like but winnable: the bishop can leave its cage after a pawn advance.
     {"fortress_with_a_way_out", "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1", can, cannot},
     // Only a promotion brings mating material.
@@ -123,6 +127,16 @@ TEST(HelpmateProofs, BlockadeRulesDecideWithoutSearch) {
     const MateVerdict v = analyzer.can_checkmate(composed("8/8/1b5p/5p1P/5p1K/5Pp1/6Pk/8 b - - 0 1"), Color::black);
     ASSERT_EQ(v.answer, MateAbility::can_checkmate);
     EXPECT_EQ(v.line.size(), 1u);
+}
+
+// The same race won in time: black's king takes the d-pawn and black queens before white runs
+// out of pawn moves (found by the exhaustive search, which a walled-in king schedules first).
+TEST(HelpmateProofs, WalledKingRaceWonInTime) {
+    const HelpmateAnalyzer analyzer;
+    const Position pos = composed("8/1p1p1p1p/1P6/BP6/KP6/PP6/3P1P1P/k7 w - - 0 1");
+    const MateVerdict v = analyzer.can_checkmate(pos, Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_EQ(certificate_problem(pos, Color::black, v), "");
 }
 
 TEST(HelpmateProofs, MateInOneIsFoundAsOne) {
