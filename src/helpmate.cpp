@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
 #include "helpmate_impl.hpp"
 
@@ -58,6 +59,21 @@ bool material_in_play(const Position& pos, Color side) noexcept {
     return minors.more_than_one() && !one_colour;
 }
 
+
+/// A king walled in by pawns: every square next to it holds its own unit, is attacked by an
+/// enemy pawn, or holds a defended enemy pawn. Such a wall makes a pawn race, which the
+/// exhaustive search settles, like pawns blocked head-on.
+bool walled_in(const Position& pos, Color c) noexcept {
+    const Square k = pos.king_square(c);
+    const Bitboard occ = pos.occupied() ^ Bitboard(k);
+    const Bitboard their_pawns = pos.pieces(~c, PieceType::pawn);
+    for (Square n : king_attacks(k) & ~pos.pieces(c)) {
+        if (pawn_attacks(c, n) & their_pawns) continue;
+        if (their_pawns.contains(n) && pos.attacked_by(~c, n, occ)) continue;
+        return false;
+    }
+    return true;
+}
 
 /// The previous automatic check of each side on this thread, so that the answer can carry over
 /// to the next ply of the same game when that is provably right.
@@ -177,12 +193,14 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // the guided search in four plan variants (blocked pawns as material or not, first or second
     // mating corner), which share one budget: one of them is often right where others stall.
     // Mates are the common answer, so the mate finders get the larger budgets and go first, but
-    // in a closed position (three pawn pairs blocked head-on) without queen or rook the exhaustive search, which proves as well as
-    // finds, goes first with a larger budget. (Budgets tuned on the lichess timeouts and the test
+    // in a closed position (three pawn pairs blocked head-on, or a king walled in by pawns)
+    // without queen or rook the exhaustive search, which proves as well as finds, goes first
+    // with a larger budget. (Budgets tuned on the lichess timeouts and the test
     // vectors by positions searched.)
     const Bitboard heavy = pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook);
     const Bitboard head_on = pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
-    const bool closed = head_on.count() >= 3 && !(pos.pieces(side) & heavy);
+    const bool closed = (head_on.count() >= 3 || walled_in(pos, Color::white) || walled_in(pos, Color::black)) &&
+                        !(pos.pieces(side) & heavy);
     std::uint64_t exhaustive = (closed ? 256 : 64) * guided;
     guided *= 64;
     auto exhaust = [&] {

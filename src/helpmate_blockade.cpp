@@ -14,6 +14,11 @@
 //    k, no mate is possible. Everything is over-approximated in the winner's favour (sliders see
 //    through mobile units; escapes by capturing or blocking the checker are ignored), so a
 //    failure to fit is a proof.
+// 4. Refinements (docs/unwinnability.md): a stalemate trap stays frozen although the enemy king
+//    may come next to it, when taking it always stalemates its side; castling rights whose path
+//    a frozen unit blocks free no king; and when the loser moves only its king, the last-move
+//    rule makes the square its king came from need a cover by a winner's unit other than the
+//    king.
 #include <algorithm>
 #include <array>
 
@@ -168,6 +173,17 @@ private:
     void compute_pawn_reach();
     void file_bound_segment(int i);
     [[nodiscard]] bool stays(int i) const noexcept;
+    [[nodiscard]] int king_unit(Color c) const noexcept { return unit_at(pos_.king_square(c)); }
+    [[nodiscard]] Bitboard king_region(Color c) const noexcept {
+        const int k = king_unit(c);
+        return frozen(k) ? Bitboard(units_[k].sq) : reach_[k];
+    }
+    [[nodiscard]] bool only_king_moves(Color c) const noexcept;
+    [[nodiscard]] bool may_castle(Color c) const noexcept;
+    [[nodiscard]] bool slider_beyond(Square k, Square o, Color by) const noexcept;
+    [[nodiscard]] bool stalemate_trap(int i) const noexcept;
+    [[nodiscard]] bool king_may_uncover(Square k, Square from) const noexcept;
+    [[nodiscard]] bool mate_in_one() const;
     bool fits(int depth);
     [[nodiscard]] Bitboard attacks_from(int u, Square s) const noexcept;
     [[nodiscard]] Bitboard stands_attacking(int u, Square target) const noexcept;
@@ -207,6 +223,8 @@ private:
     Bitboard occ_x_;     // frozen squares but the loser's king: sliders see through the king
     Bitboard open_;      // squares next to k that must be closed
     Bitboard covered_;   // squares attacked by placed winner's units
+    Bitboard covered_nk_;  // ... by the winner's units other than its king (frozen ones included)
+    Square must_ = Square::none;  // a square that a unit other than the winner's king must attack
     Bitboard taken_;     // squares of placed loser's units
     Bitboard occupied_;  // squares no further unit may take
     bool check_ = false;
@@ -396,7 +414,7 @@ bool Blockade::stays(int i) const noexcept {
             if (pawn_attacks(c, u.sq) & presence_[index(~c)]) return false;
             break;
         case PieceType::king:
-            if (pos_.castling_rooks(c)) return false;
+            if (may_castle(c)) return false;
             if (king_attacks(u.sq) & ~own & ~guard_[index(~c)]) return false;
             return true;  // a king is never taken
         default:
@@ -404,7 +422,74 @@ bool Blockade::stays(int i) const noexcept {
             break;
     }
     if (hits_[index(~c)].contains(u.sq)) return false;
-    if (king_hits_[index(~c)].contains(u.sq) && !guard_[index(c)].contains(u.sq)) return false;
+    if (king_hits_[index(~c)].contains(u.sq) && !guard_[index(c)].contains(u.sq) && !stalemate_trap(i)) return false;
+    return true;
+}
+
+// Could colour c still castle? Not with a rook whose castling needs a square that a frozen unit
+// (other than that king and rook) holds: it holds it for ever.
+bool Blockade::may_castle(Color c) const noexcept {
+    const Square ksq = pos_.king_square(c);
+    for (Square rook : pos_.castling_rooks(c)) {
+        const Square kto = Position::castle_king_to(c, ksq, rook), rto = Position::castle_rook_to(c, ksq, rook);
+        const Bitboard path = (between(ksq, kto) | kto | between(rook, rto) | rto) & ~Bitboard(ksq) & ~Bitboard(rook);
+        if (!(path & frozen_)) return true;
+    }
+    return false;
+}
+
+// Are all units of colour c but its king frozen (so that c only ever moves its king)?
+bool Blockade::only_king_moves(Color c) const noexcept {
+    for (int j = 0; j < n_; ++j)
+        if (units_[j].color == c && units_[j].type != PieceType::king && !frozen(j)) return false;
+    return true;
+}
+
+// Could a slider of colour `by` stand beyond o on the line from k through o, with nothing frozen
+// in between (so that a king leaving o may uncover a check on k)? Frozen sliders and wherever
+// mobile sliders or promoted pieces may stand count; mobile units never block.
+bool Blockade::slider_beyond(Square k, Square o, Color by) const noexcept {
+    const Bitboard ray = line(k, o);
+    if (!ray) return false;
+    const bool straight = file_of(k) == file_of(o) || rank_of(k) == rank_of(o);
+    const PieceType kind = straight ? PieceType::rook : PieceType::bishop;
+    const Bitboard beyond = ray & attacks(kind, o, frozen_) & ~between(k, o) & ~Bitboard(k);
+    if (!beyond) return false;
+    const Bitboard sliders = pos_.pieces(by, kind) | pos_.pieces(by, PieceType::queen);
+    if (beyond & frozen_by_[index(by)] & sliders) return true;
+    for (int j = 0; j < n_; ++j) {
+        const Unit& v = units_[j];
+        if (frozen(j) || v.color != by) continue;
+        if (v.type == PieceType::pawn ? (promo_reach_[j] & beyond).any()
+                                      : (sliders.contains(v.sq) && (reach_[j] & beyond).any()))
+            return true;
+    }
+    return false;
+}
+
+// The stalemate trap: frozen unit i, which no enemy unit but the king may ever attack, is taken
+// by the enemy king only into a stalemate. Its side c moves nothing but its king (everything
+// else is frozen and stays without a move after the capture: a pawn's square in front stays
+// occupied, a piece's only targets are its own frozen units or the capturing king, which it
+// cannot take); c's king, wherever it may stand not next to the capture square, then has no
+// square to go to (each neighbour is its own frozen unit, always attacked by a frozen enemy unit,
+// or next to the capturing king); and the capture cannot uncover a check (a king never gives
+// one). The game is then over, so the capture can never be part of a line to a mate.
+bool Blockade::stalemate_trap(int i) const noexcept {
+    const Unit& u = units_[i];
+    const Color c = u.color;
+    if (may_castle(c) || !only_king_moves(c)) return false;
+    const int taker = king_unit(~c);
+    if (frozen(taker)) return false;
+    const Bitboard x = Bitboard(u.sq);
+    const Bitboard near_x = king_attacks(u.sq);
+    const Bitboard origins = near_x & reach_[taker] & ~frozen_;
+    const Bitboard stuck = (frozen_by_[index(c)] & ~x) | guard_[index(~c)] | near_x;
+    for (Square k : king_region(c) & ~near_x & ~x) {
+        if (king_attacks(k) & ~stuck) return false;
+        for (Square o : origins & ~king_attacks(k))
+            if (line(k, o) && !(between(k, o) & (frozen_ | x)) && slider_beyond(k, o, ~c)) return false;
+    }
     return true;
 }
 
@@ -433,17 +518,19 @@ void Blockade::fix_frozen() {
 // is closed. True when a placement fits, or when the work bound runs out (no proof then).
 bool Blockade::fits(int depth) {
     const Bitboard unclosed = open_ & ~covered_ & ~taken_;
-    if (check_ && !unclosed) return true;
+    const bool need_must = must_ != Square::none && !covered_nk_.contains(must_);
+    if (check_ && !unclosed && !need_must) return true;
     if (depth >= max_units) return false;
     const bool want_check = !check_;
-    const Square target = want_check ? k_ : unclosed.first();
+    const bool must_only = !want_check && !unclosed;  // only need_must is left
+    const Square target = want_check ? k_ : must_only ? must_ : unclosed.first();
     for (int j = 0; j < slot_count_; ++j) {
         if ((placed_ >> j) & 1) continue;
         const Slot& sl = slots_[j];
         if (sl.twin >= 0 && !((placed_ >> sl.twin) & 1)) continue;
         const int u = sl.unit;
         if (!sl.winner) {
-            if (want_check || occupied_.contains(target)) continue;
+            if (want_check || must_only || occupied_.contains(target)) continue;
             if (!(reach_[u] | promo_reach_[u]).contains(target)) continue;
             if (work_left_-- == 0) return out_of_work_ = true;
             placed_ |= 1u << j;
@@ -457,15 +544,19 @@ bool Blockade::fits(int depth) {
             continue;
         }
         const bool is_king = units_[u].type == PieceType::king;
-        if (want_check && is_king) continue;
+        if ((want_check || must_only) && is_king) continue;
         Bitboard stands = stands_attacking(u, target) & ~occupied_;
         if (is_king) stands &= ~king_attacks(k_);
+        // Under the last-move rule the winner's king did not move (see prove): it stood where
+        // it stands when the loser's king was on must_, so it is not next to must_.
+        if (is_king && must_ != Square::none) stands &= ~king_attacks(must_);
         for (Square s : stands) {
             if (work_left_-- == 0) return out_of_work_ = true;
-            const Bitboard saved_cov = covered_;
+            const Bitboard saved_cov = covered_, saved_nk = covered_nk_;
             const bool saved_check = check_;
             const Bitboard a = attacks_from(u, s);
             covered_ |= a;
+            if (!is_king) covered_nk_ |= a;
             if (!is_king && a.contains(k_)) check_ = true;
             placed_ |= 1u << j;
             occupied_ |= s;
@@ -473,9 +564,37 @@ bool Blockade::fits(int depth) {
             occupied_ ^= s;
             placed_ &= ~(1u << j);
             covered_ = saved_cov;
+            covered_nk_ = saved_nk;
             check_ = saved_check;
             if (ok) return true;
         }
+    }
+    return false;
+}
+
+// Could the winner's king, moving next to `from` (where the loser's king stood a move ago),
+// uncover a check on k? Its square before the move is next to neither king square, and a slider
+// of the winner may stand beyond it on a line to k with nothing frozen in between. Castling
+// moves a rook too: with castling rights, assume it could.
+bool Blockade::king_may_uncover(Square k, Square from) const noexcept {
+    const Color w = winner_;
+    if (may_castle(w)) return true;
+    const int wk = king_unit(w);
+    if (frozen(wk)) return false;
+    const Bitboard away = ~king_attacks(k) & ~Bitboard(k);
+    for (Square d : king_attacks(from) & away & reach_[wk])
+        for (Square o : king_attacks(d) & reach_[wk] & ~frozen_ & away & ~king_attacks(from) & ~Bitboard(from))
+            if (line(k, o) && !(between(k, o) & (frozen_ | Bitboard(d))) && slider_beyond(k, o, w)) return true;
+    return false;
+}
+
+// A mate by the winner's very next move (the last-move rule needs a move of the loser before
+// the mate, which a line of one move from the root does not have).
+bool Blockade::mate_in_one() const {
+    if (pos_.turn() != winner_) return false;
+    for (Move m : legal_moves(pos_)) {
+        const Position next = pos_.after(m);
+        if (next.in_check() && !has_legal_move(next)) return true;
     }
     return false;
 }
@@ -488,17 +607,20 @@ bool Blockade::prove(std::uint32_t work) {
     occ_x_ = frozen_ & ~Bitboard(lk);
 
     // What frozen units of the winner attack, and what frozen units of the loser occupy.
-    Bitboard w_frozen_att;
+    Bitboard w_frozen_att, w_frozen_att_nk;
     for (int i = 0; i < n_; ++i) {
         if (!frozen(i) || units_[i].color != w) continue;
         const Unit& u = units_[i];
-        w_frozen_att |= u.type == PieceType::pawn ? pawn_attacks(w, u.sq) : attacks(u.type, u.sq, occ_x_);
+        const Bitboard a = u.type == PieceType::pawn ? pawn_attacks(w, u.sq) : attacks(u.type, u.sq, occ_x_);
+        w_frozen_att |= a;
+        if (u.type != PieceType::king) w_frozen_att_nk |= a;
     }
     const Bitboard l_frozen_occ = frozen_by_[index(l)] & ~Bitboard(lk);
 
     // Where the loser's king may stand and be checked. A square always attacked by a frozen
     // unit (an unblockable check) can hold the king only now, and it is not mate now.
-    Bitboard region = frozen(lk_unit) ? Bitboard(lk) : reach_[lk_unit];
+    const Bitboard l_region = king_region(l);
+    Bitboard region = l_region;
     region &= ~guard_[index(w)];
     region &= w_frozen_att | hits_[index(w)];
     if (!region) return true;
@@ -521,19 +643,41 @@ bool Blockade::prove(std::uint32_t work) {
     }
     const Bitboard closable = hits_[index(w)] | king_hits_[index(w)] | presence_[index(l)];
 
+    // The last-move rule: when the loser moves nothing but its king, the move before the mate
+    // was the loser's king stepping onto k from a square `from` of its region next to k. That
+    // square must be attacked in the mate, and not by the winner's king, which stood where it
+    // stands then and so was not next to `from` (unless the mating move is the winner's king
+    // uncovering a check, which king_may_uncover rules out).
+    const bool last_move = only_king_moves(l) && !may_castle(l);
+    bool used_last_move = false;
+
     work_left_ = work;
     out_of_work_ = false;
-    for (Square k : region) {
+    auto fits_at = [&](Square k, Square must) {
         k_ = k;
+        must_ = must;
         open_ = king_attacks(k) & ~l_frozen_occ & ~w_frozen_att;
-        if (open_ & ~closable) continue;  // a flight square nobody can ever close
         check_ = w_frozen_att.contains(k);
         covered_ = taken_ = Bitboard();
+        covered_nk_ = w_frozen_att_nk;
         occupied_ = frozen_ | k;
         placed_ = 0;
-        if (fits(0)) return false;  // a pattern fits (or the work ran out): no proof
+        return fits(0);
+    };
+    for (Square k : region) {
+        if ((king_attacks(k) & ~l_frozen_occ & ~w_frozen_att) & ~closable) continue;  // a flight nobody can close
+        if (!last_move) {
+            if (fits_at(k, Square::none)) return false;  // a pattern fits (or the work ran out): no proof
+            continue;
+        }
+        used_last_move = true;
+        for (Square from : l_region & king_attacks(k)) {
+            const Square must = king_may_uncover(k, from) ? Square::none : from;
+            if (fits_at(k, must)) return false;
+        }
     }
-    return true;
+    // A mate by the very next move has no move of the loser before it: look for one.
+    return !(used_last_move && mate_in_one());
 }
 
 }  // namespace

@@ -45,6 +45,24 @@ const Case cases[] = {
     {"wall_with_bishops_that_cannot_pass", "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1", cannot, cannot},
     {"wall_with_a_free_knight", "8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/6N1 w - - 0 1", can, can},
     {"wall_with_a_rook_behind_it", "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1", cannot, cannot},
+    // The stalemate trap: a unit that only the enemy king can take, and only into a stalemate.
+    {"trap_bishop_taken_only_into_stalemate", "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", cannot, cannot},
+    {"trap_pawns_taken_only_into_stalemate", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1", cannot, cannot},
+    {"trap_pawn_wall_on_the_kingside", "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1", cannot, cannot},
+    // ... but not when the king has a square left after the capture (no pawn on b6).
+    {"no_trap_when_the_king_has_a_flight", "k1b5/1p1p4/3P4/B7/8/2B5/8/K7 w - - 0 1", can, can},
+    // The last-move rule: the white king only shuffles between h3 and h4, so the square it came
+    // from must be covered by something other than the black king, and no dark bishop can.
+    {"last_move_rule_king_shuffle", "8/8/1b5p/5p1P/5p1K/5Pp1/6P1/7k b - - 0 1", cannot, cannot},
+    // ... but a mate on the very next move has no loser's move before it.
+    {"last_move_rule_mate_in_one", "8/8/1b5p/5p1P/5p1K/5Pp1/6Pk/8 b - - 0 1", cannot, can},
+    // Castling rights whose path a frozen unit blocks do not free the king; an open path does.
+    {"castling_path_blocked_for_ever", "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1", cannot, cannot},
+    {"castling_path_open", "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BK1NR w K - 0 1", can, can},
+    // A king walled in by pawns: a pawn race that the exhaustive search settles early (here the
+    // side to be mated runs out of pawn moves first, a stalemate).
+    {"walled_king_race_lost_by_both", "8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1", cannot, cannot},
+    {"walled_king_race_one_side", "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1", can, cannot},
     // Fortress-like but winnable: the bishop can leave its cage after a pawn advance.
     {"fortress_with_a_way_out", "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1", can, cannot},
     // Only a promotion brings mating material.
@@ -96,6 +114,29 @@ TEST(HelpmateProofs, NamesTheReason) {
                                              Color::black);
     EXPECT_EQ(done.proof, MateProof::already_mated);
     EXPECT_TRUE(done.line.empty());
+}
+
+// The stalemate trap, the last-move rule and blocked castling decide these statically.
+TEST(HelpmateProofs, BlockadeRulesDecideWithoutSearch) {
+    const HelpmateAnalyzer analyzer;
+    for (const char* fen : {"k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+                            "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1", "8/8/1b5p/5p1P/5p1K/5Pp1/6P1/7k b - - 0 1",
+                            "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1"})
+        for (Color side : {Color::white, Color::black})
+            EXPECT_EQ(analyzer.can_checkmate(composed(fen), side).proof, MateProof::blockade) << fen << " " << name(side);
+    const MateVerdict v = analyzer.can_checkmate(composed("8/8/1b5p/5p1P/5p1K/5Pp1/6Pk/8 b - - 0 1"), Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_EQ(v.line.size(), 1u);
+}
+
+// The same race won in time: black's king takes the d-pawn and black queens before white runs
+// out of pawn moves (found by the exhaustive search, which a walled-in king schedules first).
+TEST(HelpmateProofs, WalledKingRaceWonInTime) {
+    const HelpmateAnalyzer analyzer;
+    const Position pos = composed("8/1p1p1p1p/1P6/BP6/KP6/PP6/3P1P1P/k7 w - - 0 1");
+    const MateVerdict v = analyzer.can_checkmate(pos, Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_EQ(certificate_problem(pos, Color::black, v), "");
 }
 
 TEST(HelpmateProofs, MateInOneIsFoundAsOne) {
