@@ -1,6 +1,7 @@
 // move.hpp — a chess move packed into 16 bits, and a fixed-capacity list of moves.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -62,16 +63,24 @@ public:
 
     /// Appends `m`; a move beyond the capacity is dropped rather than written out of bounds
     /// (only positions built with SetupRepairs::allow_too_many_pieces can get near it).
+    MoveList() noexcept {}  // the storage is left uninitialised: only [0, size) is ever read
+    MoveList(const MoveList& o) noexcept : size_(o.size_) { std::copy(o.begin(), o.end(), data()); }
+    MoveList& operator=(const MoveList& o) noexcept {
+        size_ = o.size_;
+        std::copy(o.begin(), o.end(), data());
+        return *this;
+    }
+
     void push_back(Move m) noexcept {
         if (size_ < capacity) [[likely]]
-            moves_[size_++] = m;
+            data()[size_++] = m;
     }
     void clear() noexcept { size_ = 0; }
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
-    Move operator[](std::size_t i) const noexcept { return moves_[i]; }
-    [[nodiscard]] const Move* begin() const noexcept { return moves_.data(); }
-    [[nodiscard]] const Move* end() const noexcept { return moves_.data() + size_; }
+    Move operator[](std::size_t i) const noexcept { return data()[i]; }
+    [[nodiscard]] const Move* begin() const noexcept { return data(); }
+    [[nodiscard]] const Move* end() const noexcept { return data() + size_; }
     [[nodiscard]] bool contains(Move m) const noexcept {
         for (Move x : *this)
             if (x == m) return true;
@@ -79,7 +88,12 @@ public:
     }
 
 private:
-    std::array<Move, capacity> moves_;
+    // Raw storage (Move is trivially copyable, so its objects live in the bytes they are copied
+    // into): a std::array<Move> would zero its 256 moves at every construction, and a list is
+    // made at every node of every search.
+    Move* data() noexcept { return reinterpret_cast<Move*>(storage_); }
+    [[nodiscard]] const Move* data() const noexcept { return reinterpret_cast<const Move*>(storage_); }
+    alignas(Move) std::byte storage_[capacity * sizeof(Move)];
     std::size_t size_ = 0;
 };
 
