@@ -22,6 +22,11 @@ bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 2000
 /// Cheap test: is the blockade proof worth trying here (head-on blocked pawns)?
 bool blockade_candidate(const Position& pos) noexcept;
 
+/// The loser's pawns the winner's king should take first: when the winner has no queen or rook
+/// and every one of its pawns has a loser's pawn ahead on its file, those pawns, less the ones
+/// another loser's pawn defends. Empty otherwise. (The plan of guided variants 2, 3, 6 and 7.)
+Bitboard pawns_to_clear(const Position& pos, Color winner);
+
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
     enum class Kind : std::uint8_t {
@@ -44,7 +49,9 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 /// The guided search for a mate by `winner` (limited discrepancy search over moves ranked by how
 /// they approach a mating pattern). Finds mates only: never answers `exhausted`. Visits at most
 /// `node_limit` positions. `variant` 0, 1, ... varies the plan: whether blocked pawns count as
-/// mating material, and which mating corner is tried when the winner lacks material.
+/// mating material, and which mating corner is tried when the winner lacks material; 2 and 3
+/// (and 6 and 7) send the winner's king first to take the pawns_to_clear, 6 and 7 eagerly (each
+/// step towards them outweighs the king's pressure on the loser's king).
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
 
 /// The reward-extended search for a mate by `winner` (progress moves do not use up depth;

@@ -95,7 +95,7 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
 class Guided {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
-        : winner_(winner), loser_(~winner), limit_(node_limit), variant_(variant) {
+        : winner_(winner), loser_(~winner), limit_(node_limit), variant_(variant & 3), eager_(variant >= 4) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
@@ -114,6 +114,7 @@ private:
     Color winner_, loser_;
     std::uint64_t limit_;
     int variant_;
+    bool eager_;  // the winner's king heads for the pawns to clear before anything else
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     int ply_ = 0;
@@ -154,26 +155,6 @@ std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard
             d[i] = static_cast<std::uint8_t>(16 + best);
         }
     return d;
-}
-
-/// The loser's pawns the winner's king should take first: when the winner has no queen or rook
-/// and no pawn with a free file to promote on, the loser's pawns that stand in front of the
-/// winner's pawns on their files, unless another of the loser's pawns defends them.
-Bitboard pawns_to_clear(const Position& pos, Color winner) {
-    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
-    const Bitboard theirs = pos.pieces(~winner, PieceType::pawn);
-    Bitboard targets;
-    for (Square p : pos.pieces(winner, PieceType::pawn)) {
-        Bitboard ahead;
-        for (Square t : Bitboard::file(file_of(p)))
-            if (winner == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) ahead |= t;
-        if (!(ahead & theirs)) return {};  // this pawn may promote: nothing to clear
-        targets |= ahead & theirs;
-    }
-    Bitboard defended;
-    for (Square t : targets)
-        if (pawn_attacks(winner, t) & theirs) defended |= t;
-    return targets & ~defended;
 }
 
 void Guided::plan(const Position& root) {
@@ -259,8 +240,11 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         const bool hanging = now != PieceType::pawn && now != PieceType::king && pos.attacked_by(loser_, to, occ2);
         if (hanging) s += 5;
         if (pt == PieceType::king && clear_) {
-            // First take the pawns that keep the winner's pawns from promoting.
-            s += 3 * (clear_walk_[index(to)] - clear_walk_[index(from)]);
+            // First take the pawns that keep the winner's pawns from promoting; in the eager
+            // variants, while some are left, each step towards them outweighs the king's
+            // pressure on the loser's king.
+            const int weight = eager_ && (clear_ & pos.pieces(loser_, PieceType::pawn)) ? 6 : 3;
+            s += weight * (clear_walk_[index(to)] - clear_walk_[index(from)]);
         } else if (pt == PieceType::king) {
             const int d0 = anchored_ ? winner_king_walk_[index(from)] : chebyshev(from, lk);
             const int d1 = anchored_ ? winner_king_walk_[index(to)] : chebyshev(to, lk);
@@ -580,6 +564,24 @@ bool irreversible(const Position& pos, Move m) noexcept {
 }
 
 }  // namespace
+
+// The loser's pawns the winner's king should take first (helpmate_impl.hpp).
+Bitboard pawns_to_clear(const Position& pos, Color winner) {
+    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
+    const Bitboard theirs = pos.pieces(~winner, PieceType::pawn);
+    Bitboard targets;
+    for (Square p : pos.pieces(winner, PieceType::pawn)) {
+        Bitboard ahead;
+        for (Square t : Bitboard::file(file_of(p)))
+            if (winner == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) ahead |= t;
+        if (!(ahead & theirs)) return {};  // this pawn may promote: nothing to clear
+        targets |= ahead & theirs;
+    }
+    Bitboard defended;
+    for (Square t : targets)
+        if (pawn_attacks(winner, t) & theirs) defended |= t;
+    return targets & ~defended;
+}
 
 bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
                    std::uint64_t node_cap) noexcept {
