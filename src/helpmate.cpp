@@ -176,11 +176,11 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // Rounds of budgets growing sixfold, starting at 16 times the quick budget (9,600): the
     // reward-extended search with the round's budget, the guided search in four plan variants
     // (0, 3, 2, 1: blocked pawns as material or not, first or second mating corner, pawns to
-    // clear first) with half of it each, and the exhaustive search, which proves as well as
-    // finds, with five times it. Each search restarts every round, so at most about a sixth of
+    // clear first) sharing twice it, and the exhaustive search, which proves as well as finds,
+    // with five times it. Each search restarts every round, so at most about a sixth of
     // the work is repeated. The round that reaches the limit is cut short wherever it is: with
-    // the default limit that is the third (345,600), where the guided variants get 172,800 each
-    // and the exhaustive search the remaining 1.4 million; they find the long tempo manoeuvres
+    // the default limit that is the third (345,600), where the guided variants share 691,200
+    // and the exhaustive search gets the remaining 1.4 million; they find the long tempo manoeuvres
     // of the test vectors, while the reward-extended search, which finds the minor-piece
     // manoeuvres of real games early or not at all, is held to the round's budget. (Order and budgets tuned
     // by positions searched, which does not depend on the machine, on the lichess timeouts,
@@ -197,14 +197,28 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if (take(found, "guided search")) return v;
         }
     }
-    constexpr std::array<int, 4> variants{0, 3, 2, 1};
+    // Variants whose plan does not differ here (no corner to choose, no pawn to clear, no
+    // blocked pawn) would search alike: only the first of each is run, with the budget of all.
+    std::array<int, 4> variants{0, 3, 2, 1};
+    std::size_t distinct = 0;
+    {
+        std::array<std::uint64_t, 4> plans{};
+        for (int variant : variants) {
+            const std::uint64_t key = detail::guided_plan(pos, side, variant);
+            if (std::find(plans.begin(), plans.begin() + static_cast<std::ptrdiff_t>(distinct), key) ==
+                plans.begin() + static_cast<std::ptrdiff_t>(distinct)) {
+                plans[distinct] = key;
+                variants[distinct++] = variant;
+            }
+        }
+    }
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);
     while (!quick && nodes < limit) {
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
         bool done = false;
-        for (int variant : variants) {
-            found = detail::search_helpmate(pos, side, std::min(budget / 2, limit - nodes), variant);
+        for (std::size_t i = 0; i < distinct; ++i) {
+            found = detail::search_helpmate(pos, side, std::min(2 * budget / distinct, limit - nodes), variants[i]);
             if ((done = take(found, "guided search")) || nodes >= limit) break;
         }
         if (done || nodes >= limit) break;

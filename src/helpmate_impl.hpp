@@ -54,6 +54,10 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 /// step towards them outweighs the king's pressure on the loser's king).
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
 
+/// A key of the plan that search_helpmate follows in `variant`: two variants with equal keys
+/// search alike (the plan varies only in what applies to the position).
+std::uint64_t guided_plan(const Position& pos, Color winner, int variant);
+
 /// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
 /// iterations of small node caps and growing horizons). Finds mates only.
 SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit);

@@ -99,6 +99,12 @@ public:
         plan(root);
     }
     SearchOutcome run(const Position& root);
+    /// What the variant changes about the plan: equal for two variants that search alike.
+    [[nodiscard]] std::uint64_t plan_key() const noexcept {
+        std::uint64_t h = corners_.bits ^ (clear_.bits * 0x9E3779B97F4A7C15ULL);
+        h = h * 31 + static_cast<std::uint64_t>(index(anchor_) + 1);
+        return h * 8 + (anchored_ ? 4u : 0u) + (blockers_needed_ ? 2u : 0u) + (eager_ ? 1u : 0u);
+    }
 
 private:
     struct Ranked {
@@ -599,6 +605,10 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant) {
     Guided s(pos, winner, node_limit, variant);
     return s.run(pos);
+}
+
+std::uint64_t guided_plan(const Position& pos, Color winner, int variant) {
+    return Guided(pos, winner, 0, variant).plan_key();
 }
 
 SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit) {
