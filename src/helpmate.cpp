@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "arbiter/movegen.hpp"
 #include "helpmate_impl.hpp"
@@ -177,8 +178,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // reward-extended search with the round's budget, the guided search in four plan variants
     // (0, 3, 2, 1: blocked pawns as material or not, first or second mating corner, pawns to
     // clear first) sharing twice it, and the exhaustive search, which proves as well as finds,
-    // with five times it. Each search restarts every round, so at most about a sixth of
-    // the work is repeated. The round that reaches the limit is cut short wherever it is: with
+    // with five times it. The exhaustive search goes on where it stopped; the others restart
+    // every round, so at most about a sixth of their work is repeated. The round that reaches the limit is cut short wherever it is: with
     // the default limit that is the third (345,600), where the guided variants share 691,200
     // and the exhaustive search gets the remaining 1.4 million; they find the long tempo manoeuvres
     // of the test vectors, while the reward-extended search, which finds the minor-piece
@@ -213,6 +214,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         }
     }
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);
+    std::optional<detail::ExhaustiveSearch> exhaustive;  // goes on where the last round stopped
     while (!quick && nodes < limit) {
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
@@ -222,7 +224,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if ((done = take(found, "guided search")) || nodes >= limit) break;
         }
         if (done || nodes >= limit) break;
-        found = detail::exhaust_helpmate(pos, side, std::min(5 * budget, limit - nodes));
+        if (!exhaustive) exhaustive.emplace(pos, side);
+        found = exhaustive->run(std::min(5 * budget, limit - nodes));
         if (take(found, "exhaustive search")) break;
         budget *= 6;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "arbiter/move.hpp"
@@ -66,5 +67,21 @@ SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t n
 /// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work
 /// is counted in positions generated.
 SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+
+/// The same search, resumable: each run() goes on from where the last one stopped, with a new
+/// budget (the outcome's `nodes` counts the work of that call only). After a mate the search
+/// must not be run again; after `exhausted` it answers `exhausted` at once.
+class ExhaustiveSearch {
+public:
+    ExhaustiveSearch(const Position& root, Color winner);
+    ~ExhaustiveSearch();
+    ExhaustiveSearch(const ExhaustiveSearch&) = delete;
+    ExhaustiveSearch& operator=(const ExhaustiveSearch&) = delete;
+    SearchOutcome run(std::uint64_t node_limit);
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 }  // namespace arbiter::detail

@@ -616,63 +616,91 @@ SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t n
     return s.run(pos);
 }
 
-SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
-    SearchOutcome out;
+/// The state of the breadth-first search between calls of ExhaustiveSearch::run: the table of
+/// visited positions with their parents, the level being expanded (and how far), the next one.
+struct ExhaustiveSearch::State {
+    Color winner;
     Visited visited;
     // Blockade proofs that failed, by pawn structure and material: another position with the
     // same signature most likely fails too, so it is not tried again (skipping a proof only
     // costs pruning, never soundness).
     std::vector<std::uint64_t> failed_proofs;
-    auto signature = [](const Position& p) {
+    std::vector<std::pair<Position, std::uint32_t>> frontier, next;
+    std::size_t cursor = 0;       // frontier[cursor] is the next position to expand
+    bool exhausted = false;
+
+    static std::uint64_t signature(const Position& p) noexcept {
         std::uint64_t h = p.pieces(Color::white, PieceType::pawn).bits * 0x9E3779B97F4A7C15ULL ^
                           p.pieces(Color::black, PieceType::pawn).bits * 0xC2B2AE3D27D4EB4FULL;
         for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen})
             for (Color c : {Color::white, Color::black})
                 h = (h ^ static_cast<std::uint64_t>(p.pieces(c, t).count())) * 0x100000001B3ULL;
         return h;
-    };
-    auto proven = [&](const Position& p) {
+    }
+    bool proven(const Position& p, std::uint64_t& work) {
         if (!few_pieces(p) || !blockade_candidate(p)) return false;
         const std::uint64_t sig = signature(p);
         if (std::find(failed_proofs.begin(), failed_proofs.end(), sig) != failed_proofs.end()) return false;
-        out.nodes += 16;  // a proof costs about as much as generating 16 positions
+        work += 16;  // a proof costs about as much as generating 16 positions
         if (blockade_proof(p, winner)) return true;
         failed_proofs.push_back(sig);
         return false;
-    };
-    visited.insert(root.key(), 0, Move::null());
-    std::vector<std::pair<Position, std::uint32_t>> frontier{{root, 0}}, next;
+    }
+};
+
+ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner) : state_(std::make_unique<State>()) {
+    state_->winner = winner;
+    state_->visited.insert(root.key(), 0, Move::null());
+    state_->frontier.emplace_back(root, 0);
+}
+
+ExhaustiveSearch::~ExhaustiveSearch() = default;
+
+SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
+    State& st = *state_;
+    SearchOutcome out;
     MoveList moves;
-    while (!frontier.empty()) {
-        next.clear();
-        for (const auto& [pos, id] : frontier) {
-            // Work is counted in positions generated (every child), like the other searches
-            // count positions entered, so that a node limit bounds time alike.
-            if (out.nodes >= node_limit) {
-                out.kind = SearchOutcome::Kind::limit;
-                return out;
+    while (!st.exhausted) {
+        if (st.cursor == st.frontier.size()) {  // the level is done: on to the next
+            st.frontier.swap(st.next);
+            st.next.clear();
+            st.cursor = 0;
+            if (st.frontier.empty()) {
+                st.exhausted = true;
+                break;
             }
-            legal_moves(pos, moves);
-            out.nodes += 1 + moves.size();
-            if (moves.empty()) {
-                if (pos.turn() == winner || !pos.in_check()) continue;  // stalemate, or the winner mated
-                out.kind = SearchOutcome::Kind::mate;
-                for (std::uint32_t i = id; i != 0; i = visited.node(i).parent) out.line.push_back(visited.node(i).move);
-                std::reverse(out.line.begin(), out.line.end());
-                return out;
-            }
-            for (Move m : moves) {
-                Position child = pos.after(m);
-                if (!visited.insert(child.key(), id, m)) continue;
-                if (material_cannot_mate(child, winner)) continue;
-                if (irreversible(pos, m) && proven(child)) continue;
-                next.emplace_back(child, visited.size() - 1);
-            }
+            continue;
         }
-        frontier.swap(next);
+        // Work is counted in positions generated (every child), like the other searches count
+        // positions entered, so that a node limit bounds time alike.
+        if (out.nodes >= node_limit) {
+            out.kind = SearchOutcome::Kind::limit;
+            return out;
+        }
+        const auto& [pos, id] = st.frontier[st.cursor++];
+        legal_moves(pos, moves);
+        out.nodes += 1 + moves.size();
+        if (moves.empty()) {
+            if (pos.turn() == st.winner || !pos.in_check()) continue;  // stalemate, or the winner mated
+            out.kind = SearchOutcome::Kind::mate;
+            for (std::uint32_t i = id; i != 0; i = st.visited.node(i).parent) out.line.push_back(st.visited.node(i).move);
+            std::reverse(out.line.begin(), out.line.end());
+            return out;
+        }
+        for (Move m : moves) {
+            Position child = pos.after(m);
+            if (!st.visited.insert(child.key(), id, m)) continue;
+            if (material_cannot_mate(child, st.winner)) continue;
+            if (irreversible(pos, m) && st.proven(child, out.nodes)) continue;
+            st.next.emplace_back(child, st.visited.size() - 1);
+        }
     }
     out.kind = SearchOutcome::Kind::exhausted;
     return out;
+}
+
+SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+    return ExhaustiveSearch(root, winner).run(node_limit);
 }
 
 }  // namespace arbiter::detail
