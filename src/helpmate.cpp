@@ -215,6 +215,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     }
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);
     std::optional<detail::ExhaustiveSearch> exhaustive;  // goes on where the last round stopped
+    const bool gifts = detail::gift_plan(pos, side);
     while (!quick && nodes < limit) {
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
@@ -224,6 +225,10 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if ((done = take(found, "guided search")) || nodes >= limit) break;
         }
         if (done || nodes >= limit) break;
+        if (gifts) {
+            found = detail::search_rewarded(pos, side, std::min(budget / 2, limit - nodes), true);
+            if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
+        }
         if (!exhaustive) exhaustive.emplace(pos, side);
         found = exhaustive->run(std::min(5 * budget, limit - nodes));
         if (take(found, "exhaustive search")) break;

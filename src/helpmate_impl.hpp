@@ -61,7 +61,14 @@ std::uint64_t guided_plan(const Position& pos, Color winner, int variant);
 
 /// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
 /// iterations of small node caps and growing horizons). Finds mates only.
-SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit);
+/// With `gifts` it follows the gift plan instead (see gift_plan).
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts = false);
+
+/// True when the gift plan may be the way to a mate: `winner` has no queen or rook, has pawns
+/// and every one of them has a loser's pawn ahead on its file, and some of its pawns stand in
+/// front of the loser's pawns. The loser's king then takes those pawns, the loser's pawns run,
+/// promote and give themselves up to the winner's pawns, which get a file to promote on.
+bool gift_plan(const Position& pos, Color winner) noexcept;
 
 /// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
 /// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work

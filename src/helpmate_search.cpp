@@ -377,6 +377,15 @@ SearchOutcome Guided::run(const Position& root) {
     return out;
 }
 
+/// The units of `among` that stand ahead of a pawn of `side` on its file (in its way).
+Bitboard pawns_ahead(const Position& pos, Color side, Bitboard among) noexcept {
+    Bitboard out;
+    for (Square p : pos.pieces(side, PieceType::pawn))
+        for (Square t : Bitboard::file(file_of(p)) & among)
+            if (side == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) out |= t;
+    return out;
+}
+
 /// The reward-extended search: a depth-first search with a horizon, where a move that makes
 /// progress (a pawn push or capture by the winner, a king or knight stepping towards its target
 /// in a fixed mating corner, a blocker for the loser when the winner needs one) does not use up
@@ -385,8 +394,8 @@ SearchOutcome Guided::run(const Position& root) {
 /// that suits long manoeuvres the ranking of the guided search does not see.
 class Rewarded {
 public:
-    Rewarded(const Position& root, Color winner, std::uint64_t node_limit)
-        : winner_(winner), loser_(~winner), limit_(node_limit) {
+    Rewarded(const Position& root, Color winner, std::uint64_t node_limit, bool gifts)
+        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
@@ -411,6 +420,10 @@ private:
     std::vector<Move> line_;
     Square corner_ = Square::h8;  // where the loser's king is mated
     bool blockers_needed_ = false;
+    // The gift plan: the loser's king takes the winner's pawns that block its own pawns, which
+    // then promote and give themselves up to the winner's pawns, opening them a file.
+    bool gifts_ = false;
+    Bitboard gift_pawns_;  // the winner's pawns in front of the loser's pawns, on their files
 };
 
 void Rewarded::plan(const Position& root) {
@@ -425,6 +438,7 @@ void Rewarded::plan(const Position& root) {
     Square c = dark ? Square::h8 : Square::a8;
     if (winner_ == Color::black) c = square_at(index(c) ^ 63);  // h8 <-> a1, a8 <-> h1
     corner_ = c;
+    if (gifts_) gift_pawns_ = pawns_ahead(root, loser_, root.pieces(winner_, PieceType::pawn));
 }
 
 // The square a moving unit heads for: the loser's king to the corner, its pieces next to it;
@@ -457,6 +471,27 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
         if (pt == PieceType::pawn) return {m, progress, 2};
         if (closer) return {m, progress, 3};
         return {m, normal, 10};
+    }
+    if (gifts_) {
+        // The loser's king walks to the nearest blocking pawn and takes it; its pawns run and
+        // promote; its pieces step where a winner's pawn can take them.
+        const Bitboard left = gift_pawns_ & pos.pieces(winner_, PieceType::pawn);
+        if (pt == PieceType::king && left) {
+            if (capture && left.contains(m.to())) return {m, progress, 0};
+            int before = 8, after = 8;
+            for (Square g : left) {
+                before = std::min(before, chebyshev(m.from(), g));
+                after = std::min(after, chebyshev(m.to(), g));
+            }
+            if (!capture) return {m, after < before ? progress : normal, after < before ? 1 : 10};
+        }
+        if (pt == PieceType::pawn && !capture)
+            return {m, progress, m.is_promotion() && m.promoted() != PieceType::queen ? 3 : 1};
+        if (pt != PieceType::king && pt != PieceType::pawn && !capture) {
+            Bitboard pawn_hits;
+            for (Square p : pos.pieces(winner_, PieceType::pawn)) pawn_hits |= pawn_attacks(winner_, p);
+            if (pawn_hits.contains(m.to())) return {m, progress, 2};
+        }
     }
     if (capture) return {m, bad, 20};
     if (blockers_needed_ && pt == PieceType::pawn) {
@@ -607,12 +642,22 @@ SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t n
     return s.run(pos);
 }
 
+bool gift_plan(const Position& pos, Color winner) noexcept {
+    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return false;
+    const Bitboard ours = pos.pieces(winner, PieceType::pawn), theirs = pos.pieces(~winner, PieceType::pawn);
+    if (!ours) return false;
+    const Bitboard blockers = pawns_ahead(pos, winner, theirs);
+    for (Square p : ours)
+        if (!(blockers & Bitboard::file(file_of(p)))) return false;  // a pawn with a free file
+    return !pawns_ahead(pos, ~winner, ours).empty();
+}
+
 std::uint64_t guided_plan(const Position& pos, Color winner, int variant) {
     return Guided(pos, winner, 0, variant).plan_key();
 }
 
-SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit) {
-    Rewarded s(pos, winner, node_limit);
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts) {
+    Rewarded s(pos, winner, node_limit, gifts);
     return s.run(pos);
 }
 
