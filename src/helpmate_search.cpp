@@ -735,6 +735,18 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
         for (Move m : moves) {
             Position child = pos.after(m);
             if (!st.visited.insert(child.key(), id, m)) continue;
+            // A check by the winner is tested for mate at once, a level before its expansion
+            // would find it: still a shortest mate, since every shorter line was expanded.
+            if (pos.turn() == st.winner && child.in_check()) {
+                ++out.nodes;
+                if (!has_legal_move(child)) {
+                    out.kind = SearchOutcome::Kind::mate;
+                    for (std::uint32_t i = st.visited.size() - 1; i != 0; i = st.visited.node(i).parent)
+                        out.line.push_back(st.visited.node(i).move);
+                    std::reverse(out.line.begin(), out.line.end());
+                    return out;
+                }
+            }
             if (material_cannot_mate(child, st.winner)) continue;
             if (irreversible(pos, m) && st.proven(child, out.nodes)) continue;
             st.next.emplace_back(child, st.visited.size() - 1);
