@@ -174,23 +174,17 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             detail::search_helpmate(pos, side, std::min<std::uint64_t>(options_.quick_node_limit, limit));
         if (take(found, "guided search")) return v;
     }
-    // Rounds of budgets growing sixfold, starting at 16 times the quick budget (9,600): the
-    // reward-extended search with the round's budget, the guided search in four plan variants
-    // (0, 3, 2, 1: blocked pawns as material or not, first or second mating corner, pawns to
-    // clear first) sharing twice it, and the exhaustive search, which proves as well as finds,
-    // with five times it. The exhaustive search goes on where it stopped; the others restart
-    // every round, so at most about a sixth of their work is repeated. The round that reaches the limit is cut short wherever it is: with
-    // the default limit that is the third (345,600), where the guided variants share 691,200
-    // and the exhaustive search gets the remaining 1.4 million; they find the long tempo manoeuvres
-    // of the test vectors, while the reward-extended search, which finds the minor-piece
-    // manoeuvres of real games early or not at all, is held to the round's budget. (Order and budgets tuned
-    // by positions searched, which does not depend on the machine, on the lichess timeouts,
-    // the test vectors and slow real positions of the audit; see docs/unwinnability.md.)
+    if (quick) {
+        v.answer = MateAbility::unknown;
+        v.proof = MateProof::none;
+        v.reason = "node limit reached";
+        return v;
+    }
     // First, when the side's pawns are all blocked by enemy pawns and it has no queen or rook,
     // the plan that sends its king to take the blockers first, eagerly (variants 6 and 7), gets
-    // a quick budget of its own: in the pawn endings of real games that is the whole mate, found in a few
-    // hundred positions, where the rounds below would spend thousands.
-    if (!quick && !detail::pawns_to_clear(pos, side).empty()) {
+    // a quick budget of its own: in the pawn endings of real games that is the whole mate,
+    // found in a few hundred positions, where the rounds below would spend thousands.
+    if (!detail::pawns_to_clear(pos, side).empty()) {
         for (int variant : {6, 7}) {
             if (nodes >= limit) break;
             detail::SearchOutcome found =
@@ -198,6 +192,23 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if (take(found, "guided search")) return v;
         }
     }
+    // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
+    // the reward-extended search with b, the guided search in four plan variants (0, 3, 2, 1:
+    // blocked pawns as material or not, first or second mating corner, pawns to clear first)
+    // sharing 2b, the gift plan with b/2 where it applies, and the exhaustive search, which
+    // proves as well as finds, with 5b. The exhaustive search goes on where it stopped; the
+    // others restart every round, so at most about a sixth of their work is repeated. The round
+    // that reaches the limit is cut short wherever it is: with the default limit that is the
+    // third (b = 345,600), where the guided variants share 691,200 positions and the exhaustive
+    // search gets the rest; they find the long tempo manoeuvres of the test vectors, while the
+    // reward-extended search, which finds the minor-piece manoeuvres of real games early or not
+    // at all, is held to b. In a closed position (three pawn pairs blocked head-on) where the
+    // side has no queen or rook, which is most often a dead one, the exhaustive search goes
+    // first in the first two rounds, with 16b: its positions cost a fraction of the others'
+    // (no ranking), and it proves. (Order and budgets tuned by positions searched, which does
+    // not depend on the machine, on the lichess timeouts, the test vectors, the unfair timeouts
+    // and slow real positions of the audit; see docs/unwinnability.md.)
+    //
     // Variants whose plan does not differ here (no corner to choose, no pawn to clear, no
     // blocked pawn) would search alike: only the first of each is run, with the budget of all.
     std::array<int, 4> variants{0, 3, 2, 1};
@@ -213,10 +224,20 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             }
         }
     }
+    const Bitboard heavy = pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook);
+    const Bitboard head_on = pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
+    const bool closed = head_on.count() >= 3 && !(pos.pieces(side) & heavy);
+    const bool gifts = detail::gift_plan(pos, side);
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);
     std::optional<detail::ExhaustiveSearch> exhaustive;  // goes on where the last round stopped
-    const bool gifts = detail::gift_plan(pos, side);
-    while (!quick && nodes < limit) {
+    auto exhaust = [&](std::uint64_t work) {
+        if (!exhaustive) exhaustive.emplace(pos, side);
+        detail::SearchOutcome found = exhaustive->run(std::min(work, limit - nodes));
+        return take(found, "exhaustive search") || nodes >= limit;
+    };
+    for (int round = 0; nodes < limit; ++round) {
+        const bool closed_first = closed && round < 2;
+        if (closed_first && exhaust(16 * budget)) break;
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
         bool done = false;
@@ -229,9 +250,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             found = detail::search_rewarded(pos, side, std::min(budget / 2, limit - nodes), true);
             if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
         }
-        if (!exhaustive) exhaustive.emplace(pos, side);
-        found = exhaustive->run(std::min(5 * budget, limit - nodes));
-        if (take(found, "exhaustive search")) break;
+        if (!closed_first && exhaust(5 * budget)) break;
         budget *= 6;
     }
     if (v.answer != MateAbility::unknown) return v;
