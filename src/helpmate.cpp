@@ -251,7 +251,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
         }
         if (!closed_first && exhaust(5 * budget)) break;
-        budget *= 6;
+        budget = std::min<std::uint64_t>(6 * budget, std::uint64_t{1} << 58);  // 16 * budget < 2^64
     }
     if (v.answer != MateAbility::unknown) return v;
     v.answer = MateAbility::unknown;

@@ -137,6 +137,18 @@ TEST(HelpmateSearch, BlockedPawnEndingsAreCheap) {
     }
 }
 
+// A real timeout (d3_unfair_2022-05) in a closed position: no mate, proven by the exhaustive
+// search, which needs more positions than its first round's budget and resumes in the second.
+TEST(HelpmateSearch, ClosedPositionIsProvenByTheResumedExhaustiveSearch) {
+    const HelpmateAnalyzer analyzer;
+    const Position pos = composed("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 54");
+    const MateVerdict v = analyzer.can_checkmate(pos, Color::white);
+    EXPECT_EQ(v.answer, MateAbility::cannot_checkmate);
+    EXPECT_EQ(v.proof, MateProof::exhaustive_search);
+    EXPECT_GT(v.nodes, 200'000u);    // more than the first round
+    EXPECT_LT(v.nodes, 1'200'000u);  // the second round goes on from the first
+}
+
 // Test vectors (d3_test-vector.txt) that need a long tempo manoeuvre with the loser's help; the
 // search schedule gives the guided variants and the exhaustive search the budget they need
 // within the default limit. (They were unknown before; the corpus test covers the rest.)
