@@ -146,8 +146,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         return v;
     }
 
-    // 5. Search: the guided search alone in quick mode; in full mode, the exhaustive and the
-    //    guided searches take turns with growing budgets until one answers or the limit is hit.
+    // 5. Search: the guided search alone in quick mode; in full mode, then the searches below
+    //    take turns with growing budgets until one answers or the limit is hit.
     MateVerdict v;
     auto take = [&](detail::SearchOutcome& found, const char* engine) {
         nodes += found.nodes;
@@ -204,8 +204,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // reward-extended search, which finds the minor-piece manoeuvres of real games early or not
     // at all, is held to b. In a closed position (three pawn pairs blocked head-on) where the
     // side has no queen or rook, which is most often a dead one, the exhaustive search goes
-    // first in the first two rounds, with 16b: its positions cost a fraction of the others'
-    // (no ranking), and it proves. (Order and budgets tuned by positions searched, which does
+    // first in the first two rounds, with 16b: it proves as well as finds, and it settles the
+    // dead positions of real games in a fraction of the time the others would spend first. (Order and budgets tuned by positions searched, which does
     // not depend on the machine, on the lichess timeouts, the test vectors, the unfair timeouts
     // and slow real positions of the audit; see docs/unwinnability.md.)
     //
