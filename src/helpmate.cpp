@@ -146,8 +146,9 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         return v;
     }
 
-    // 5. Search: the guided search alone in quick mode; in full mode, then the searches below
-    //    take turns with growing budgets until one answers or the limit is hit.
+    // 5. Search: the guided search alone in quick mode; in full mode it is followed by the
+    //    searches below, which take turns with growing budgets until one answers or the limit
+    //    is hit.
     MateVerdict v;
     auto take = [&](detail::SearchOutcome& found, const char* engine) {
         nodes += found.nodes;
