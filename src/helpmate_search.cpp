@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdlib>
 #include <memory>
+#include <unordered_set>
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
@@ -49,6 +50,18 @@ struct KnightDistance {
     }
 };
 const KnightDistance knight_distance;
+
+/// Sorts the few ranked moves of a position, keeping the generation order among equals (as
+/// std::stable_sort would, without its temporary buffer: this runs at every node).
+template <typename T, typename Less>
+void stable_insertion_sort(T* a, std::size_t n, Less less) noexcept {
+    for (std::size_t i = 1; i < n; ++i) {
+        const T x = a[i];
+        std::size_t j = i;
+        for (; j > 0 && less(x, a[j - 1]); --j) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
 
 /// The guided search's transposition table: per thread, never cleared; a generation tag marks
 /// live entries.
@@ -92,6 +105,17 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
     return out;
 }
 
+/// Every square a side attacks (occupancy `occ`): the union of what attacked_by tests square by
+/// square, computed once for many squares.
+Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept {
+    Bitboard out;
+    for (Square s : pos.pieces(by)) {
+        const PieceType t = type_of(pos.piece_at(s));
+        out |= t == PieceType::pawn ? pawn_attacks(by, s) : attacks(t, s, occ);
+    }
+    return out;
+}
+
 class Guided {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
@@ -113,7 +137,7 @@ private:
     };
     void plan(const Position& root);
     bool dfs(const Position& pos, int budget);
-    int score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept;
+    int score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept;
     bool mate_in_one(const Position& pos, const MoveList& moves);
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
 
@@ -220,8 +244,9 @@ int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noex
 }
 
 // How much a move helps towards a mate (lower is better). `zone` is the loser's king and the
-// squares around it; `open` those around it that are neither the loser's own nor attacked.
-int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept {
+// squares around it; `open` those around it that are neither the loser's own nor attacked;
+// `threats` the squares the winner attacks with the loser's king off the board.
+int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept {
     const Square from = m.from(), to = m.to();
     const PieceType pt = type_of(pos.piece_at(from));
     // Where the mate is to happen: around the loser's king, or in the chosen corner.
@@ -278,7 +303,10 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         Bitboard occ2 = (occ ^ Bitboard(from)) | kto;
         if (m.is_castling()) occ2 = (occ2 ^ Bitboard(to)) | Position::castle_rook_to(loser_, from, to);
         s += 3 * (loser_king_walk_[index(kto)] - loser_king_walk_[index(from)]);
-        s += 2 * (open_flights(pos, kto, occ2) - open.count());
+        // (A plain king move leaves the occupancy the winner attacks through as in `threats`.)
+        const int flights = m.is_castling() ? open_flights(pos, kto, occ2)
+                                            : (king_attacks(kto) & ~pos.pieces(loser_) & ~threats).count();
+        s += 2 * (flights - open.count());
         return s;
     }
     if (m.is_promotion()) {
@@ -336,13 +364,13 @@ bool Guided::dfs(const Position& pos, int budget) {
     const Square lk = pos.king_square(loser_);
     const Bitboard zone = king_attacks(lk) | lk;
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
-    const Bitboard open = around & ~attacked_squares(pos, winner_, around, pos.occupied() ^ Bitboard(lk));
+    const Bitboard threats = attack_map(pos, winner_, pos.occupied() ^ Bitboard(lk));
+    const Bitboard open = around & ~threats;
 
     std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
-    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open)};
-    std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
-                     [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open, threats)};
+    stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
     for (std::size_t i = 0; i < n; ++i) {
         // The best move is free; the others cost more the further down the ranking they are.
         const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
@@ -518,7 +546,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
     std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
     for (Move m : moves) ranked[n++] = rank(pos, m);
-    std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), [](const Ranked& a, const Ranked& b) {
+    stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) {
         return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
     });
     for (std::size_t i = 0; i < n; ++i) {
@@ -669,7 +697,7 @@ struct ExhaustiveSearch::State {
     // Blockade proofs that failed, by pawn structure and material: another position with the
     // same signature most likely fails too, so it is not tried again (skipping a proof only
     // costs pruning, never soundness).
-    std::vector<std::uint64_t> failed_proofs;
+    std::unordered_set<std::uint64_t> failed_proofs;
     std::vector<std::pair<Position, std::uint32_t>> frontier, next;
     std::size_t cursor = 0;       // frontier[cursor] is the next position to expand
     bool exhausted = false;
@@ -685,10 +713,10 @@ struct ExhaustiveSearch::State {
     bool proven(const Position& p, std::uint64_t& work) {
         if (!few_pieces(p) || !blockade_candidate(p)) return false;
         const std::uint64_t sig = signature(p);
-        if (std::find(failed_proofs.begin(), failed_proofs.end(), sig) != failed_proofs.end()) return false;
+        if (failed_proofs.contains(sig)) return false;
         work += 16;  // a proof costs about as much as generating 16 positions
         if (blockade_proof(p, winner)) return true;
-        failed_proofs.push_back(sig);
+        failed_proofs.insert(sig);
         return false;
     }
 };
