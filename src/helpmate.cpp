@@ -196,7 +196,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
     // the reward-extended search with b, the guided search in four plan variants (0, 3, 2, 1:
     // blocked pawns as material or not, first or second mating corner, pawns to clear first)
-    // sharing 2b, the gift plan with b/2 where it applies, and the exhaustive search, which
+    // sharing 2b, the gift plan with b/4 where it applies, and the exhaustive search, which
     // proves as well as finds, with 5b. The exhaustive search goes on where it stopped; the
     // others restart every round, so at most about a sixth of their work is repeated. The round
     // that reaches the limit is cut short wherever it is: with the default limit that is the
@@ -248,7 +248,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         }
         if (done || nodes >= limit) break;
         if (gifts) {
-            found = detail::search_rewarded(pos, side, std::min(budget / 2, limit - nodes), true);
+            found = detail::search_rewarded(pos, side, std::min(budget / 4, limit - nodes), true);
             if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
         }
         if (!closed_first && exhaust(5 * budget)) break;
