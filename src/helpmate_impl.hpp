@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "arbiter/move.hpp"
@@ -21,6 +22,11 @@ bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 2000
 
 /// Cheap test: is the blockade proof worth trying here (head-on blocked pawns)?
 bool blockade_candidate(const Position& pos) noexcept;
+
+/// The loser's pawns the winner's king should take first: when the winner has no queen or rook
+/// and every one of its pawns has a loser's pawn ahead on its file, those pawns, less the ones
+/// another loser's pawn defends. Empty otherwise. (The plan of guided variants 2, 3, 6 and 7.)
+Bitboard pawns_to_clear(const Position& pos, Color winner);
 
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
@@ -44,16 +50,46 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 /// The guided search for a mate by `winner` (limited discrepancy search over moves ranked by how
 /// they approach a mating pattern). Finds mates only: never answers `exhausted`. Visits at most
 /// `node_limit` positions. `variant` 0, 1, ... varies the plan: whether blocked pawns count as
-/// mating material, and which mating corner is tried when the winner lacks material.
+/// mating material, and which mating corner is tried when the winner lacks material; 2 and 3
+/// (and 6 and 7) send the winner's king first to take the pawns_to_clear, 6 and 7 eagerly (each
+/// step towards them outweighs the king's pressure on the loser's king).
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
+
+/// A key of the plan that search_helpmate follows in `variant`: two variants with equal keys
+/// search alike (the plan varies only in what applies to the position).
+std::uint64_t guided_plan(const Position& pos, Color winner, int variant);
 
 /// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
 /// iterations of small node caps and growing horizons). Finds mates only.
-SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit);
+/// With `gifts` it follows the gift plan instead (see gift_plan).
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts = false);
+
+/// True when the gift plan may be the way to a mate: `winner` has no queen or rook, has pawns
+/// and every one of them has a loser's pawn ahead on its file, and some of its pawns stand in
+/// front of the loser's pawns. The loser's king then takes those pawns, the loser's pawns run,
+/// promote and give themselves up to the winner's pawns, which get a file to promote on.
+bool gift_plan(const Position& pos, Color winner) noexcept;
 
 /// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
 /// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work
 /// is counted in positions generated.
 SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
+
+/// The same search, resumable: each run() goes on from where the last one stopped, with a new
+/// budget (the outcome's `nodes` counts the work of that call only). After a mate the search
+/// must not be run again; after `exhausted` it answers `exhausted` at once.
+class ExhaustiveSearch {
+public:
+    ExhaustiveSearch(const Position& root, Color winner);
+    ~ExhaustiveSearch();
+    ExhaustiveSearch(const ExhaustiveSearch&) = delete;
+    ExhaustiveSearch& operator=(const ExhaustiveSearch&) = delete;
+    SearchOutcome run(std::uint64_t node_limit);
+
+    struct State;
+
+private:
+    std::unique_ptr<State> state_;
+};
 
 }  // namespace arbiter::detail

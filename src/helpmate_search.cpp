@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdlib>
 #include <memory>
+#include <unordered_set>
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
@@ -49,6 +50,18 @@ struct KnightDistance {
     }
 };
 const KnightDistance knight_distance;
+
+/// Sorts the few ranked moves of a position, keeping the generation order among equals (as
+/// std::stable_sort would, without its temporary buffer: this runs at every node).
+template <typename T, typename Less>
+void stable_insertion_sort(T* a, std::size_t n, Less less) noexcept {
+    for (std::size_t i = 1; i < n; ++i) {
+        const T x = a[i];
+        std::size_t j = i;
+        for (; j > 0 && less(x, a[j - 1]); --j) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
 
 /// The guided search's transposition table: per thread, never cleared; a generation tag marks
 /// live entries.
@@ -92,13 +105,30 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
     return out;
 }
 
+/// Every square a side attacks (occupancy `occ`): the union of what attacked_by tests square by
+/// square, computed once for many squares.
+Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept {
+    Bitboard out;
+    for (Square s : pos.pieces(by)) {
+        const PieceType t = type_of(pos.piece_at(s));
+        out |= t == PieceType::pawn ? pawn_attacks(by, s) : attacks(t, s, occ);
+    }
+    return out;
+}
+
 class Guided {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
-        : winner_(winner), loser_(~winner), limit_(node_limit), variant_(variant) {
+        : winner_(winner), loser_(~winner), limit_(node_limit), variant_(variant & 3), eager_(variant >= 4) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
+    /// What the variant changes about the plan: equal for two variants that search alike.
+    [[nodiscard]] std::uint64_t plan_key() const noexcept {
+        std::uint64_t h = corners_.bits ^ (clear_.bits * 0x9E3779B97F4A7C15ULL);
+        h = h * 31 + static_cast<std::uint64_t>(index(anchor_) + 1);
+        return h * 8 + (anchored_ ? 4u : 0u) + (blockers_needed_ ? 2u : 0u) + (eager_ ? 1u : 0u);
+    }
 
 private:
     struct Ranked {
@@ -107,13 +137,14 @@ private:
     };
     void plan(const Position& root);
     bool dfs(const Position& pos, int budget);
-    int score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept;
+    int score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept;
     bool mate_in_one(const Position& pos, const MoveList& moves);
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
 
     Color winner_, loser_;
     std::uint64_t limit_;
     int variant_;
+    bool eager_;  // the winner's king heads for the pawns to clear before anything else
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     int ply_ = 0;
@@ -154,26 +185,6 @@ std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard
             d[i] = static_cast<std::uint8_t>(16 + best);
         }
     return d;
-}
-
-/// The loser's pawns the winner's king should take first: when the winner has no queen or rook
-/// and no pawn with a free file to promote on, the loser's pawns that stand in front of the
-/// winner's pawns on their files, unless another of the loser's pawns defends them.
-Bitboard pawns_to_clear(const Position& pos, Color winner) {
-    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
-    const Bitboard theirs = pos.pieces(~winner, PieceType::pawn);
-    Bitboard targets;
-    for (Square p : pos.pieces(winner, PieceType::pawn)) {
-        Bitboard ahead;
-        for (Square t : Bitboard::file(file_of(p)))
-            if (winner == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) ahead |= t;
-        if (!(ahead & theirs)) return {};  // this pawn may promote: nothing to clear
-        targets |= ahead & theirs;
-    }
-    Bitboard defended;
-    for (Square t : targets)
-        if (pawn_attacks(winner, t) & theirs) defended |= t;
-    return targets & ~defended;
 }
 
 void Guided::plan(const Position& root) {
@@ -233,8 +244,9 @@ int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noex
 }
 
 // How much a move helps towards a mate (lower is better). `zone` is the loser's king and the
-// squares around it; `open` those around it that are neither the loser's own nor attacked.
-int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) const noexcept {
+// squares around it; `open` those around it that are neither the loser's own nor attacked;
+// `threats` the squares the winner attacks with the loser's king off the board.
+int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept {
     const Square from = m.from(), to = m.to();
     const PieceType pt = type_of(pos.piece_at(from));
     // Where the mate is to happen: around the loser's king, or in the chosen corner.
@@ -259,8 +271,11 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         const bool hanging = now != PieceType::pawn && now != PieceType::king && pos.attacked_by(loser_, to, occ2);
         if (hanging) s += 5;
         if (pt == PieceType::king && clear_) {
-            // First take the pawns that keep the winner's pawns from promoting.
-            s += 3 * (clear_walk_[index(to)] - clear_walk_[index(from)]);
+            // First take the pawns that keep the winner's pawns from promoting; in the eager
+            // variants, while some are left, each step towards them outweighs the king's
+            // pressure on the loser's king.
+            const int weight = eager_ && (clear_ & pos.pieces(loser_, PieceType::pawn)) ? 6 : 3;
+            s += weight * (clear_walk_[index(to)] - clear_walk_[index(from)]);
         } else if (pt == PieceType::king) {
             const int d0 = anchored_ ? winner_king_walk_[index(from)] : chebyshev(from, lk);
             const int d1 = anchored_ ? winner_king_walk_[index(to)] : chebyshev(to, lk);
@@ -288,7 +303,10 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open) con
         Bitboard occ2 = (occ ^ Bitboard(from)) | kto;
         if (m.is_castling()) occ2 = (occ2 ^ Bitboard(to)) | Position::castle_rook_to(loser_, from, to);
         s += 3 * (loser_king_walk_[index(kto)] - loser_king_walk_[index(from)]);
-        s += 2 * (open_flights(pos, kto, occ2) - open.count());
+        // (A plain king move leaves the occupancy the winner attacks through as in `threats`.)
+        const int flights = m.is_castling() ? open_flights(pos, kto, occ2)
+                                            : (king_attacks(kto) & ~pos.pieces(loser_) & ~threats).count();
+        s += 2 * (flights - open.count());
         return s;
     }
     if (m.is_promotion()) {
@@ -346,13 +364,13 @@ bool Guided::dfs(const Position& pos, int budget) {
     const Square lk = pos.king_square(loser_);
     const Bitboard zone = king_attacks(lk) | lk;
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
-    const Bitboard open = around & ~attacked_squares(pos, winner_, around, pos.occupied() ^ Bitboard(lk));
+    const Bitboard threats = attack_map(pos, winner_, pos.occupied() ^ Bitboard(lk));
+    const Bitboard open = around & ~threats;
 
     std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
-    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open)};
-    std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
-                     [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open, threats)};
+    stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
     for (std::size_t i = 0; i < n; ++i) {
         // The best move is free; the others cost more the further down the ranking they are.
         const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
@@ -387,6 +405,15 @@ SearchOutcome Guided::run(const Position& root) {
     return out;
 }
 
+/// The units of `among` that stand ahead of a pawn of `side` on its file (in its way).
+Bitboard pawns_ahead(const Position& pos, Color side, Bitboard among) noexcept {
+    Bitboard out;
+    for (Square p : pos.pieces(side, PieceType::pawn))
+        for (Square t : Bitboard::file(file_of(p)) & among)
+            if (side == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) out |= t;
+    return out;
+}
+
 /// The reward-extended search: a depth-first search with a horizon, where a move that makes
 /// progress (a pawn push or capture by the winner, a king or knight stepping towards its target
 /// in a fixed mating corner, a blocker for the loser when the winner needs one) does not use up
@@ -395,8 +422,8 @@ SearchOutcome Guided::run(const Position& root) {
 /// that suits long manoeuvres the ranking of the guided search does not see.
 class Rewarded {
 public:
-    Rewarded(const Position& root, Color winner, std::uint64_t node_limit)
-        : winner_(winner), loser_(~winner), limit_(node_limit) {
+    Rewarded(const Position& root, Color winner, std::uint64_t node_limit, bool gifts)
+        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
@@ -421,6 +448,10 @@ private:
     std::vector<Move> line_;
     Square corner_ = Square::h8;  // where the loser's king is mated
     bool blockers_needed_ = false;
+    // The gift plan: the loser's king takes the winner's pawns that block its own pawns, which
+    // then promote and give themselves up to the winner's pawns, opening them a file.
+    bool gifts_ = false;
+    Bitboard gift_pawns_;  // the winner's pawns in front of the loser's pawns, on their files
 };
 
 void Rewarded::plan(const Position& root) {
@@ -435,6 +466,7 @@ void Rewarded::plan(const Position& root) {
     Square c = dark ? Square::h8 : Square::a8;
     if (winner_ == Color::black) c = square_at(index(c) ^ 63);  // h8 <-> a1, a8 <-> h1
     corner_ = c;
+    if (gifts_) gift_pawns_ = pawns_ahead(root, loser_, root.pieces(winner_, PieceType::pawn));
 }
 
 // The square a moving unit heads for: the loser's king to the corner, its pieces next to it;
@@ -468,6 +500,27 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
         if (closer) return {m, progress, 3};
         return {m, normal, 10};
     }
+    if (gifts_) {
+        // The loser's king walks to the nearest blocking pawn and takes it; its pawns run and
+        // promote; its pieces step where a winner's pawn can take them.
+        const Bitboard left = gift_pawns_ & pos.pieces(winner_, PieceType::pawn);
+        if (pt == PieceType::king && left) {
+            if (capture && left.contains(m.to())) return {m, progress, 0};
+            int before = 8, after = 8;
+            for (Square g : left) {
+                before = std::min(before, chebyshev(m.from(), g));
+                after = std::min(after, chebyshev(m.to(), g));
+            }
+            if (!capture) return {m, after < before ? progress : normal, after < before ? 1 : 10};
+        }
+        if (pt == PieceType::pawn && !capture)
+            return {m, progress, m.is_promotion() && m.promoted() != PieceType::queen ? 3 : 1};
+        if (pt != PieceType::king && pt != PieceType::pawn && !capture) {
+            Bitboard pawn_hits;
+            for (Square p : pos.pieces(winner_, PieceType::pawn)) pawn_hits |= pawn_attacks(winner_, p);
+            if (pawn_hits.contains(m.to())) return {m, progress, 2};
+        }
+    }
     if (capture) return {m, bad, 20};
     if (blockers_needed_ && pt == PieceType::pawn) {
         const PieceType p = m.promoted();
@@ -493,7 +546,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
     std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
     for (Move m : moves) ranked[n++] = rank(pos, m);
-    std::stable_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), [](const Ranked& a, const Ranked& b) {
+    stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) {
         return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
     });
     for (std::size_t i = 0; i < n; ++i) {
@@ -540,7 +593,8 @@ public:
         std::uint32_t parent;
         Move move;
     };
-    /// Empties the table, keeping its memory (one table per thread serves every search).
+    Visited() { index_.assign(1 << 12, empty); }
+    /// Empties the table, keeping its memory (a search state is reused by the next search).
     /// A table that grew large for a big search is given back rather than kept and refilled.
     void clear() {
         if (nodes_.capacity() > keep_nodes) std::vector<Node>().swap(nodes_);
@@ -592,6 +646,24 @@ bool irreversible(const Position& pos, Move m) noexcept {
 
 }  // namespace
 
+// The loser's pawns the winner's king should take first (helpmate_impl.hpp).
+Bitboard pawns_to_clear(const Position& pos, Color winner) {
+    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
+    const Bitboard theirs = pos.pieces(~winner, PieceType::pawn);
+    Bitboard targets;
+    for (Square p : pos.pieces(winner, PieceType::pawn)) {
+        Bitboard ahead;
+        for (Square t : Bitboard::file(file_of(p)))
+            if (winner == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) ahead |= t;
+        if (!(ahead & theirs)) return {};  // this pawn may promote: nothing to clear
+        targets |= ahead & theirs;
+    }
+    Bitboard defended;
+    for (Square t : targets)
+        if (pawn_attacks(winner, t) & theirs) defended |= t;
+    return targets & ~defended;
+}
+
 bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
                    std::uint64_t node_cap) noexcept {
     if (++nodes > node_cap) return false;
@@ -610,81 +682,160 @@ SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t n
     return s.run(pos);
 }
 
-SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit) {
-    Rewarded s(pos, winner, node_limit);
+bool gift_plan(const Position& pos, Color winner) noexcept {
+    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return false;
+    const Bitboard ours = pos.pieces(winner, PieceType::pawn), theirs = pos.pieces(~winner, PieceType::pawn);
+    if (!ours) return false;
+    const Bitboard blockers = pawns_ahead(pos, winner, theirs);
+    for (Square p : ours)
+        if (!(blockers & Bitboard::file(file_of(p)))) return false;  // a pawn with a free file
+    return !pawns_ahead(pos, ~winner, ours).empty();
+}
+
+std::uint64_t guided_plan(const Position& pos, Color winner, int variant) {
+    return Guided(pos, winner, 0, variant).plan_key();
+}
+
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts) {
+    Rewarded s(pos, winner, node_limit, gifts);
     return s.run(pos);
 }
 
-SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
-    SearchOutcome out;
-    // Per-thread storage, reused by every call: the audit analyses a position at many plies, and
-    // fresh tables would cost a page fault per 4 KiB each time.
-    thread_local Visited visited;
-    thread_local std::vector<std::pair<Position, std::uint32_t>> frontier, next;
-    visited.clear();
-    for (auto* v : {&frontier, &next})
-        if (v->capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(*v);
-    frontier.assign(1, {root, 0});
-    next.clear();
+/// The state of the breadth-first search between calls of ExhaustiveSearch::run: the table of
+/// visited positions with their parents, the level being expanded (and how far), the next one.
+struct ExhaustiveSearch::State {
+    Color winner;
+    Visited visited;
     // Blockade proofs that failed, by pawn structure and material: another position with the
     // same signature most likely fails too, so it is not tried again (skipping a proof only
     // costs pruning, never soundness).
-    std::vector<std::uint64_t> failed_proofs;
-    auto signature = [](const Position& p) {
+    std::unordered_set<std::uint64_t> failed_proofs;
+    std::vector<std::pair<Position, std::uint32_t>> frontier, next;
+    std::size_t cursor = 0;       // frontier[cursor] is the next position to expand
+    bool exhausted = false;
+
+    /// Empty again, keeping the memory of modest tables (large ones are given back).
+    void reset() {
+        visited.clear();
+        failed_proofs.clear();
+        for (auto* v : {&frontier, &next}) {
+            if (v->capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(*v);
+            v->clear();
+        }
+        cursor = 0;
+        exhausted = false;
+    }
+
+    static std::uint64_t signature(const Position& p) noexcept {
         std::uint64_t h = p.pieces(Color::white, PieceType::pawn).bits * 0x9E3779B97F4A7C15ULL ^
                           p.pieces(Color::black, PieceType::pawn).bits * 0xC2B2AE3D27D4EB4FULL;
         for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen})
             for (Color c : {Color::white, Color::black})
                 h = (h ^ static_cast<std::uint64_t>(p.pieces(c, t).count())) * 0x100000001B3ULL;
         return h;
-    };
-    auto proven = [&](const Position& p) {
+    }
+    bool proven(const Position& p, std::uint64_t& work) {
         if (!few_pieces(p) || !blockade_candidate(p)) return false;
         const std::uint64_t sig = signature(p);
-        if (std::find(failed_proofs.begin(), failed_proofs.end(), sig) != failed_proofs.end()) return false;
+        if (failed_proofs.contains(sig)) return false;
         // A proof costs about as much as generating 16 positions when it fails (the pattern
         // search runs for every square of the king); one that succeeds mostly stops early, at
         // an empty region or a first square, and saves the child's expansion: charge it 4.
-        out.nodes += 16;
+        work += 16;
         if (blockade_proof(p, winner)) {
-            out.nodes -= 12;
+            work -= 12;
             return true;
         }
-        failed_proofs.push_back(sig);
+        failed_proofs.insert(sig);
         return false;
-    };
-    visited.insert(root.key(), 0, Move::null());
+    }
+};
+
+namespace {
+/// States of finished searches, kept per thread for the next one: the audit analyses positions
+/// at many plies, and fresh tables would cost a page fault per 4 KiB each time.
+std::vector<std::unique_ptr<ExhaustiveSearch::State>>& spare_states() {
+    thread_local std::vector<std::unique_ptr<ExhaustiveSearch::State>> spare;
+    return spare;
+}
+}  // namespace
+
+ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner) {
+    auto& spare = spare_states();
+    if (spare.empty()) {
+        state_ = std::make_unique<State>();
+    } else {
+        state_ = std::move(spare.back());
+        spare.pop_back();
+        state_->reset();
+    }
+    state_->winner = winner;
+    state_->visited.insert(root.key(), 0, Move::null());
+    state_->frontier.emplace_back(root, 0);
+}
+
+ExhaustiveSearch::~ExhaustiveSearch() {
+    auto& spare = spare_states();
+    if (state_ && spare.size() < 2) spare.push_back(std::move(state_));
+}
+
+SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
+    State& st = *state_;
+    SearchOutcome out;
     MoveList moves;
-    while (!frontier.empty()) {
-        next.clear();
-        for (const auto& [pos, id] : frontier) {
-            // Work is counted in positions generated (every child), like the other searches
-            // count positions entered, so that a node limit bounds time alike.
-            if (out.nodes >= node_limit) {
-                out.kind = SearchOutcome::Kind::limit;
-                return out;
+    while (!st.exhausted) {
+        if (st.cursor == st.frontier.size()) {  // the level is done: on to the next
+            st.frontier.swap(st.next);
+            st.next.clear();
+            st.cursor = 0;
+            if (st.frontier.empty()) {
+                st.exhausted = true;
+                break;
             }
-            legal_moves(pos, moves);
-            out.nodes += 1 + moves.size();
-            if (moves.empty()) {
-                if (pos.turn() == winner || !pos.in_check()) continue;  // stalemate, or the winner mated
-                out.kind = SearchOutcome::Kind::mate;
-                for (std::uint32_t i = id; i != 0; i = visited.node(i).parent) out.line.push_back(visited.node(i).move);
-                std::reverse(out.line.begin(), out.line.end());
-                return out;
-            }
-            for (Move m : moves) {
-                Position child = pos.after(m);
-                if (!visited.insert(child.key(), id, m)) continue;
-                if (material_cannot_mate(child, winner)) continue;
-                if (irreversible(pos, m) && proven(child)) continue;
-                next.emplace_back(child, visited.size() - 1);
-            }
+            continue;
         }
-        frontier.swap(next);
+        // Work is counted in positions generated (every child), like the other searches count
+        // positions entered, so that a node limit bounds time alike.
+        if (out.nodes >= node_limit) {
+            out.kind = SearchOutcome::Kind::limit;
+            return out;
+        }
+        const auto& [pos, id] = st.frontier[st.cursor++];
+        legal_moves(pos, moves);
+        out.nodes += 1 + moves.size();
+        if (moves.empty()) {
+            if (pos.turn() == st.winner || !pos.in_check()) continue;  // stalemate, or the winner mated
+            out.kind = SearchOutcome::Kind::mate;
+            for (std::uint32_t i = id; i != 0; i = st.visited.node(i).parent) out.line.push_back(st.visited.node(i).move);
+            std::reverse(out.line.begin(), out.line.end());
+            return out;
+        }
+        for (Move m : moves) {
+            Position child = pos.after(m);
+            if (!st.visited.insert(child.key(), id, m)) continue;
+            // A check by the winner is tested for mate at once, a level before its expansion
+            // would find it: still a shortest mate, since every shorter line was expanded.
+            if (pos.turn() == st.winner && child.in_check()) {
+                ++out.nodes;
+                if (!has_legal_move(child)) {
+                    out.kind = SearchOutcome::Kind::mate;
+                    for (std::uint32_t i = st.visited.size() - 1; i != 0; i = st.visited.node(i).parent)
+                        out.line.push_back(st.visited.node(i).move);
+                    std::reverse(out.line.begin(), out.line.end());
+                    return out;
+                }
+            }
+            if (material_cannot_mate(child, st.winner)) continue;
+            if (irreversible(pos, m) && st.proven(child, out.nodes)) continue;
+            st.next.emplace_back(child, st.visited.size() - 1);
+        }
     }
     out.kind = SearchOutcome::Kind::exhausted;
     return out;
+}
+
+SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+    return ExhaustiveSearch(root, winner).run(node_limit);
 }
 
 }  // namespace arbiter::detail

@@ -163,6 +163,53 @@ TEST(HelpmateOptions, UnknownOnlyWhenTheLimitIsHit) {
     EXPECT_EQ(tight.can_checkmate(pos, Color::black).answer, MateAbility::cannot_checkmate);
 }
 
+// Real game positions from the audit: a pawn ending where the side's only pawn is blocked head
+// on, and its king must first take the blocker (or the blockers) so that the pawn can promote.
+// The eager clearing plan finds these in a few hundred positions (they took up to 162,083).
+TEST(HelpmateSearch, BlockedPawnEndingsAreCheap) {
+    const HelpmateAnalyzer analyzer;
+    for (const char* fen : {"8/7p/7P/6p1/K4pP1/2k2P2/8/8 b - - 0 42", "8/8/8/2K3p1/6P1/1Bk1n3/8/8 b - - 0 63",
+                            "8/8/8/1p4K1/1P1k4/8/8/8 b - - 0 51", "8/8/2n5/3k4/7p/7P/4K3/8 w - - 0 66"}) {
+        const Position pos = composed(fen);
+        const MateVerdict v = analyzer.can_checkmate(pos, Color::white);
+        ASSERT_EQ(v.answer, MateAbility::can_checkmate) << fen;
+        EXPECT_EQ(certificate_problem(pos, Color::white, v), "") << fen;
+        EXPECT_LE(v.nodes, 2000u) << fen;
+    }
+}
+
+// A real timeout (d3_unfair_2022-05) in a closed position: no mate, proven by the exhaustive
+// search, which needs more positions than its first round's budget and resumes in the second.
+TEST(HelpmateSearch, ClosedPositionIsProvenByTheResumedExhaustiveSearch) {
+    const HelpmateAnalyzer analyzer;
+    const Position pos = composed("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 54");
+    const MateVerdict v = analyzer.can_checkmate(pos, Color::white);
+    EXPECT_EQ(v.answer, MateAbility::cannot_checkmate);
+    EXPECT_EQ(v.proof, MateProof::exhaustive_search);
+    EXPECT_GT(v.nodes, 200'000u);    // more than the first round
+    EXPECT_LT(v.nodes, 1'200'000u);  // the second round goes on from the first
+}
+
+// Test vectors (d3_test-vector.txt) that need a long tempo manoeuvre with the loser's help; the
+// search schedule gives the guided variants and the exhaustive search the budget they need
+// within the default limit. (They were unknown before; the corpus test covers the rest.)
+TEST(HelpmateSearch, TempoManoeuvresWithinTheDefaultLimit) {
+    const HelpmateAnalyzer analyzer;
+    const struct {
+        const char* fen;
+        Color side;
+    } found[] = {
+        {"8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", Color::white},     // guided search
+        {"1k6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - -", Color::black},     // exhaustive search
+    };
+    for (const auto& q : found) {
+        const Position pos = composed(q.fen);
+        const MateVerdict v = analyzer.can_checkmate(pos, q.side);
+        ASSERT_EQ(v.answer, MateAbility::can_checkmate) << q.fen;
+        EXPECT_EQ(certificate_problem(pos, q.side, v), "") << q.fen;
+    }
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
