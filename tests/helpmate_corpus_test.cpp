@@ -28,9 +28,11 @@ TEST(UnwinnabilityCorpus, TestVectors) {
     if (corpus_full()) options.node_limit *= 10;
     const Tally t = run_queries(queries, HelpmateAnalyzer(options));
     t.print(corpus_full() ? "test vectors, ten times the default node limit" : "test vectors, default node limit");
-    // The bound: every vector under a second (at the default limit).
-    if (!corpus_full()) EXPECT_LT(t.slowest, 1.0) << t.slowest_query;
+    // The time per vector (the bound is a second) is a benchmark figure, measured by
+    // bench/unwinnability.py, not asserted here. The count of unknowns is deterministic (node
+    // limits, not time): it may only go down.
     ::testing::Test::RecordProperty("unknown", static_cast<int>(t.unknown));
+    EXPECT_LE(t.unknown, 30u) << "more test vectors undecided than before";
     EXPECT_EQ(t.wrong, 0u);
     EXPECT_EQ(t.bad_certificates, 0u);
 }
