@@ -188,9 +188,62 @@ std::string to_san(const Position& pos, Move m) {
     return out;
 }
 
+namespace {
+
+// The shapes nearly every move of a real game has — "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2",
+// each with an optional "+" or "#" — resolved without the general parser's bookkeeping. Returns
+// the move only when it is the unique match, exactly as the general parser would find it; for
+// anything else (other shapes, no match, an ambiguity) it returns nothing and the general parser
+// decides, with its error messages.
+std::optional<Move> parse_san_common(const Position& pos, std::string_view san) noexcept {
+    std::size_t n = san.size();
+    while (n > 0 && (san[n - 1] == '+' || san[n - 1] == '#')) --n;
+    if (n < 2 || n > 5) return std::nullopt;
+    auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+    const char to_f = san[n - 2], to_r = san[n - 1];
+    if (!is_file(to_f) || !is_rank(to_r)) return std::nullopt;
+    PieceType pt = PieceType::pawn;
+    std::size_t i = 0;
+    switch (san[0]) {
+        case 'N': pt = PieceType::knight; break;
+        case 'B': pt = PieceType::bishop; break;
+        case 'R': pt = PieceType::rook; break;
+        case 'Q': pt = PieceType::queen; break;
+        case 'K': pt = PieceType::king; break;
+        default: break;
+    }
+    if (pt != PieceType::pawn) i = 1;
+    // Between the piece letter and the destination: nothing, "x", one disambiguation character,
+    // or one and "x".
+    std::size_t mid_end = n - 2;
+    if (mid_end > i && san[mid_end - 1] == 'x') --mid_end;
+    const bool capture_mark = mid_end != n - 2;
+    int from_file = -1, from_rank = -1;
+    if (mid_end - i == 1) {
+        const char d = san[i];
+        if (is_file(d)) from_file = d - 'a';
+        else if (is_rank(d) && pt != PieceType::pawn) from_rank = d - '1';
+        else return std::nullopt;
+    } else if (mid_end != i) {
+        return std::nullopt;
+    }
+    if (pt == PieceType::pawn) {
+        // A push has no origin ("e4"); a capture names the file and the mark ("exd5").
+        if (capture_mark != (from_file >= 0)) return std::nullopt;
+        if (from_file < 0) from_file = to_f - 'a';
+    }
+    const SanMatch r = match_san(pos, pt, make_square(to_f - 'a', to_r - '1'), from_file, from_rank, PieceType::none);
+    if (r.matches != 1) return std::nullopt;
+    return r.found;
+}
+
+}  // namespace
+
 Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     using K = MoveError::Kind;
     if (san.empty()) return error(K::syntax, 0, "empty move");
+    if (const auto m = parse_san_common(pos, san)) return *m;
     std::size_t i = 0;
     const std::size_t n = san.size();
 
