@@ -505,7 +505,7 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
         if (pt == PieceType::pawn && gift_file_ == file_of(m.from()) && gift_pawns(pos).contains(m.from())) {
             // The targeted gift plan: the gift walks to meet the loser's king.
             const Square lk = pos.king_square(loser_);
-            if (chebyshev(m.to(), lk) < chebyshev(m.from(), lk)) return {m, progress, 0};
+            if (chebyshev(m.to(), lk) <= chebyshev(m.from(), lk)) return {m, progress, 0};
         }
         if (pt == PieceType::pawn) return {m, progress, 2};
         if (closer) return {m, progress, 3};

@@ -228,6 +228,7 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
         {
             {"5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // the e-pawn is the gift
             {"8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - -", Color::white},
+            {"k7/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // e5-e6 with the king on d5
             {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - -", Color::black},   // the d-pawn is the gift
         },
         "targeted gift plan");
