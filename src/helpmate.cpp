@@ -212,7 +212,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
     // the reward-extended search with b, the guided search in four plan variants (0, 3, 2, 1:
     // blocked pawns as material or not, first or second mating corner, pawns to clear first)
-    // sharing 2b, the gift plan with b/4 where it applies (then the targeted gift plan with b/16
+    // sharing 2b, the gift plan with b/4 where it applies (then the targeted gift plan with b/8
     // for each of its files), and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search goes on where it stopped; the
     // others restart every round, so at most about a sixth of their work is repeated. The round
     // that reaches the limit is cut short wherever it is: with the default limit that is the
@@ -270,7 +270,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
             for (int file = 0; file < 8 && !done; ++file) {
                 if (!(gift_files >> file & 1)) continue;
-                found = detail::search_rewarded(pos, side, std::min(budget / 16, limit - nodes), true, file);
+                found = detail::search_rewarded(pos, side, std::min(budget / 8, limit - nodes), true, file);
                 done = take(found, "reward-extended search (targeted gift plan)") || nodes >= limit;
             }
             if (done) break;

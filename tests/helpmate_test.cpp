@@ -230,6 +230,9 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
             {"8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - -", Color::white},
             {"k7/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // e5-e6 with the king on d5
             {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - -", Color::black},   // the d-pawn is the gift
+            {"k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - -", Color::white},  // in the third round
+            {"1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - -", Color::black},
+            {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 w - -", Color::black},
         },
         "targeted gift plan");
 }
