@@ -212,8 +212,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
     // the reward-extended search with b, the guided search in four plan variants (0, 3, 2, 1:
     // blocked pawns as material or not, first or second mating corner, pawns to clear first)
-    // sharing 2b, the gift plan with b/4 where it applies, and the exhaustive search, which
-    // proves as well as finds, with 5b. The exhaustive search goes on where it stopped; the
+    // sharing 2b, the gift plan with b/4 where it applies (then the targeted gift plan with b/8
+    // for each of its files), and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search goes on where it stopped; the
     // others restart every round, so at most about a sixth of their work is repeated. The round
     // that reaches the limit is cut short wherever it is: with the default limit that is the
     // third (b = 345,600), where the guided variants share 691,200 positions and the exhaustive
@@ -246,6 +246,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     const bool closed = (head_on.count() >= 3 || walled_in(pos, Color::white) || walled_in(pos, Color::black)) &&
                         !(pos.pieces(side) & heavy);
     const bool gifts = detail::gift_plan(pos, side);
+    const std::uint8_t gift_files = detail::gift_files(pos, side);
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);
     std::optional<detail::ExhaustiveSearch> exhaustive;  // goes on where the last round stopped
     auto exhaust = [&](std::uint64_t work) {
@@ -267,6 +268,12 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         if (gifts) {
             found = detail::search_rewarded(pos, side, std::min(budget / 4, limit - nodes), true);
             if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
+            for (int file = 0; file < 8 && !done; ++file) {
+                if (!(gift_files >> file & 1)) continue;
+                found = detail::search_rewarded(pos, side, std::min(budget / 8, limit - nodes), true, file);
+                done = take(found, "reward-extended search (targeted gift plan)") || nodes >= limit;
+            }
+            if (done) break;
         }
         if (!closed_first && exhaust(5 * budget)) break;
         budget = std::min<std::uint64_t>(6 * budget, std::uint64_t{1} << 58);  // 16 * budget < 2^64

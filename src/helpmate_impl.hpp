@@ -61,8 +61,14 @@ std::uint64_t guided_plan(const Position& pos, Color winner, int variant);
 
 /// The reward-extended search for a mate by `winner` (progress moves do not use up depth;
 /// iterations of small node caps and growing horizons). Finds mates only.
-/// With `gifts` it follows the gift plan instead (see gift_plan).
-SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts = false);
+/// With `gifts` it follows the gift plan instead (see gift_plan). With a `gift_file` (0-7) it
+/// follows the targeted gift plan: the gift is the winner's pawn of that file (see gift_files).
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts = false,
+                              int gift_file = -1);
+
+/// The files of the targeted gift plan, a bit per file (a = bit 0): those where a winner's pawn
+/// stands in front of a loser's pawn. Zero unless gift_plan holds.
+std::uint8_t gift_files(const Position& pos, Color winner) noexcept;
 
 /// True when the gift plan may be the way to a mate: `winner` has no queen or rook, has pawns
 /// and every one of them has a loser's pawn ahead on its file, and some of its pawns stand in

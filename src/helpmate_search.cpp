@@ -422,8 +422,8 @@ Bitboard pawns_ahead(const Position& pos, Color side, Bitboard among) noexcept {
 /// that suits long manoeuvres the ranking of the guided search does not see.
 class Rewarded {
 public:
-    Rewarded(const Position& root, Color winner, std::uint64_t node_limit, bool gifts)
-        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts) {
+    Rewarded(const Position& root, Color winner, std::uint64_t node_limit, bool gifts, int gift_file)
+        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts || gift_file >= 0), gift_file_(gift_file) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
@@ -439,6 +439,10 @@ private:
     bool dfs(const Position& pos, int depth, bool after_progress);
     [[nodiscard]] Ranked rank(const Position& pos, Move m) const noexcept;
     [[nodiscard]] Square target(PieceType moved, bool winner_moves) const noexcept;
+    /// The winner's pawns standing in front of a loser's pawn on its file, now.
+    [[nodiscard]] Bitboard gift_pawns(const Position& pos) const noexcept {
+        return pawns_ahead(pos, loser_, pos.pieces(winner_, PieceType::pawn));
+    }
 
     Color winner_, loser_;
     std::uint64_t limit_;
@@ -452,6 +456,8 @@ private:
     // then promote and give themselves up to the winner's pawns, opening them a file.
     bool gifts_ = false;
     Bitboard gift_pawns_;  // the winner's pawns in front of the loser's pawns, on their files
+    // The targeted gift plan: the gift is the pawn of this file (-1: the nearest of any file).
+    int gift_file_ = -1;
 };
 
 void Rewarded::plan(const Position& root) {
@@ -496,6 +502,11 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
             return {m, p == PieceType::queen || p == PieceType::knight ? progress : normal, p == PieceType::queen ? 0 : 5};
         }
         if (capture) return {m, progress, 1};
+        if (pt == PieceType::pawn && gift_file_ == file_of(m.from()) && gift_pawns(pos).contains(m.from())) {
+            // The targeted gift plan: the gift walks to meet the loser's king.
+            const Square lk = pos.king_square(loser_);
+            if (chebyshev(m.to(), lk) <= chebyshev(m.from(), lk)) return {m, progress, 0};
+        }
         if (pt == PieceType::pawn) return {m, progress, 2};
         if (closer) return {m, progress, 3};
         return {m, normal, 10};
@@ -503,7 +514,8 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
     if (gifts_) {
         // The loser's king walks to the nearest blocking pawn and takes it; its pawns run and
         // promote; its pieces step where a winner's pawn can take them.
-        const Bitboard left = gift_pawns_ & pos.pieces(winner_, PieceType::pawn);
+        const Bitboard left = gift_file_ < 0 ? gift_pawns_ & pos.pieces(winner_, PieceType::pawn)
+                                             : gift_pawns(pos) & Bitboard::file(gift_file_);
         if (pt == PieceType::king && left) {
             if (capture && left.contains(m.to())) return {m, progress, 0};
             int before = 8, after = 8;
@@ -513,8 +525,12 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
             }
             if (!capture) return {m, after < before ? progress : normal, after < before ? 1 : 10};
         }
-        if (pt == PieceType::pawn && !capture)
+        if (pt == PieceType::pawn && !capture) {
+            // Targeted, a pawn with a winner's pawn still in its way keeps its moves: they are
+            // the loser's spare tempi, and the winner's are counted (often its king is locked).
+            if (gift_file_ >= 0 && (gift_pawns(pos) & Bitboard::file(file_of(m.from())))) return {m, normal, 10};
             return {m, progress, m.is_promotion() && m.promoted() != PieceType::queen ? 3 : 1};
+        }
         if (pt != PieceType::king && pt != PieceType::pawn && !capture) {
             Bitboard pawn_hits;
             for (Square p : pos.pieces(winner_, PieceType::pawn)) pawn_hits |= pawn_attacks(winner_, p);
@@ -692,12 +708,23 @@ bool gift_plan(const Position& pos, Color winner) noexcept {
     return !pawns_ahead(pos, ~winner, ours).empty();
 }
 
+std::uint8_t gift_files(const Position& pos, Color winner) noexcept {
+    if (!gift_plan(pos, winner)) return 0;
+    // Only pawns the loser's king can walk up to (king_walk: past the pawns and the squares the
+    // winner's pawns attack, as they stand).
+    const Square lk = pos.king_square(~winner);
+    std::uint8_t files = 0;
+    for (Square p : pawns_ahead(pos, ~winner, pos.pieces(winner, PieceType::pawn)))
+        if (king_walk(pos, ~winner, Bitboard(p))[index(lk)] < 16) files |= static_cast<std::uint8_t>(1u << file_of(p));
+    return files;
+}
+
 std::uint64_t guided_plan(const Position& pos, Color winner, int variant) {
     return Guided(pos, winner, 0, variant).plan_key();
 }
 
-SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts) {
-    Rewarded s(pos, winner, node_limit, gifts);
+SearchOutcome search_rewarded(const Position& pos, Color winner, std::uint64_t node_limit, bool gifts, int gift_file) {
+    Rewarded s(pos, winner, node_limit, gifts, gift_file);
     return s.run(pos);
 }
 

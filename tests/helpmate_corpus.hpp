@@ -72,7 +72,7 @@ struct Tally {
                   << " cannot_checkmate, " << unknown << " unknown, " << wrong << " wrong, " << bad_certificates
                   << " bad certificates; " << seconds << " s (" << (seconds > 0 ? queries / seconds : 0)
                   << " queries/s), slowest " << slowest * 1000 << " ms: " << slowest_query << '\n';
-        for (std::size_t i = 0; i < unknowns.size() && i < 25; ++i) std::cout << "  unknown: " << unknowns[i] << '\n';
+        for (std::size_t i = 0; i < unknowns.size() && i < 100; ++i) std::cout << "  unknown: " << unknowns[i] << '\n';
     }
 };
 

@@ -3,6 +3,8 @@
 // the option contract (quick mode, node limit). Every can_checkmate line is replayed.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "arbiter/arbiter.hpp"
 #include "helpmate_check.hpp"
 
@@ -190,24 +192,49 @@ TEST(HelpmateSearch, ClosedPositionIsProvenByTheResumedExhaustiveSearch) {
     EXPECT_LT(v.nodes, 1'200'000u);  // the second round goes on from the first
 }
 
-// Test vectors (d3_test-vector.txt) that need a long tempo manoeuvre with the loser's help; the
-// search schedule gives the guided variants and the exhaustive search the budget they need
-// within the default limit. (They were unknown before; the corpus test covers the rest.)
-TEST(HelpmateSearch, TempoManoeuvresWithinTheDefaultLimit) {
+struct FoundMate {
+    const char* fen;
+    Color side;
+};
+
+/// Each position is a can_checkmate, with a mating line that replays, found by `engine`.
+void expect_mates_found(std::initializer_list<FoundMate> found, const char* engine = "") {
     const HelpmateAnalyzer analyzer;
-    const struct {
-        const char* fen;
-        Color side;
-    } found[] = {
-        {"8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", Color::white},     // guided search
-        {"1k6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - -", Color::black},     // exhaustive search
-    };
     for (const auto& q : found) {
         const Position pos = composed(q.fen);
         const MateVerdict v = analyzer.can_checkmate(pos, q.side);
         ASSERT_EQ(v.answer, MateAbility::can_checkmate) << q.fen;
+        EXPECT_NE(v.reason.find(engine), std::string::npos) << q.fen << ": " << v.reason;
         EXPECT_EQ(certificate_problem(pos, q.side, v), "") << q.fen;
     }
+}
+
+// Test vectors (d3_test-vector.txt) that need a long tempo manoeuvre with the loser's help; the
+// search schedule gives the guided variants and the exhaustive search the budget they need
+// within the default limit. (They were unknown before; the corpus test covers the rest.)
+TEST(HelpmateSearch, TempoManoeuvresWithinTheDefaultLimit) {
+    expect_mates_found({
+        {"8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", Color::white},     // guided search
+        {"1k6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - -", Color::black},     // exhaustive search
+    });
+}
+
+// Test vectors where the winner's king is locked in (or its pawns are all blocked) and the only
+// mate goes through a gift: the loser's king takes one chosen pawn of the winner, its own pawn on
+// that file runs, promotes and is taken by a winner's pawn, which then promotes and mates. Every
+// tempo counts; the targeted gift plan finds them (they were unknown before).
+TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
+    expect_mates_found(
+        {
+            {"5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // the e-pawn is the gift
+            {"8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - -", Color::white},
+            {"k7/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // e5-e6 with the king on d5
+            {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - -", Color::black},   // the d-pawn is the gift
+            {"k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - -", Color::white},  // in the third round
+            {"1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - -", Color::black},
+            {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 w - -", Color::black},
+        },
+        "targeted gift plan");
 }
 
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
