@@ -30,7 +30,7 @@ struct HelpmateOptions {
     };
     Mode mode = Mode::full;
     /// Positions the full search may visit before giving up with `unknown`.
-    std::uint64_t node_limit = 3'000'000;
+    std::uint64_t node_limit = 4'500'000;
     /// Positions the quick search may visit (also the first stage of the full mode).
     std::uint64_t quick_node_limit = 600;
 };
