@@ -88,31 +88,6 @@ RuleSetId rules_for_game(const pgn::ParsedGame& game, const AuditOptions& option
 
 namespace {
 
-// Could the side to move at the last position claim threefold with some intended move? Only if
-// a legal move leads to a position that has stood twice already: one of the positions two,
-// four, … plies back in the window (the other side to move) with two occurrences, reached by a
-// move that captures nothing and moves no pawn. Such a move changes exactly two squares: from is
-// emptied, to is filled by the same piece. (Castling is never it: it gives up castling rights,
-// and every earlier position had at least the rights standing now.) A cheap filter in front of
-// threefold_options, which tries every legal move; it never says no where one exists.
-bool may_claim_threefold_intended(const GameRecord& rec) {
-    const std::size_t n = rec.size() - 1;
-    const Position& now = rec.current();
-    const std::uint32_t window = rec.no_progress(n) + 1;
-    for (std::size_t back = 4; back <= std::min<std::size_t>(window, n + 1); back += 2) {
-        const std::size_t j = n + 1 - back;
-        if (rec.occurrences(j) < 2) continue;
-        const Position& then = rec.position(j);
-        const Bitboard changed = now.occupied() ^ then.occupied();
-        if (changed.count() != 2) continue;
-        const Square from = (changed & now.occupied()).first(), to = (changed & then.occupied()).first();
-        if (color_of(now.piece_at(from)) != now.turn() || now.piece_at(from) != then.piece_at(to)) continue;
-        const Move m = Move::normal(from, to);
-        if (now.is_legal(m) && now.after(m).same_position(then)) return true;
-    }
-    return false;
-}
-
 struct Chances {
     bool seen = false;
     std::uint32_t first_ply = 0;
@@ -161,7 +136,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         const int s = index(pos.turn());
         const std::uint32_t ply = rec.game_ply(i);
         if (rec.occurrences(i) >= 3) three_now[s].add(ply, i);
-        else if (may_claim_threefold_intended(rec)) {
+        else if (quiet_move_to_twice_seen(rec)) {
             const auto opts = threefold_options(rec);
             if (!opts.intended.empty()) three_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
         }

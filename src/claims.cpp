@@ -242,12 +242,40 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::string_v
     return v;
 }
 
-ClaimOptions threefold_options(const GameRecord& rec) {
-    ClaimOptions o;
-    if (rec.ended()) return o;
+// Could the side to move at the last position claim threefold with some intended move? Only if
+// a legal move leads to a position that has stood twice already: one of the positions two,
+// four, … plies back in the window (the other side to move) with two occurrences, reached by a
+// move that captures nothing and moves no pawn. Such a move changes exactly two squares: from is
+// emptied, to is filled by the same piece. (Castling is never it: it gives up castling rights,
+// and every earlier position had at least the rights standing now.) A cheap filter in front of
+// the loop over every legal move below; it never says no where one exists, and it runs before the
+// ended() test, which may have to look for a legal move.
+bool quiet_move_to_twice_seen(const GameRecord& rec) {
     const std::size_t n = rec.size() - 1;
     const Position& now = rec.current();
-    o.now = rec.occurrences(n) >= 3;
+    const std::uint32_t window = rec.no_progress(n) + 1;
+    for (std::size_t back = 4; back <= std::min<std::size_t>(window, n + 1); back += 2) {
+        const std::size_t j = n + 1 - back;
+        if (rec.occurrences(j) < 2) continue;
+        const Position& then = rec.position(j);
+        const Bitboard changed = now.occupied() ^ then.occupied();
+        if (changed.count() != 2) continue;
+        const Square from = (changed & now.occupied()).first(), to = (changed & then.occupied()).first();
+        if (color_of(now.piece_at(from)) != now.turn() || now.piece_at(from) != then.piece_at(to)) continue;
+        const Move m = Move::normal(from, to);
+        if (now.is_legal(m) && now.after(m).same_position(then)) return true;
+    }
+    return false;
+}
+
+ClaimOptions threefold_options(const GameRecord& rec) {
+    ClaimOptions o;
+    const std::size_t n = rec.size() - 1;
+    const bool now_three = rec.occurrences(n) >= 3;
+    if (!now_three && !quiet_move_to_twice_seen(rec)) return o;  // no claim, ended or not
+    if (rec.ended()) return o;
+    const Position& now = rec.current();
+    o.now = now_three;
     for (Move m : rec.legal_moves_now()) {
         if (o.now) {
             o.intended.push_back(m);

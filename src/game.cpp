@@ -84,20 +84,10 @@ std::optional<MoveError> GameRecord::play(Move m) {
     return std::nullopt;
 }
 
-void GameRecord::play_legal(Move m) {
-    // The position the move is played from has a legal move: it is neither mate nor stalemate.
-    mate_check_pending_ = false;
-    const Entry& last = entries_.back();
-    const std::uint32_t no_progress = last.pos.is_zeroing(m) ? 0 : last.no_progress + 1;
-    entries_.push_back(entries_.back());  // copy-make in place
-    Entry& e = entries_.back();
-    e.pos.play_unchecked(m);
-    e.move = m;
-    e.no_progress = no_progress;
-    append();
-}
+void GameRecord::play_legal(Move m) { play_legal(m, entries_.back().pos.after(m)); }
 
 void GameRecord::play_legal(Move m, const Position& after) {
+    // The position the move is played from has a legal move: it is neither mate nor stalemate.
     mate_check_pending_ = false;
     const Entry& last = entries_.back();
     const std::uint32_t no_progress = last.pos.is_zeroing(m) ? 0 : last.no_progress + 1;

@@ -81,6 +81,11 @@ struct DrawStatus {
 
 /// Threefold and fifty claim options of the current position (empty once the game ended).
 ClaimOptions threefold_options(const GameRecord& record);
+/// Cheap test, for callers that scan every position: could a legal move of the side to move lead
+/// to a position that has stood twice already (so that a 9.2.1 claim with that move would be
+/// correct, unless the game has ended)? threefold_options lists the moves only when this holds
+/// or the current position has stood three times.
+bool quiet_move_to_twice_seen(const GameRecord& record);
 ClaimOptions fifty_options(const GameRecord& record);
 
 DrawStatus draw_status(const GameRecord& record);
