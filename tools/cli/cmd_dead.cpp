@@ -198,6 +198,7 @@ void add_dead(CLI::App& app) {
     cmd->add_option("--side", opt->side, "Which side to ask about (default: both)")
         ->check(CLI::IsMember({"white", "black", "both"}));
     cmd->add_option("--limit", opt->limit, "Positions the search may visit before answering unknown")
+        ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     cmd->add_flag("--quick", opt->quick, "Quick mode: static proofs and a small search only");
     cmd->add_flag("--json", opt->json, "Machine output (batch mode always writes JSON lines)");
