@@ -254,7 +254,16 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         detail::SearchOutcome found = exhaustive->run(std::min(work, limit - nodes));
         return take(found, "exhaustive search") || nodes >= limit;
     };
+    // When the winner's only mobile material is bishops of one colour, the corner plan of such
+    // bishops (helpmate_bishops.cpp) opens each round, b/4 for each of its two corners.
+    const bool bishop_corner = detail::bishop_corner_plan(pos, side);
     for (int round = 0; nodes < limit; ++round) {
+        bool cornered = false;
+        for (int corner = 0; bishop_corner && corner < 2 && !cornered && nodes < limit; ++corner) {
+            detail::SearchOutcome found = detail::search_bishop_corner(pos, side, std::min(budget / 4, limit - nodes), corner);
+            cornered = take(found, "bishop corner search");
+        }
+        if (cornered || nodes >= limit) break;
         const bool closed_first = closed && round < 2;
         if (closed_first && exhaust(16 * budget)) break;
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));

@@ -28,6 +28,15 @@ bool blockade_candidate(const Position& pos) noexcept;
 /// another loser's pawn defends. Empty otherwise. (The plan of guided variants 2, 3, 6 and 7.)
 Bitboard pawns_to_clear(const Position& pos, Color winner);
 
+/// Bishop moves from a to b on an empty board: 0, 1 on a common diagonal, 2 on the same colour,
+/// 8 (never) on the other colour.
+inline int bishop_distance(Square a, Square b) noexcept {
+    if (a == b) return 0;
+    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+    if (df == dr || df == -dr) return 1;
+    return (df + dr) % 2 == 0 ? 2 : 8;
+}
+
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
     enum class Kind : std::uint8_t {
@@ -75,6 +84,18 @@ std::uint8_t gift_files(const Position& pos, Color winner) noexcept;
 /// front of the loser's pawns. The loser's king then takes those pawns, the loser's pawns run,
 /// promote and give themselves up to the winner's pawns, which get a file to promote on.
 bool gift_plan(const Position& pos, Color winner) noexcept;
+
+/// True when the corner plan of bishops of one colour applies (helpmate_bishops.cpp): the
+/// winner's only mobile material is bishops of one colour (no queen or rook, its pawns blocked
+/// head-on, its knights shut in by its own units) and the loser has a unit that could block a
+/// square of the other colour next to the corner.
+bool bishop_corner_plan(const Position& pos, Color winner) noexcept;
+
+/// The search of that plan: the loser's king walks to a corner of the bishops' colour (variant
+/// 0: the better placed one, 1: the other) while the bishops keep off its way, the loser's
+/// pieces come to the corner's two neighbours of the other colour, and a bishop checks along
+/// the long diagonal. Finds mates only.
+SearchOutcome search_bishop_corner(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
 
 /// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
 /// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work

@@ -30,15 +30,6 @@ int chebyshev(Square a, Square b) noexcept {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-/// Bishop moves from a to b on an empty board: 0, 1 on a common diagonal, 2 on the same colour,
-/// 8 (never) on the other colour.
-[[maybe_unused]] int bishop_distance(Square a, Square b) noexcept {
-    if (a == b) return 0;
-    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
-    if (std::abs(df) == std::abs(dr)) return 1;
-    return (df + dr) % 2 == 0 ? 2 : 8;
-}
-
 struct KnightDistance {
     std::array<std::array<std::uint8_t, 64>, 64> d{};
     KnightDistance() {

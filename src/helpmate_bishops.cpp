@@ -1,0 +1,348 @@
+// helpmate_bishops.cpp — the corner plan of bishops of one colour (docs/unwinnability.md).
+//
+// Bishops of one colour never attack a square of the other colour, so they can only mate a king
+// standing on their own colour whose flight squares of the other colour are all held by the
+// king's own units. The only such king with few of those squares is one in a corner of the
+// bishops' colour: its two orthogonal neighbours (the other colour) must hold the loser's own
+// units, its diagonal neighbour must be covered, and a bishop checks along the long diagonal.
+// When the winner's mobile material is nothing but bishops of one colour (its pawns blocked
+// head-on, its knights shut in by its own units), that is the mate to aim for, however many
+// bishops there are: the loser's king walks to the corner while the bishops keep off its way,
+// the loser's pieces of the other colour come to the two blocking squares, and a bishop checks.
+// The guided search, whose pieces head for the loser's king, crowds the corner instead.
+//
+// The search is the guided search's limited discrepancy search with a ranking of its own; it
+// finds mates only (its line is replayed like any other), so it needs no proof of soundness.
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <memory>
+
+#include "arbiter/attacks.hpp"
+#include "arbiter/movegen.hpp"
+#include "helpmate_impl.hpp"
+
+namespace arbiter::detail {
+namespace {
+
+int chebyshev(Square a, Square b) noexcept {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+/// Knight moves from a to b on an empty board.
+struct KnightSteps {
+    std::array<std::array<std::uint8_t, 64>, 64> d{};
+    KnightSteps() {
+        for (int from = 0; from < 64; ++from) {
+            auto& row = d[static_cast<std::size_t>(from)];
+            row.fill(255);
+            row[static_cast<std::size_t>(from)] = 0;
+            Bitboard frontier = Bitboard(square_at(from)), seen = frontier;
+            for (std::uint8_t dist = 1; frontier; ++dist) {
+                Bitboard next;
+                for (Square s : frontier) next |= knight_attacks(s);
+                next &= ~seen;
+                for (Square s : next) row[index(s)] = dist;
+                seen |= next;
+                frontier = next;
+            }
+        }
+    }
+};
+const KnightSteps knight_steps;
+
+/// Moves a unit of type t needs from a to b on an empty board (pawns: never).
+int unit_distance(PieceType t, Square a, Square b) noexcept {
+    if (a == b) return 0;
+    const bool line = file_of(a) == file_of(b) || rank_of(a) == rank_of(b);
+    switch (t) {
+        case PieceType::bishop: return bishop_distance(a, b);
+        case PieceType::knight: return knight_steps.d[index(a)][index(b)];
+        case PieceType::rook: return line ? 1 : 2;
+        case PieceType::queen: return line || bishop_distance(a, b) == 1 ? 1 : 2;
+        default: return 8;
+    }
+}
+
+/// The mating corner: the corner, its two orthogonal neighbours (to be held by the loser's own
+/// units), its diagonal neighbour, and the long diagonal the check comes along.
+struct Corner {
+    Square x = Square::none, o1 = Square::none, o2 = Square::none, d = Square::none;
+    Bitboard diagonal;
+    explicit Corner(Square c) : x(c) {
+        const int f = file_of(c), r = rank_of(c), df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+        o1 = make_square(f + df, r);
+        o2 = make_square(f, r + dr);
+        d = make_square(f + df, r + dr);
+        for (int k = 1; k < 8; ++k) diagonal |= make_square(f + k * df, r + k * dr);
+    }
+    [[nodiscard]] Bitboard blocks() const noexcept { return Bitboard(o1) | o2; }
+};
+
+/// The winner's bishops when they are its only mobile material and all of one colour: no queen
+/// or rook, every pawn blocked head-on by a loser's pawn, every knight without a square to go to
+/// (all its squares hold its own units). Empty otherwise.
+Bitboard lone_bishops(const Position& pos, Color winner) noexcept {
+    const Bitboard ours = pos.pieces(winner);
+    if (ours & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
+    const Bitboard pawns = pos.pieces(winner, PieceType::pawn);
+    const Bitboard blockers = pos.pieces(~winner, PieceType::pawn).shifted(winner == Color::white ? -8 : 8);
+    if (pawns & ~blockers) return {};
+    for (Square n : pos.pieces(winner, PieceType::knight))
+        if (knight_attacks(n) & ~ours) return {};
+    const Bitboard bishops = pos.pieces(winner, PieceType::bishop);
+    if ((bishops & Bitboard::light_squares()) != bishops && (bishops & Bitboard::dark_squares()) != bishops) return {};
+    return bishops;
+}
+
+/// The loser's units that could stand on a blocking square (of the colour the bishops lack).
+Bitboard blockers_of(const Position& pos, Color loser, Bitboard colour) noexcept {
+    return pos.pieces(loser) & (pos.pieces(PieceType::knight) | pos.pieces(PieceType::rook) |
+                                pos.pieces(PieceType::queen) | (pos.pieces(PieceType::bishop) & ~colour));
+}
+
+/// The corners of the bishops' colour, best first: nearer the loser's king, away from the
+/// winner's king (which may not stand next to the mated king).
+std::array<Square, 2> ranked_corners(const Position& pos, Color winner, Bitboard colour) noexcept {
+    std::array<std::pair<int, Square>, 2> r{};
+    std::size_t n = 0;
+    for (Square c : (Bitboard(Square::a1) | Square::h1 | Square::a8 | Square::h8) & colour) {
+        const int cost = chebyshev(c, pos.king_square(~winner)) + (chebyshev(c, pos.king_square(winner)) <= 2 ? 16 : 0);
+        r[n++] = {cost, c};
+    }
+    if (r[1] < r[0]) std::swap(r[0], r[1]);
+    return {r[0].second, r[1].second};
+}
+
+/// A small transposition table of its own (per thread, generation-tagged).
+class CornerTable {
+public:
+    static constexpr std::size_t size = std::size_t{1} << 16;
+    void new_generation() noexcept {
+        if (++generation_ == 0) {
+            for (std::size_t i = 0; i < size; ++i) entries_[i].generation = 0;
+            generation_ = 1;
+        }
+    }
+    bool seen(std::uint64_t key, int budget) noexcept {
+        Entry& e = entries_[key & (size - 1)];
+        if (e.generation == generation_ && e.key == key && e.budget >= budget) return true;
+        e = Entry{key, static_cast<std::int16_t>(budget), generation_};
+        return false;
+    }
+
+private:
+    struct Entry {
+        std::uint64_t key;
+        std::int16_t budget;
+        std::uint16_t generation;
+    };
+    std::unique_ptr<Entry[]> entries_ = std::make_unique<Entry[]>(size);
+    std::uint16_t generation_ = 0;
+};
+
+CornerTable& corner_table() {
+    thread_local CornerTable t;
+    return t;
+}
+
+class BishopCorner {
+public:
+    BishopCorner(const Position& root, Color winner, std::uint64_t limit, Square corner)
+        : winner_(winner), loser_(~winner), limit_(limit), corner_(corner) {
+        colour_ = Bitboard::light_squares().contains(corner) ? Bitboard::light_squares() : Bitboard::dark_squares();
+        walk_ = king_walk(root);
+    }
+    SearchOutcome run(const Position& root);
+
+private:
+    struct Ranked {
+        Move move;
+        int score;  // lower is better
+    };
+    std::array<std::uint8_t, 64> king_walk(const Position& root) const;
+    bool dfs(const Position& pos, int budget);
+    bool mate_in_one(const Position& pos, const MoveList& moves);
+    int score(const Position& pos, Move m, Bitboard keep) const noexcept;
+
+    Color winner_, loser_;
+    std::uint64_t limit_;
+    Corner corner_;
+    Bitboard colour_;  // the squares of the bishops' colour
+    std::array<std::uint8_t, 64> walk_{};
+    std::uint64_t nodes_ = 0;
+    bool aborted_ = false;
+    int ply_ = 0, max_ply_ = 0;
+    std::vector<Move> line_;
+};
+
+/// The loser king's walk to the corner around the pawns (which hardly move in these positions)
+/// and the squares the winner's pawns attack; cut-off squares get 16 plus the plain distance.
+std::array<std::uint8_t, 64> BishopCorner::king_walk(const Position& root) const {
+    std::array<std::uint8_t, 64> d;
+    d.fill(255);
+    Bitboard blocked = root.pieces(PieceType::pawn);
+    for (Square p : root.pieces(winner_, PieceType::pawn)) blocked |= pawn_attacks(winner_, p);
+    Bitboard frontier = Bitboard(corner_.x), seen = frontier;
+    d[index(corner_.x)] = 0;
+    for (std::uint8_t dist = 1; frontier; ++dist) {
+        Bitboard next;
+        for (Square s : frontier) next |= king_attacks(s);
+        next &= ~seen & ~blocked;
+        for (Square s : next) d[index(s)] = dist;
+        seen |= next;
+        frontier = next;
+    }
+    for (int i = 0; i < 64; ++i)
+        if (d[static_cast<std::size_t>(i)] == 255)
+            d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(16 + chebyshev(square_at(i), corner_.x));
+    return d;
+}
+
+// How a move serves the plan (lower is better). `keep` holds the squares the loser's king still
+// needs free and unattacked: its next steps towards the corner, and the corner itself.
+int BishopCorner::score(const Position& pos, Move m, Bitboard keep) const noexcept {
+    const Square from = m.from(), to = m.to();
+    const PieceType pt = type_of(pos.piece_at(from));
+    const Square lk = pos.king_square(loser_);
+    const Square x = corner_.x;
+    if (pos.is_capture(m)) return pos.turn() == winner_ ? 20 : 30;  // units lost are blockers or bishops lost
+    if (m.is_castling()) return 12;
+    if (pos.turn() == winner_) {
+        if (pt == PieceType::king) return 4 + std::max(2, chebyshev(to, x)) - std::max(2, chebyshev(from, x));
+        if (pt == PieceType::pawn) return 3;
+        // A piece keeps off the king's way (its next steps and the corner) until the king is
+        // in the corner; then it heads for the long diagonal to give the check.
+        const Bitboard occ = pos.occupied(), occ2 = (occ ^ Bitboard(from)) | to;
+        const Bitboard before = attacks(pt, from, occ) | from, after = attacks(pt, to, occ2) | to;
+        int s = 2 + 3 * ((after & keep).count() - (before & keep).count());
+        if (lk == x) {
+            // With both blocking squares held, a check along the diagonal is the mate (or close
+            // to it); before that, a check only drives the king out again.
+            const bool ready = (pos.pieces(loser_) & corner_.blocks()) == corner_.blocks();
+            if (ready && corner_.diagonal.contains(to) && !corner_.diagonal.contains(from)) s -= 4;
+            if (!ready && after.contains(x)) s += 6;
+        }
+        return s;
+    }
+    if (pt == PieceType::king) return 3 * (walk_[index(to)] - walk_[index(from)]);
+    // A unit standing on the king's next step makes way; none steps onto one.
+    int s = 4 * ((keep.contains(to) ? 1 : 0) - (keep.contains(from) ? 1 : 0));
+    if (pt == PieceType::pawn) return s + 6;  // a tempo (the pawns of these positions are mostly blocked)
+    const bool blocker = pt != PieceType::bishop || !colour_.contains(from);
+    if (!blocker) return s + 5;
+    // A blocker heads for a blocking square not yet held; once there it stays. Before the king
+    // is in the corner, being one move away is as good as being there (the king may need to
+    // pass).
+    const Bitboard held = pos.pieces(loser_) & corner_.blocks();
+    if (held.contains(from)) return s + 12;
+    const Bitboard free = corner_.blocks() & ~held;
+    int d0 = 8, d1 = 8;
+    for (Square b : free) {
+        d0 = std::min(d0, unit_distance(pt, from, b));
+        d1 = std::min(d1, unit_distance(pt, to, b));
+    }
+    if (lk != x) d0 = std::max(d0, 1), d1 = std::max(d1, 1);
+    return s + 2 + 3 * (d1 - d0) - (lk == x && d1 == 0 ? 6 : 0);
+}
+
+// A mate in one for the winner, tried among direct checks only; pushed on the line.
+bool BishopCorner::mate_in_one(const Position& pos, const MoveList& moves) {
+    const Square lk = pos.king_square(loser_);
+    const Bitboard occ = pos.occupied();
+    for (Move m : moves) {
+        if (m.is_castling()) continue;
+        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(m.from()));
+        if (now == PieceType::king) continue;
+        const Bitboard occ2 = (occ ^ Bitboard(m.from())) | m.to();
+        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner_, m.to()) : attacks(now, m.to(), occ2);
+        if (!a.contains(lk)) continue;
+        ++nodes_;
+        if (!has_legal_move(pos.after(m))) {
+            line_.push_back(m);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool BishopCorner::dfs(const Position& pos, int budget) {
+    if (++nodes_ >= limit_) {
+        aborted_ = true;
+        return false;
+    }
+    MoveList moves;
+    legal_moves(pos, moves);
+    if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
+    if (material_cannot_mate(pos, winner_)) return false;
+    if (pos.turn() == winner_ && mate_in_one(pos, moves)) return true;
+    if (ply_ >= max_ply_) return false;
+    if (corner_table().seen(pos.key(), budget)) return false;
+
+    const Square lk = pos.king_square(loser_);
+    Bitboard keep;
+    if (lk != corner_.x) {
+        keep = Bitboard(corner_.x);
+        for (Square s : king_attacks(lk))
+            if (walk_[index(s)] < walk_[index(lk)]) keep |= s;
+    }
+    std::array<Ranked, MoveList::capacity> ranked;
+    std::size_t n = 0;
+    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, keep)};
+    // Insertion sort, stable (a few dozen moves).
+    for (std::size_t i = 1; i < n; ++i) {
+        const Ranked r = ranked[i];
+        std::size_t j = i;
+        for (; j > 0 && r.score < ranked[j - 1].score; --j) ranked[j] = ranked[j - 1];
+        ranked[j] = r;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
+        if (cost > budget) break;
+        line_.push_back(ranked[i].move);
+        ++ply_;
+        const bool found = dfs(pos.after(ranked[i].move), budget - cost);
+        --ply_;
+        if (found) return true;
+        line_.pop_back();
+        if (aborted_) return false;
+    }
+    return false;
+}
+
+SearchOutcome BishopCorner::run(const Position& root) {
+    SearchOutcome out;
+    for (int budget = 0; budget < 64 && !aborted_; ++budget) {
+        corner_table().new_generation();
+        line_.clear();
+        ply_ = 0;
+        max_ply_ = 40 + 8 * budget;
+        if (dfs(root, budget)) {
+            out.kind = SearchOutcome::Kind::mate;
+            out.line = line_;
+            break;
+        }
+    }
+    out.nodes = nodes_;
+    return out;
+}
+
+}  // namespace
+
+bool bishop_corner_plan(const Position& pos, Color winner) noexcept {
+    const Bitboard bishops = lone_bishops(pos, winner);
+    if (!bishops) return false;
+    const Bitboard colour = (bishops & Bitboard::light_squares()) ? Bitboard::light_squares() : Bitboard::dark_squares();
+    return !blockers_of(pos, ~winner, colour).empty();
+}
+
+SearchOutcome search_bishop_corner(const Position& pos, Color winner, std::uint64_t node_limit, int variant) {
+    const Bitboard bishops = lone_bishops(pos, winner);
+    if (!bishops) return {};
+    const Bitboard colour = (bishops & Bitboard::light_squares()) ? Bitboard::light_squares() : Bitboard::dark_squares();
+    const std::array<Square, 2> corners = ranked_corners(pos, winner, colour);
+    BishopCorner s(pos, winner, node_limit, corners[static_cast<std::size_t>(variant & 1)]);
+    return s.run(pos);
+}
+
+}  // namespace arbiter::detail
