@@ -255,16 +255,20 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         return take(found, "exhaustive search") || nodes >= limit;
     };
     // When the winner's only mobile material is bishops of one colour, the corner plan of such
-    // bishops (helpmate_bishops.cpp) opens each round, b/4 for each of its two corners.
+    // bishops (helpmate_bishops.cpp) gets b/4 for the better corner and b/16 for the other in
+    // each round: after the guided variants, or first where the exhaustive search goes first.
     const bool bishop_corner = detail::bishop_corner_plan(pos, side);
-    for (int round = 0; nodes < limit; ++round) {
-        bool cornered = false;
-        for (int corner = 0; bishop_corner && corner < 2 && !cornered && nodes < limit; ++corner) {
-            detail::SearchOutcome found = detail::search_bishop_corner(pos, side, std::min(budget / 4, limit - nodes), corner);
-            cornered = take(found, "bishop corner search");
+    auto corner_plan = [&](std::uint64_t b) {
+        for (int corner = 0; corner < 2 && nodes < limit; ++corner) {
+            detail::SearchOutcome found =
+                detail::search_bishop_corner(pos, side, std::min(corner == 0 ? b / 4 : b / 16, limit - nodes), corner);
+            if (take(found, "bishop corner search")) return true;
         }
-        if (cornered || nodes >= limit) break;
+        return nodes >= limit;
+    };
+    for (int round = 0; nodes < limit; ++round) {
         const bool closed_first = closed && round < 2;
+        if (closed_first && bishop_corner && corner_plan(budget)) break;
         if (closed_first && exhaust(16 * budget)) break;
         detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
@@ -274,6 +278,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             if ((done = take(found, "guided search")) || nodes >= limit) break;
         }
         if (done || nodes >= limit) break;
+        if (!closed_first && bishop_corner && corner_plan(budget)) break;
         if (gifts) {
             found = detail::search_rewarded(pos, side, std::min(budget / 4, limit - nodes), true);
             if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
