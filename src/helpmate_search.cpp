@@ -509,6 +509,23 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
         }
         if (pt == PieceType::pawn) return {m, progress, 2};
         if (closer) return {m, progress, 3};
+        if (gifts_ && pt != PieceType::king && !m.is_castling()) {
+            // The loser's king can only take a gift no winner's piece defends. A piece that stops
+            // defending one is progress; so is, while one is defended, a piece stepping further
+            // from it: pieces shut in around a gift (bishops caged behind pawns, say) make room
+            // for its defenders to leave, and no longer defend it through each other.
+            const Bitboard left = gift_pawns(pos) & (gift_file_ < 0 ? gift_pawns_ : Bitboard::file(gift_file_));
+            const Bitboard occ2 = (pos.occupied() ^ Bitboard(m.from())) | m.to();
+            if ((attacks(pt, m.from(), pos.occupied()) & left) && !(attacks(pt, m.to(), occ2) & left))
+                return {m, progress, 4};
+            int before = 8, after = 8;
+            for (Square g : left)
+                if (pos.attacked_by(winner_, g, pos.occupied())) {
+                    before = std::min(before, chebyshev(m.from(), g));
+                    after = std::min(after, chebyshev(m.to(), g));
+                }
+            if (before < 8 && after > before) return {m, progress, 5};
+        }
         return {m, normal, 10};
     }
     if (gifts_) {
