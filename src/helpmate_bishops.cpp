@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <memory>
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
@@ -29,35 +28,13 @@ int chebyshev(Square a, Square b) noexcept {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-/// Knight moves from a to b on an empty board.
-struct KnightSteps {
-    std::array<std::array<std::uint8_t, 64>, 64> d{};
-    KnightSteps() {
-        for (int from = 0; from < 64; ++from) {
-            auto& row = d[static_cast<std::size_t>(from)];
-            row.fill(255);
-            row[static_cast<std::size_t>(from)] = 0;
-            Bitboard frontier = Bitboard(square_at(from)), seen = frontier;
-            for (std::uint8_t dist = 1; frontier; ++dist) {
-                Bitboard next;
-                for (Square s : frontier) next |= knight_attacks(s);
-                next &= ~seen;
-                for (Square s : next) row[index(s)] = dist;
-                seen |= next;
-                frontier = next;
-            }
-        }
-    }
-};
-const KnightSteps knight_steps;
-
 /// Moves a unit of type t needs from a to b on an empty board (pawns: never).
 int unit_distance(PieceType t, Square a, Square b) noexcept {
     if (a == b) return 0;
     const bool line = file_of(a) == file_of(b) || rank_of(a) == rank_of(b);
     switch (t) {
         case PieceType::bishop: return bishop_distance(a, b);
-        case PieceType::knight: return knight_steps.d[index(a)][index(b)];
+        case PieceType::knight: return knight_moves(a, b);
         case PieceType::rook: return line ? 1 : 2;
         case PieceType::queen: return line || bishop_distance(a, b) == 1 ? 1 : 2;
         default: return 8;
@@ -112,38 +89,6 @@ std::array<Square, 2> ranked_corners(const Position& pos, Color winner, Bitboard
     }
     if (r[1] < r[0]) std::swap(r[0], r[1]);
     return {r[0].second, r[1].second};
-}
-
-/// A small transposition table of its own (per thread, generation-tagged).
-class CornerTable {
-public:
-    static constexpr std::size_t size = std::size_t{1} << 16;
-    void new_generation() noexcept {
-        if (++generation_ == 0) {
-            for (std::size_t i = 0; i < size; ++i) entries_[i].generation = 0;
-            generation_ = 1;
-        }
-    }
-    bool seen(std::uint64_t key, int budget) noexcept {
-        Entry& e = entries_[key & (size - 1)];
-        if (e.generation == generation_ && e.key == key && e.budget >= budget) return true;
-        e = Entry{key, static_cast<std::int16_t>(budget), generation_};
-        return false;
-    }
-
-private:
-    struct Entry {
-        std::uint64_t key;
-        std::int16_t budget;
-        std::uint16_t generation;
-    };
-    std::unique_ptr<Entry[]> entries_ = std::make_unique<Entry[]>(size);
-    std::uint16_t generation_ = 0;
-};
-
-CornerTable& corner_table() {
-    thread_local CornerTable t;
-    return t;
 }
 
 class BishopCorner {
@@ -277,7 +222,7 @@ bool BishopCorner::dfs(const Position& pos, int budget) {
     if (material_cannot_mate(pos, winner_)) return false;
     if (pos.turn() == winner_ && mate_in_one(pos, moves)) return true;
     if (ply_ >= max_ply_) return false;
-    if (corner_table().seen(pos.key(), budget)) return false;
+    if (search_table_seen(pos.key(), budget)) return false;
 
     const Square lk = pos.king_square(loser_);
     Bitboard keep;
@@ -313,7 +258,7 @@ bool BishopCorner::dfs(const Position& pos, int budget) {
 SearchOutcome BishopCorner::run(const Position& root) {
     SearchOutcome out;
     for (int budget = 0; budget < 64 && !aborted_; ++budget) {
-        corner_table().new_generation();
+        search_table_new_generation();
         line_.clear();
         ply_ = 0;
         max_ply_ = 40 + 8 * budget;

@@ -37,6 +37,15 @@ inline int bishop_distance(Square a, Square b) noexcept {
     return (df + dr) % 2 == 0 ? 2 : 8;
 }
 
+/// Knight moves from a to b on an empty board.
+int knight_moves(Square a, Square b) noexcept;
+
+/// The depth-first searches' transposition table (per thread, shared by the searches, which run
+/// one at a time): a new generation forgets every entry; `seen` is true when `key` was already
+/// searched with at least `budget`, and otherwise records it.
+void search_table_new_generation() noexcept;
+bool search_table_seen(std::uint64_t key, int budget) noexcept;
+
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
     enum class Kind : std::uint8_t {

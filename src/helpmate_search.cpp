@@ -710,6 +710,12 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
     return true;
 }
 
+int knight_moves(Square a, Square b) noexcept { return knight_distance.d[index(a)][index(b)]; }
+
+void search_table_new_generation() noexcept { table().new_generation(); }
+
+bool search_table_seen(std::uint64_t key, int budget) noexcept { return table().seen(key, budget); }
+
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant) {
     Guided s(pos, winner, node_limit, variant);
     return s.run(pos);
