@@ -472,7 +472,7 @@ private:
     // winner's pawns attack (king_walk over the root's structure), not by the straight line
     // that a wall of pawns may block: a map per gift square, made when first needed.
     Position root_;
-    mutable std::array<std::array<std::uint8_t, 64>, 64> gift_walk_{};
+    mutable std::array<std::array<std::uint8_t, 64>, 64> gift_walk_;  // (only where made)
     mutable Bitboard gift_walk_made_;
     [[nodiscard]] int gift_distance(Square from, Bitboard gifts) const;
 };
@@ -554,6 +554,18 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
                 if (victim != PieceType::pawn && (attacks(victim, m.to(), pos.occupied()) & left)) return {m, progress, 0};
             }
             const int before = gift_distance(m.from(), left), after = gift_distance(m.to(), left);
+            if (!capture && after < before) {
+                // Of the steps that bring it nearer, those that keep it as near to its own
+                // pawns behind the gift come first: the gift comes up the file to meet it.
+                Bitboard files;
+                for (Square g : left) files |= Bitboard::file(file_of(g));
+                int b = 8, a = 8;
+                for (Square q : pos.pieces(loser_, PieceType::pawn) & files) {
+                    b = std::min(b, chebyshev(m.from(), q));
+                    a = std::min(a, chebyshev(m.to(), q));
+                }
+                return {m, progress, a < b ? 0 : 1};
+            }
             if (!capture) return {m, after < before ? progress : normal, after < before ? 1 : 10};
         }
         if (pt == PieceType::pawn && !capture) {

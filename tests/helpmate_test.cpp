@@ -251,6 +251,13 @@ TEST(HelpmateSearch, GiftPlanTakesTheGuardsOfTheGift) {
         "gift plan");
 }
 
+// The loser's king must meet the gift (the e-pawn, walking up) on its file with no step to
+// spare, since every white move is a counted tempo: of the king's steps towards the gift, those
+// nearer its own pawn behind the gift come first (b2-c3-d4 rather than b1-c1-d2). Unknown before.
+TEST(HelpmateSearch, TargetedGiftKingMeetsTheGiftUpTheFile) {
+    expect_mates_found({{"8/p1p1p3/8/8/8/6p1/PkP1P1Pp/7K w - -", Color::white}}, "targeted gift plan");
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
