@@ -258,6 +258,14 @@ TEST(HelpmateSearch, TargetedGiftKingMeetsTheGiftUpTheFile) {
     expect_mates_found({{"8/p1p1p3/8/8/8/6p1/PkP1P1Pp/7K w - -", Color::white}}, "targeted gift plan");
 }
 
+// A rook boxed in by its own units (g1, behind the king, a bishop and pawns) is no mating force:
+// the position counts as closed and the exhaustive search goes first, which finds the 96-ply
+// mate (the black king walks round to free the white king) within the default limit. Unknown
+// before: the exhaustive search needs 2.7 million positions of its own.
+TEST(HelpmateSearch, BoxedInRookLeavesThePositionClosed) {
+    expect_mates_found({{"8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - -", Color::white}}, "exhaustive search");
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
