@@ -76,6 +76,16 @@ bool walled_in(const Position& pos, Color c) noexcept {
     return true;
 }
 
+/// A queen or rook of `c` that has a square to go to: one boxed in by its own units (a rook on
+/// g1 behind its king, bishop and pawns) is no mating force for now, and a closed position
+/// with such a piece is settled like one without it.
+bool free_heavy_piece(const Position& pos, Color c) noexcept {
+    const Bitboard own = pos.pieces(c), occ = pos.occupied();
+    for (Square s : own & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook)))
+        if (attacks(type_of(pos.piece_at(s)), s, occ) & ~own) return true;
+    return false;
+}
+
 /// The previous automatic check of each side on this thread, so that the answer can carry over
 /// to the next ply of the same game when that is provably right.
 struct AbilityMemo {
@@ -220,7 +230,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     // search gets the rest; they find the long tempo manoeuvres of the test vectors, while the
     // reward-extended search, which finds the minor-piece manoeuvres of real games early or not
     // at all, is held to b. In a closed position (three pawn pairs blocked head-on, or a king walled in by pawns) where the
-    // side has no queen or rook, which is most often a dead one, the exhaustive search goes
+    // side has no queen or rook free to move (free_heavy_piece), which is most often a dead one, the exhaustive search goes
     // first in the first two rounds, with 16b: it proves as well as finds, and it settles the
     // dead positions of real games in a fraction of the time the others would spend first. (Order and budgets tuned by positions searched, which does
     // not depend on the machine, on the lichess timeouts, the test vectors, the unfair timeouts
@@ -241,10 +251,9 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             }
         }
     }
-    const Bitboard heavy = pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook);
     const Bitboard head_on = pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
     const bool closed = (head_on.count() >= 3 || walled_in(pos, Color::white) || walled_in(pos, Color::black)) &&
-                        !(pos.pieces(side) & heavy);
+                        !free_heavy_piece(pos, side);
     const bool gifts = detail::gift_plan(pos, side);
     const std::uint8_t gift_files = detail::gift_files(pos, side);
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);

@@ -423,7 +423,8 @@ Bitboard pawns_ahead(const Position& pos, Color side, Bitboard among) noexcept {
 class Rewarded {
 public:
     Rewarded(const Position& root, Color winner, std::uint64_t node_limit, bool gifts, int gift_file)
-        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts || gift_file >= 0), gift_file_(gift_file) {
+        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts || gift_file >= 0), gift_file_(gift_file),
+          root_(root) {
         plan(root);
     }
     SearchOutcome run(const Position& root);
@@ -458,6 +459,13 @@ private:
     Bitboard gift_pawns_;  // the winner's pawns in front of the loser's pawns, on their files
     // The targeted gift plan: the gift is the pawn of this file (-1: the nearest of any file).
     int gift_file_ = -1;
+    // The loser's king walks to a gift by the shortest way round the pawns and the squares the
+    // winner's pawns attack (king_walk over the root's structure), not by the straight line
+    // that a wall of pawns may block: a map per gift square, made when first needed.
+    Position root_;
+    mutable std::array<std::array<std::uint8_t, 64>, 64> gift_walk_;  // (only where made)
+    mutable Bitboard gift_walk_made_;
+    [[nodiscard]] int gift_distance(Square from, Bitboard gifts) const;
 };
 
 void Rewarded::plan(const Position& root) {
@@ -473,6 +481,19 @@ void Rewarded::plan(const Position& root) {
     if (winner_ == Color::black) c = square_at(index(c) ^ 63);  // h8 <-> a1, a8 <-> h1
     corner_ = c;
     if (gifts_) gift_pawns_ = pawns_ahead(root, loser_, root.pieces(winner_, PieceType::pawn));
+}
+
+int Rewarded::gift_distance(Square from, Bitboard gifts) const {
+    int best = 255;
+    for (Square g : gifts) {
+        auto& walk = gift_walk_[static_cast<std::size_t>(index(g))];
+        if (!gift_walk_made_.contains(g)) {
+            walk = king_walk(root_, loser_, Bitboard(g));
+            gift_walk_made_ |= g;
+        }
+        best = std::min<int>(best, walk[static_cast<std::size_t>(index(from))]);
+    }
+    return best;
 }
 
 // The square a moving unit heads for: the loser's king to the corner, its pieces next to it;
@@ -535,10 +556,23 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
                                              : gift_pawns(pos) & Bitboard::file(gift_file_);
         if (pt == PieceType::king && left) {
             if (capture && left.contains(m.to())) return {m, progress, 0};
-            int before = 8, after = 8;
-            for (Square g : left) {
-                before = std::min(before, chebyshev(m.from(), g));
-                after = std::min(after, chebyshev(m.to(), g));
+            // A piece that guards the gift is in the way as much as a wall: the king takes it.
+            if (capture) {
+                const PieceType victim = type_of(pos.piece_at(m.to()));
+                if (victim != PieceType::pawn && (attacks(victim, m.to(), pos.occupied()) & left)) return {m, progress, 0};
+            }
+            const int before = gift_distance(m.from(), left), after = gift_distance(m.to(), left);
+            if (!capture && after < before) {
+                // Of the steps that bring it nearer, those that keep it as near to its own
+                // pawns behind the gift come first: the gift comes up the file to meet it.
+                Bitboard files;
+                for (Square g : left) files |= Bitboard::file(file_of(g));
+                int b = 8, a = 8;
+                for (Square q : pos.pieces(loser_, PieceType::pawn) & files) {
+                    b = std::min(b, chebyshev(m.from(), q));
+                    a = std::min(a, chebyshev(m.to(), q));
+                }
+                return {m, progress, a < b ? 0 : 1};
             }
             if (!capture) return {m, after < before ? progress : normal, after < before ? 1 : 10};
         }

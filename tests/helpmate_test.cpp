@@ -261,6 +261,35 @@ TEST(HelpmateSearch, GiftPlanMakesRoomAroundADefendedGift) {
     expect_mates_found({{"2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -", Color::white}}, "gift plan");
 }
 
+// The gift is guarded: a knight of the winner on a1 covers the c2 pawn the loser's king must take,
+// and the way to it runs round the pawn wall. The gift plan walks the king by the shortest way
+// round the pawns (not the straight line) and counts taking a guard of the gift as progress; it
+// finds these in the second round (before, the first was found by the guided search at 1.8M
+// positions and the second not within the default limit).
+TEST(HelpmateSearch, GiftPlanTakesTheGuardsOfTheGift) {
+    expect_mates_found(
+        {
+            {"8/8/1p6/bP6/Bp1k4/1Pp5/2P5/NK6 w - -", Color::white},
+            {"k7/8/1p6/bP6/Bp6/1Pp5/2P5/NK6 b - -", Color::white},
+        },
+        "gift plan");
+}
+
+// The loser's king must meet the gift (the e-pawn, walking up) on its file with no step to
+// spare, since every white move is a counted tempo: of the king's steps towards the gift, those
+// nearer its own pawn behind the gift come first (b2-c3-d4 rather than b1-c1-d2). Unknown before.
+TEST(HelpmateSearch, TargetedGiftKingMeetsTheGiftUpTheFile) {
+    expect_mates_found({{"8/p1p1p3/8/8/8/6p1/PkP1P1Pp/7K w - -", Color::white}}, "targeted gift plan");
+}
+
+// A rook boxed in by its own units (g1, behind the king, a bishop and pawns) is no mating force:
+// the position counts as closed and the exhaustive search goes first, which finds the 96-ply
+// mate (the black king walks round to free the white king) within the default limit. Unknown
+// before: the exhaustive search needs 2.7 million positions of its own.
+TEST(HelpmateSearch, BoxedInRookLeavesThePositionClosed) {
+    expect_mates_found({{"8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - -", Color::white}}, "exhaustive search");
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
