@@ -512,8 +512,15 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
         }
         if (capture) return {m, progress, 1};
         if (pt == PieceType::pawn && gift_file_ == file_of(m.from()) && gift_pawns(pos).contains(m.from())) {
-            // The targeted gift plan: the gift walks to meet the loser's king.
+            // The targeted gift plan: the gift walks to meet the loser's king. A step after
+            // which the king could no longer walk up to the pawn (its neighbours blocked by
+            // pawns or attacked by the winner's pawns, the pawn itself included) would spoil
+            // the gift: it is kept for the moment the king stands next to the square, where
+            // the pawn is taken at once (often a pawn given with check), and is no progress
+            // before then.
             const Square lk = pos.king_square(loser_);
+            if (chebyshev(m.to(), lk) > 1 && king_walk(pos.after(m), loser_, Bitboard(m.to()))[index(lk)] >= 16)
+                return {m, normal, 10};
             if (chebyshev(m.to(), lk) <= chebyshev(m.from(), lk)) return {m, progress, 0};
         }
         if (pt == PieceType::pawn) return {m, progress, 2};

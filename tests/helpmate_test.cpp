@@ -237,6 +237,15 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
         "targeted gift plan");
 }
 
+// The gift must not step where the loser's king can no longer reach it: here ...a6-a5 too early
+// would leave the pawn out of the white king's reach (b4 and b5 attacked by black pawns), so the
+// targeted gift plan keeps the step for the moment the king stands on b4 (...a5+, Kxa5). With
+// black to move this test vector was unknown even at 40 million positions.
+TEST(HelpmateSearch, TargetedGiftWaitsForTheLoserKing) {
+    expect_mates_found({{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", Color::black}},
+                       "targeted gift plan");
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
