@@ -246,6 +246,19 @@ TEST(HelpmateSearch, TargetedGiftWaitsForTheLoserKing) {
                        "targeted gift plan");
 }
 
+// The release plan: black's king is shut in on a8 and b8 (a7 and c7 attacked by white pawns) by
+// its own bishop c8, which its pawns b7 and d7 hem in. Only white's king can open the door, by
+// walking to d8 and taking the bishop while black's king stands on a8; then black's king comes
+// out and mates with the other bishop or a new queen. (Unknown before, at any node limit.)
+TEST(HelpmateSearch, ReleasePlanOpensTheDoor) {
+    const Position pos = composed("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - -");
+    const MateVerdict v = HelpmateAnalyzer().can_checkmate(pos, Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_NE(v.reason.find("release plan"), std::string::npos) << v.reason;
+    EXPECT_EQ(certificate_problem(pos, Color::black, v), "");
+    EXPECT_LT(v.nodes, HelpmateOptions().node_limit);
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
