@@ -256,6 +256,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
                         !free_heavy_piece(pos, side);
     const bool gifts = detail::gift_plan(pos, side);
     const std::uint8_t gift_files = detail::gift_files(pos, side);
+    const bool release = detail::jailers(pos, side).any();
     std::uint64_t budget = std::max<std::uint64_t>(16 * options_.quick_node_limit, 1000);
     std::optional<detail::ExhaustiveSearch> exhaustive;  // goes on where the last round stopped
     auto exhaust = [&](std::uint64_t work) {
@@ -297,6 +298,10 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
                 done = take(found, "reward-extended search (targeted gift plan)") || nodes >= limit;
             }
             if (done) break;
+        }
+        if (release) {  // the winner's king is shut in by a piece of its own: the release plan, with b
+            found = detail::search_release(pos, side, std::min(budget, limit - nodes));
+            if (take(found, "release plan") || nodes >= limit) break;
         }
         if (!closed_first && exhaust(5 * budget)) break;
         budget = std::min<std::uint64_t>(6 * budget, std::uint64_t{1} << 58);  // 16 * budget < 2^64

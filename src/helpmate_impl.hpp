@@ -105,6 +105,17 @@ bool bishop_corner_plan(const Position& pos, Color winner) noexcept;
 /// pieces come to the corner's two neighbours of the other colour, and a bishop checks along
 /// the long diagonal. Finds mates only.
 SearchOutcome search_bishop_corner(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
+/// The release plan (helpmate_release.cpp): the winner's pieces that shut its own king in. Its
+/// king's region (king steps around the pawns, the squares the loser's pawns attack and its own
+/// pieces) has at most a few squares, and each piece returned stands next to it, has no move,
+/// lets the king out if taken, and the loser's king can walk up to it. Empty when the winner
+/// has a queen or rook or its king is not shut in.
+Bitboard jailers(const Position& pos, Color winner) noexcept;
+
+/// The release plan: the loser's king walks up to one of the `jailers` and takes it (breadth
+/// first over the winner's moves and the loser's king steps that do not lead away), then the
+/// reward-extended and guided searches look for the mate from there. Finds mates only.
+SearchOutcome search_release(const Position& pos, Color winner, std::uint64_t node_limit);
 
 /// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
 /// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work

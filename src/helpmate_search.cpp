@@ -440,6 +440,11 @@ private:
     bool dfs(const Position& pos, int depth, bool after_progress);
     [[nodiscard]] Ranked rank(const Position& pos, Move m) const noexcept;
     [[nodiscard]] Square target(PieceType moved, bool winner_moves) const noexcept;
+    /// After the pawn move m, the loser's king can no longer walk up to the pawn. (Out of line:
+    /// rank() runs at every node, this only for a step of the gift.)
+    [[nodiscard]] [[gnu::noinline]] bool out_of_reach(const Position& pos, Move m) const {
+        return king_walk(pos.after(m), loser_, Bitboard(m.to()))[index(pos.king_square(loser_))] >= 16;
+    }
     /// The winner's pawns standing in front of a loser's pawn on its file, now.
     [[nodiscard]] Bitboard gift_pawns(const Position& pos) const noexcept {
         return pawns_ahead(pos, loser_, pos.pieces(winner_, PieceType::pawn));
@@ -524,8 +529,14 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
         }
         if (capture) return {m, progress, 1};
         if (pt == PieceType::pawn && gift_file_ == file_of(m.from()) && gift_pawns(pos).contains(m.from())) {
-            // The targeted gift plan: the gift walks to meet the loser's king.
+            // The targeted gift plan: the gift walks to meet the loser's king. A step after
+            // which the king could no longer walk up to the pawn (its neighbours blocked by
+            // pawns or attacked by the winner's pawns, the pawn itself included) would spoil
+            // the gift: it is kept for the moment the king stands next to the square, where
+            // the pawn is taken at once (often a pawn given with check), and is no progress
+            // before then.
             const Square lk = pos.king_square(loser_);
+            if (chebyshev(m.to(), lk) > 1 && out_of_reach(pos, m)) return {m, normal, 10};
             if (chebyshev(m.to(), lk) <= chebyshev(m.from(), lk)) return {m, progress, 0};
         }
         if (pt == PieceType::pawn) return {m, progress, 2};

@@ -290,6 +290,28 @@ TEST(HelpmateSearch, BoxedInRookLeavesThePositionClosed) {
     expect_mates_found({{"8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - -", Color::white}}, "exhaustive search");
 }
 
+// The gift must not step where the loser's king can no longer reach it: here ...a6-a5 too early
+// would leave the pawn out of the white king's reach (b4 and b5 attacked by black pawns), so the
+// targeted gift plan keeps the step for the moment the king stands on b4 (...a5+, Kxa5). With
+// black to move this test vector was unknown even at 40 million positions.
+TEST(HelpmateSearch, TargetedGiftWaitsForTheLoserKing) {
+    expect_mates_found({{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", Color::black}},
+                       "targeted gift plan");
+}
+
+// The release plan: black's king is shut in on a8 and b8 (a7 and c7 attacked by white pawns) by
+// its own bishop c8, which its pawns b7 and d7 hem in. Only white's king can open the door, by
+// walking to d8 and taking the bishop while black's king stands on a8; then black's king comes
+// out and mates with the other bishop or a new queen. (Unknown before, at any node limit.)
+TEST(HelpmateSearch, ReleasePlanOpensTheDoor) {
+    const Position pos = composed("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - -");
+    const MateVerdict v = HelpmateAnalyzer().can_checkmate(pos, Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_NE(v.reason.find("release plan"), std::string::npos) << v.reason;
+    EXPECT_EQ(certificate_problem(pos, Color::black, v), "");
+    EXPECT_LT(v.nodes, HelpmateOptions().node_limit);
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
