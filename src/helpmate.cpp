@@ -220,21 +220,25 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         }
     }
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
-    // the reward-extended search with b, the guided search in four plan variants (0, 3, 2, 1:
+    // the reward-extended search with b; the guided search in four plan variants (0, 3, 2, 1:
     // blocked pawns as material or not, first or second mating corner, pawns to clear first)
-    // sharing 2b, the gift plan with b/4 where it applies (then the targeted gift plan with b/8
-    // for each of its files), and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search goes on where it stopped; the
-    // others restart every round, so at most about a sixth of their work is repeated. The round
-    // that reaches the limit is cut short wherever it is: with the default limit that is the
-    // third (b = 345,600), where the guided variants share 691,200 positions and the exhaustive
-    // search gets the rest; they find the long tempo manoeuvres of the test vectors, while the
-    // reward-extended search, which finds the minor-piece manoeuvres of real games early or not
-    // at all, is held to b. In a closed position (three pawn pairs blocked head-on, or a king walled in by pawns) where the
-    // side has no queen or rook free to move (free_heavy_piece), which is most often a dead one, the exhaustive search goes
-    // first in the first two rounds, with 16b: it proves as well as finds, and it settles the
-    // dead positions of real games in a fraction of the time the others would spend first. (Order and budgets tuned by positions searched, which does
-    // not depend on the machine, on the lichess timeouts, the test vectors, the unfair timeouts
-    // and slow real positions of the audit; see docs/unwinnability.md.)
+    // sharing 2b; where it applies, the bishop corner plan with b/4 and b/16 (its two corners);
+    // where it applies, the gift plan with b/4, then the targeted gift plan with b/8 for each of
+    // its files; where the winner's king is shut in by a piece of its own, the release plan with
+    // b; and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search
+    // goes on where it stopped; the others restart every round, so at most about a sixth of
+    // their work is repeated. The round that reaches the limit is cut short wherever it is: with
+    // the default limit that is the third (b = 345,600), where the guided variants share 691,200
+    // positions and the exhaustive search gets the rest; they find the long tempo manoeuvres of
+    // the test vectors, while the reward-extended search, which finds the minor-piece manoeuvres
+    // of real games early or not at all, is held to b. In a closed position (three pawn pairs
+    // blocked head-on, or a king walled in by pawns) where the side has no queen or rook free to
+    // move (free_heavy_piece), which is most often a dead one, the exhaustive search goes first
+    // in the first two rounds (after the bishop corner plan, where that applies), with 16b: it
+    // proves as well as finds, and it settles the dead positions of real games in a fraction of
+    // the time the others would spend first. (Order and budgets tuned by positions searched,
+    // which does not depend on the machine, on the lichess timeouts, the test vectors, the unfair
+    // timeouts and slow real positions of the audit; see docs/unwinnability.md.)
     //
     // Variants whose plan does not differ here (no corner to choose, no pawn to clear, no
     // blocked pawn) would search alike: only the first of each is run, with the budget of all.

@@ -24,9 +24,6 @@
 namespace arbiter::detail {
 namespace {
 
-int chebyshev(Square a, Square b) noexcept {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
 
 /// Moves a unit of type t needs from a to b on an empty board (pawns: never).
 int unit_distance(PieceType t, Square a, Square b) noexcept {
@@ -91,58 +88,23 @@ std::array<Square, 2> ranked_corners(const Position& pos, Color winner, Bitboard
     return {r[0].second, r[1].second};
 }
 
-class BishopCorner {
+class BishopCorner : public DiscrepancySearch<BishopCorner> {
 public:
     BishopCorner(const Position& root, Color winner, std::uint64_t limit, Square corner)
-        : winner_(winner), loser_(~winner), limit_(limit), corner_(corner) {
+        : DiscrepancySearch(winner, limit), corner_(corner) {
         colour_ = Bitboard::light_squares().contains(corner) ? Bitboard::light_squares() : Bitboard::dark_squares();
-        walk_ = king_walk(root);
+        walk_ = king_walk(root, loser_, Bitboard(corner));  // round the pawns, as they hardly move here
     }
-    SearchOutcome run(const Position& root);
 
 private:
-    struct Ranked {
-        Move move;
-        int score;  // lower is better
-    };
-    std::array<std::uint8_t, 64> king_walk(const Position& root) const;
-    bool dfs(const Position& pos, int budget);
-    bool mate_in_one(const Position& pos, const MoveList& moves);
+    friend class DiscrepancySearch<BishopCorner>;
+    std::size_t rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept;
     int score(const Position& pos, Move m, Bitboard keep) const noexcept;
 
-    Color winner_, loser_;
-    std::uint64_t limit_;
     Corner corner_;
     Bitboard colour_;  // the squares of the bishops' colour
     std::array<std::uint8_t, 64> walk_{};
-    std::uint64_t nodes_ = 0;
-    bool aborted_ = false;
-    int ply_ = 0, max_ply_ = 0;
-    std::vector<Move> line_;
 };
-
-/// The loser king's walk to the corner around the pawns (which hardly move in these positions)
-/// and the squares the winner's pawns attack; cut-off squares get 16 plus the plain distance.
-std::array<std::uint8_t, 64> BishopCorner::king_walk(const Position& root) const {
-    std::array<std::uint8_t, 64> d;
-    d.fill(255);
-    Bitboard blocked = root.pieces(PieceType::pawn);
-    for (Square p : root.pieces(winner_, PieceType::pawn)) blocked |= pawn_attacks(winner_, p);
-    Bitboard frontier = Bitboard(corner_.x), seen = frontier;
-    d[index(corner_.x)] = 0;
-    for (std::uint8_t dist = 1; frontier; ++dist) {
-        Bitboard next;
-        for (Square s : frontier) next |= king_attacks(s);
-        next &= ~seen & ~blocked;
-        for (Square s : next) d[index(s)] = dist;
-        seen |= next;
-        frontier = next;
-    }
-    for (int i = 0; i < 64; ++i)
-        if (d[static_cast<std::size_t>(i)] == 255)
-            d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(16 + chebyshev(square_at(i), corner_.x));
-    return d;
-}
 
 // How a move serves the plan (lower is better). `keep` holds the squares the loser's king still
 // needs free and unattacked: its next steps towards the corner, and the corner itself.
@@ -192,38 +154,8 @@ int BishopCorner::score(const Position& pos, Move m, Bitboard keep) const noexce
 }
 
 // A mate in one for the winner, tried among direct checks only; pushed on the line.
-bool BishopCorner::mate_in_one(const Position& pos, const MoveList& moves) {
-    const Square lk = pos.king_square(loser_);
-    const Bitboard occ = pos.occupied();
-    for (Move m : moves) {
-        if (m.is_castling()) continue;
-        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(m.from()));
-        if (now == PieceType::king) continue;
-        const Bitboard occ2 = (occ ^ Bitboard(m.from())) | m.to();
-        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner_, m.to()) : attacks(now, m.to(), occ2);
-        if (!a.contains(lk)) continue;
-        ++nodes_;
-        if (!has_legal_move(pos.after(m))) {
-            line_.push_back(m);
-            return true;
-        }
-    }
-    return false;
-}
-
-bool BishopCorner::dfs(const Position& pos, int budget) {
-    if (++nodes_ >= limit_) {
-        aborted_ = true;
-        return false;
-    }
-    MoveList moves;
-    legal_moves(pos, moves);
-    if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
-    if (material_cannot_mate(pos, winner_)) return false;
-    if (pos.turn() == winner_ && mate_in_one(pos, moves)) return true;
-    if (ply_ >= max_ply_) return false;
-    if (search_table_seen(pos.key(), budget)) return false;
-
+// The ranking at a node; `keep` (see score) is worked out once for all the moves.
+std::size_t BishopCorner::rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept {
     const Square lk = pos.king_square(loser_);
     Bitboard keep;
     if (lk != corner_.x) {
@@ -231,45 +163,9 @@ bool BishopCorner::dfs(const Position& pos, int budget) {
         for (Square s : king_attacks(lk))
             if (walk_[index(s)] < walk_[index(lk)]) keep |= s;
     }
-    std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
-    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, keep)};
-    // Insertion sort, stable (a few dozen moves).
-    for (std::size_t i = 1; i < n; ++i) {
-        const Ranked r = ranked[i];
-        std::size_t j = i;
-        for (; j > 0 && r.score < ranked[j - 1].score; --j) ranked[j] = ranked[j - 1];
-        ranked[j] = r;
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
-        if (cost > budget) break;
-        line_.push_back(ranked[i].move);
-        ++ply_;
-        const bool found = dfs(pos.after(ranked[i].move), budget - cost);
-        --ply_;
-        if (found) return true;
-        line_.pop_back();
-        if (aborted_) return false;
-    }
-    return false;
-}
-
-SearchOutcome BishopCorner::run(const Position& root) {
-    SearchOutcome out;
-    for (int budget = 0; budget < 64 && !aborted_; ++budget) {
-        search_table_new_generation();
-        line_.clear();
-        ply_ = 0;
-        max_ply_ = 40 + 8 * budget;
-        if (dfs(root, budget)) {
-            out.kind = SearchOutcome::Kind::mate;
-            out.line = line_;
-            break;
-        }
-    }
-    out.nodes = nodes_;
-    return out;
+    for (Move m : moves) out[n++] = Ranked{m, score(pos, m, keep)};
+    return n;
 }
 
 }  // namespace

@@ -2,11 +2,15 @@
 // rules, the blockade proof and the cooperative search. See docs/unwinnability.md.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "arbiter/move.hpp"
+#include "arbiter/movegen.hpp"
 #include "arbiter/position.hpp"
 
 namespace arbiter::detail {
@@ -27,6 +31,37 @@ bool blockade_candidate(const Position& pos) noexcept;
 /// and every one of its pawns has a loser's pawn ahead on its file, those pawns, less the ones
 /// another loser's pawn defends. Empty otherwise. (The plan of guided variants 2, 3, 6 and 7.)
 Bitboard pawns_to_clear(const Position& pos, Color winner);
+
+/// King steps from a to b on an empty board.
+inline int chebyshev(Square a, Square b) noexcept {
+    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+    return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+}
+
+/// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
+std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
+
+/// King-walk distances of `king`'s king to a set of squares: around the pawns and the squares
+/// the other side's pawns attack (the pawn structure of `pos`, which changes slowly); squares
+/// cut off get 16 plus the plain distance.
+std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) noexcept;
+
+/// A mate in one by `winner` (to move in `pos`, whose legal moves are `moves`), tried among the
+/// moves that give check only, which is cheap: the move, or Move::null(). `nodes` counts the
+/// positions tried.
+Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winner, std::uint64_t& nodes) noexcept;
+
+/// Sorts the few ranked moves of a position, keeping the generation order among equals (as
+/// std::stable_sort would, without its temporary buffer: the searches sort at every node).
+template <typename T, typename Less>
+void stable_insertion_sort(T* a, std::size_t n, Less less) noexcept {
+    for (std::size_t i = 1; i < n; ++i) {
+        const T x = a[i];
+        std::size_t j = i;
+        for (; j > 0 && less(x, a[j - 1]); --j) a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
 
 /// Bishop moves from a to b on an empty board: 0, 1 on a common diagonal, 2 on the same colour,
 /// 8 (never) on the other colour.
@@ -56,6 +91,86 @@ struct SearchOutcome {
     Kind kind = Kind::limit;
     std::vector<Move> line;
     std::uint64_t nodes = 0;
+};
+
+/// The skeleton of the limited discrepancy searches (the guided search, the bishop corner
+/// search): iterations with a growing discrepancy budget and ply cap; at each node, a mate in
+/// one is tried among the winner's checks, the moves are ranked by `Derived::rank_moves(pos,
+/// moves, out)` (which fills `out` and returns the count; lower scores first), the best is free
+/// and the others cost 1, 2 or 3 the further down the ranking they are. A transposition table
+/// cuts positions already searched with as much budget. Finds mates only.
+template <typename Derived>
+class DiscrepancySearch {
+public:
+    SearchOutcome run(const Position& root) {
+        SearchOutcome out;
+        for (int budget = 0; budget < 64; ++budget) {
+            search_table_new_generation();
+            line_.clear();
+            ply_ = 0;
+            max_ply_ = 40 + 8 * budget;
+            if (dfs(root, budget)) {
+                out.kind = SearchOutcome::Kind::mate;
+                out.line = line_;
+                break;
+            }
+            if (aborted_) break;
+        }
+        out.nodes = nodes_;
+        return out;
+    }
+
+protected:
+    struct Ranked {
+        Move move;
+        int score;  // lower is better
+    };
+    DiscrepancySearch(Color winner, std::uint64_t node_limit) noexcept
+        : winner_(winner), loser_(~winner), limit_(node_limit) {}
+
+    Color winner_, loser_;
+    std::uint64_t limit_;
+    std::uint64_t nodes_ = 0;
+    bool aborted_ = false;
+    int ply_ = 0;
+    int max_ply_ = 0;
+    std::vector<Move> line_;
+
+private:
+    bool dfs(const Position& pos, int budget) {
+        if (++nodes_ >= limit_) {
+            aborted_ = true;
+            return false;
+        }
+        MoveList moves;
+        legal_moves(pos, moves);
+        if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
+        if (material_cannot_mate(pos, winner_)) return false;
+        if (pos.turn() == winner_) {
+            if (const Move m = checking_mate_in_one(pos, moves, winner_, nodes_); m != Move::null()) {
+                line_.push_back(m);
+                return true;
+            }
+        }
+        if (ply_ >= max_ply_) return false;
+        if (search_table_seen(pos.key(), budget)) return false;
+        std::array<Ranked, MoveList::capacity> ranked;
+        const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked.data());
+        stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+        for (std::size_t i = 0; i < n; ++i) {
+            const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
+            if (cost > budget) break;
+            const Position child = pos.after(ranked[i].move);
+            line_.push_back(ranked[i].move);
+            ++ply_;
+            const bool found = dfs(child, budget - cost);
+            --ply_;
+            if (found) return true;
+            line_.pop_back();
+            if (aborted_) return false;
+        }
+        return false;
+    }
 };
 
 /// Forced-line check: true when every line from `pos` reaches, within `depth` plies, a position

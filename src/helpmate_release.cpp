@@ -38,24 +38,6 @@ Bitboard king_walls(const Position& pos, Color c) noexcept {
     return walls;
 }
 
-/// King-walk distances to `targets` avoiding `walls` (255 where no walk leads). (Unlike the
-/// king_walk of the searches, the walls are given, and cut-off squares stay unreachable.)
-std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept {
-    std::array<std::uint8_t, 64> d;
-    d.fill(255);
-    for (Square t : targets) d[index(t)] = 0;
-    Bitboard seen = targets, frontier = targets;
-    for (std::uint8_t dist = 1; frontier; ++dist) {
-        Bitboard next;
-        for (Square s : frontier) next |= king_attacks(s);
-        next &= ~walls & ~seen;
-        for (Square s : next) d[index(s)] = dist;
-        seen |= next;
-        frontier = next;
-    }
-    return d;
-}
-
 /// The squares reachable from `from` by king steps that avoid `walls`.
 Bitboard flood(Square from, Bitboard walls) noexcept {
     const std::array<std::uint8_t, 64> d = walk_to(Bitboard(from), walls);

@@ -26,9 +26,6 @@
 namespace arbiter::detail {
 namespace {
 
-int chebyshev(Square a, Square b) noexcept {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
 
 struct KnightDistance {
     std::array<std::array<std::uint8_t, 64>, 64> d{};
@@ -51,17 +48,6 @@ struct KnightDistance {
 };
 const KnightDistance knight_distance;
 
-/// Sorts the few ranked moves of a position, keeping the generation order among equals (as
-/// std::stable_sort would, without its temporary buffer: this runs at every node).
-template <typename T, typename Less>
-void stable_insertion_sort(T* a, std::size_t n, Less less) noexcept {
-    for (std::size_t i = 1; i < n; ++i) {
-        const T x = a[i];
-        std::size_t j = i;
-        for (; j > 0 && less(x, a[j - 1]); --j) a[j] = a[j - 1];
-        a[j] = x;
-    }
-}
 
 /// The guided search's transposition table: per thread, never cleared; a generation tag marks
 /// live entries.
@@ -116,13 +102,12 @@ Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept {
     return out;
 }
 
-class Guided {
+class Guided : public DiscrepancySearch<Guided> {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
-        : winner_(winner), loser_(~winner), limit_(node_limit), variant_(variant & 3), eager_(variant >= 4) {
+        : DiscrepancySearch(winner, node_limit), variant_(variant & 3), eager_(variant >= 4) {
         plan(root);
     }
-    SearchOutcome run(const Position& root);
     /// What the variant changes about the plan: equal for two variants that search alike.
     [[nodiscard]] std::uint64_t plan_key() const noexcept {
         std::uint64_t h = corners_.bits ^ (clear_.bits * 0x9E3779B97F4A7C15ULL);
@@ -131,25 +116,14 @@ public:
     }
 
 private:
-    struct Ranked {
-        Move move;
-        int score;  // lower is better
-    };
+    friend class DiscrepancySearch<Guided>;
     void plan(const Position& root);
-    bool dfs(const Position& pos, int budget);
+    std::size_t rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept;
     int score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept;
-    bool mate_in_one(const Position& pos, const MoveList& moves);
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
 
-    Color winner_, loser_;
-    std::uint64_t limit_;
     int variant_;
     bool eager_;  // the winner's king heads for the pawns to clear before anything else
-    std::uint64_t nodes_ = 0;
-    bool aborted_ = false;
-    int ply_ = 0;
-    int max_ply_ = 0;
-    std::vector<Move> line_;
     Bitboard corners_;              // where the loser's king is led
     bool anchored_ = false;         // the winner has no queen, rook or free pawn: mate in a corner
     bool blockers_needed_ = false;  // ... and its pieces cannot mate without the loser's help
@@ -160,32 +134,6 @@ private:
     std::array<std::uint8_t, 64> clear_walk_{};       // king-walk distance to them
 };
 
-/// King-walk distances to a set of squares: breadth first over squares without pawns and not
-/// attacked by the other side's pawns (the pawn structure of the root, which changes slowly);
-/// squares cut off get 16 plus the plain distance.
-std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) {
-    std::array<std::uint8_t, 64> d;
-    d.fill(255);
-    Bitboard blocked = pos.pieces(PieceType::pawn);
-    for (Square p : pos.pieces(~king, PieceType::pawn)) blocked |= pawn_attacks(~king, p);
-    Bitboard frontier = targets, seen = targets;
-    for (Square t : targets) d[index(t)] = 0;
-    for (std::uint8_t dist = 1; frontier; ++dist) {
-        Bitboard next;
-        for (Square s : frontier) next |= king_attacks(s);
-        next &= ~seen & ~blocked;
-        for (Square s : next) d[index(s)] = dist;
-        seen |= next;
-        frontier = next;
-    }
-    for (int i = 0; i < 64; ++i)
-        if (d[i] == 255) {
-            int best = 8;
-            for (Square t : targets) best = std::min(best, chebyshev(square_at(i), t));
-            d[i] = static_cast<std::uint8_t>(16 + best);
-        }
-    return d;
-}
 
 void Guided::plan(const Position& root) {
     const Bitboard ours = root.pieces(winner_) & ~root.pieces(PieceType::king);
@@ -326,83 +274,17 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bit
     return s;
 }
 
-// A mate in one for the winner, tried among direct checks only (cheap); pushed on the line.
-bool Guided::mate_in_one(const Position& pos, const MoveList& moves) {
-    const Square lk = pos.king_square(loser_);
-    const Bitboard occ = pos.occupied();
-    for (Move m : moves) {
-        const Square from = m.from(), to = m.to();
-        if (m.is_castling()) continue;
-        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
-        if (now == PieceType::king) continue;
-        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
-        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner_, to) : attacks(now, to, occ2);
-        if (!a.contains(lk)) continue;
-        ++nodes_;
-        const Position child = pos.after(m);
-        if (!has_legal_move(child)) {
-            line_.push_back(m);
-            return true;
-        }
-    }
-    return false;
-}
-
-bool Guided::dfs(const Position& pos, int budget) {
-    if (++nodes_ >= limit_) {
-        aborted_ = true;
-        return false;
-    }
-    MoveList moves;
-    legal_moves(pos, moves);
-    if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
-    if (material_cannot_mate(pos, winner_)) return false;
-    if (pos.turn() == winner_ && mate_in_one(pos, moves)) return true;
-    if (ply_ >= max_ply_) return false;
-    if (table().seen(pos.key(), budget)) return false;
-
+// The ranking at a node: the loser's king's zone, its open flight squares and the squares the
+// winner attacks are worked out once for all the moves.
+std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept {
     const Square lk = pos.king_square(loser_);
     const Bitboard zone = king_attacks(lk) | lk;
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
     const Bitboard threats = attack_map(pos, winner_, pos.occupied() ^ Bitboard(lk));
     const Bitboard open = around & ~threats;
-
-    std::array<Ranked, MoveList::capacity> ranked;
     std::size_t n = 0;
-    for (Move m : moves) ranked[n++] = Ranked{m, score(pos, m, zone, open, threats)};
-    stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
-    for (std::size_t i = 0; i < n; ++i) {
-        // The best move is free; the others cost more the further down the ranking they are.
-        const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
-        if (cost > budget) break;
-        const Position child = pos.after(ranked[i].move);
-        line_.push_back(ranked[i].move);
-        ++ply_;
-        const bool found = dfs(child, budget - cost);
-        --ply_;
-        if (found) return true;
-        line_.pop_back();
-        if (aborted_) return false;
-    }
-    return false;
-}
-
-SearchOutcome Guided::run(const Position& root) {
-    SearchOutcome out;
-    for (int budget = 0; budget < 64; ++budget) {
-        table().new_generation();
-        line_.clear();
-        ply_ = 0;
-        max_ply_ = 40 + 8 * budget;
-        if (dfs(root, budget)) {
-            out.kind = SearchOutcome::Kind::mate;
-            out.line = line_;
-            break;
-        }
-        if (aborted_) break;
-    }
-    out.nodes = nodes_;
-    return out;
+    for (Move m : moves) out[n++] = Ranked{m, score(pos, m, zone, open, threats)};
+    return n;
 }
 
 /// The units of `among` that stand ahead of a pawn of `side` on its file (in its way).
@@ -723,6 +605,52 @@ bool irreversible(const Position& pos, Move m) noexcept {
 }
 
 }  // namespace
+
+std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept {
+    std::array<std::uint8_t, 64> d;
+    d.fill(255);
+    for (Square t : targets) d[index(t)] = 0;
+    Bitboard seen = targets, frontier = targets;
+    for (std::uint8_t dist = 1; frontier; ++dist) {
+        Bitboard next;
+        for (Square s : frontier) next |= king_attacks(s);
+        next &= ~walls & ~seen;
+        for (Square s : next) d[index(s)] = dist;
+        seen |= next;
+        frontier = next;
+    }
+    return d;
+}
+
+std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) noexcept {
+    Bitboard walls = pos.pieces(PieceType::pawn);
+    for (Square p : pos.pieces(~king, PieceType::pawn)) walls |= pawn_attacks(~king, p);
+    std::array<std::uint8_t, 64> d = walk_to(targets, walls & ~targets);
+    for (int i = 0; i < 64; ++i)
+        if (d[i] == 255) {
+            int best = 8;
+            for (Square t : targets) best = std::min(best, chebyshev(square_at(i), t));
+            d[i] = static_cast<std::uint8_t>(16 + best);
+        }
+    return d;
+}
+
+Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winner, std::uint64_t& nodes) noexcept {
+    const Square lk = pos.king_square(~winner);
+    const Bitboard occ = pos.occupied();
+    for (Move m : moves) {
+        const Square from = m.from(), to = m.to();
+        if (m.is_castling()) continue;
+        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
+        if (now == PieceType::king) continue;
+        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
+        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner, to) : attacks(now, to, occ2);
+        if (!a.contains(lk)) continue;
+        ++nodes;
+        if (!has_legal_move(pos.after(m))) return m;
+    }
+    return Move::null();
+}
 
 // The loser's pawns the winner's king should take first (helpmate_impl.hpp).
 Bitboard pawns_to_clear(const Position& pos, Color winner) {
