@@ -1,4 +1,6 @@
-// helpmate_search.cpp — the two searches of the analyzer and the forced-line check.
+// helpmate_search.cpp — the main searches of the analyzer (guided, reward-extended with its gift
+// plans, exhaustive), the forced-line check and what the plans of helpmate_bishops.cpp and
+// helpmate_release.cpp share with them (king walks, the checking mate in one, the table).
 //
 // The guided search (search_helpmate) looks for a mate, and only for a mate: a depth-first
 // search over both sides' moves (the loser cooperates) where each move is ranked by how much it
