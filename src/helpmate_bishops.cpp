@@ -15,7 +15,6 @@
 // finds mates only (its line is replayed like any other), so it needs no proof of soundness.
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
@@ -23,7 +22,6 @@
 
 namespace arbiter::detail {
 namespace {
-
 
 /// Moves a unit of type t needs from a to b on an empty board (pawns: never).
 int unit_distance(PieceType t, Square a, Square b) noexcept {
@@ -67,6 +65,13 @@ Bitboard lone_bishops(const Position& pos, Color winner) noexcept {
     const Bitboard bishops = pos.pieces(winner, PieceType::bishop);
     if ((bishops & Bitboard::light_squares()) != bishops && (bishops & Bitboard::dark_squares()) != bishops) return {};
     return bishops;
+}
+
+/// The squares of the colour of the winner's lone_bishops (empty when there are none).
+Bitboard bishops_colour(const Position& pos, Color winner) noexcept {
+    const Bitboard bishops = lone_bishops(pos, winner);
+    if (!bishops) return {};
+    return (bishops & Bitboard::light_squares()) ? Bitboard::light_squares() : Bitboard::dark_squares();
 }
 
 /// The loser's units that could stand on a blocking square (of the colour the bishops lack).
@@ -153,7 +158,6 @@ int BishopCorner::score(const Position& pos, Move m, Bitboard keep) const noexce
     return s + 2 + 3 * (d1 - d0) - (lk == x && d1 == 0 ? 6 : 0);
 }
 
-// A mate in one for the winner, tried among direct checks only; pushed on the line.
 // The ranking at a node; `keep` (see score) is worked out once for all the moves.
 std::size_t BishopCorner::rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept {
     const Square lk = pos.king_square(loser_);
@@ -171,16 +175,13 @@ std::size_t BishopCorner::rank_moves(const Position& pos, const MoveList& moves,
 }  // namespace
 
 bool bishop_corner_plan(const Position& pos, Color winner) noexcept {
-    const Bitboard bishops = lone_bishops(pos, winner);
-    if (!bishops) return false;
-    const Bitboard colour = (bishops & Bitboard::light_squares()) ? Bitboard::light_squares() : Bitboard::dark_squares();
-    return !blockers_of(pos, ~winner, colour).empty();
+    const Bitboard colour = bishops_colour(pos, winner);
+    return colour && !blockers_of(pos, ~winner, colour).empty();
 }
 
 SearchOutcome search_bishop_corner(const Position& pos, Color winner, std::uint64_t node_limit, int variant) {
-    const Bitboard bishops = lone_bishops(pos, winner);
-    if (!bishops) return {};
-    const Bitboard colour = (bishops & Bitboard::light_squares()) ? Bitboard::light_squares() : Bitboard::dark_squares();
+    const Bitboard colour = bishops_colour(pos, winner);
+    if (!colour) return {};
     const std::array<Square, 2> corners = ranked_corners(pos, winner, colour);
     BishopCorner s(pos, winner, node_limit, corners[static_cast<std::size_t>(variant & 1)]);
     return s.run(pos);

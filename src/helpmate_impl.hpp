@@ -41,9 +41,12 @@ inline int chebyshev(Square a, Square b) noexcept {
 /// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
 
-/// King-walk distances of `king`'s king to a set of squares: around the pawns and the squares
-/// the other side's pawns attack (the pawn structure of `pos`, which changes slowly); squares
-/// cut off get 16 plus the plain distance.
+/// The squares a king of colour `king` cannot use for long: the pawns, and the squares the other
+/// side's pawns attack (the pawn structure changes slowly, so this is the king's map).
+Bitboard king_walls(const Position& pos, Color king) noexcept;
+
+/// King-walk distances of `king`'s king to a set of squares, round its king_walls; squares cut
+/// off get 16 plus the plain distance.
 std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) noexcept;
 
 /// A mate in one by `winner` (to move in `pos`, whose legal moves are `moves`), tried among the

@@ -30,14 +30,6 @@
 namespace arbiter::detail {
 namespace {
 
-/// Squares a king of colour `c` cannot use for long: the pawns, and the squares attacked by the
-/// other side's pawns (the pawn structure changes slowly, so this is the king's map).
-Bitboard king_walls(const Position& pos, Color c) noexcept {
-    Bitboard walls = pos.pieces(PieceType::pawn);
-    for (Square p : pos.pieces(~c, PieceType::pawn)) walls |= pawn_attacks(~c, p);
-    return walls;
-}
-
 /// The squares reachable from `from` by king steps that avoid `walls`.
 Bitboard flood(Square from, Bitboard walls) noexcept {
     const std::array<std::uint8_t, 64> d = walk_to(Bitboard(from), walls);

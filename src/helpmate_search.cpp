@@ -624,10 +624,14 @@ std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept 
     return d;
 }
 
-std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) noexcept {
+Bitboard king_walls(const Position& pos, Color king) noexcept {
     Bitboard walls = pos.pieces(PieceType::pawn);
     for (Square p : pos.pieces(~king, PieceType::pawn)) walls |= pawn_attacks(~king, p);
-    std::array<std::uint8_t, 64> d = walk_to(targets, walls & ~targets);
+    return walls;
+}
+
+std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) noexcept {
+    std::array<std::uint8_t, 64> d = walk_to(targets, king_walls(pos, king) & ~targets);
     for (int i = 0; i < 64; ++i)
         if (d[i] == 255) {
             int best = 8;
@@ -751,6 +755,14 @@ struct ExhaustiveSearch::State {
         exhausted = false;
     }
 
+    /// The moves from the root to visited position `i`.
+    [[nodiscard]] std::vector<Move> line_to(std::uint32_t i) const {
+        std::vector<Move> line;
+        for (; i != 0; i = visited.node(i).parent) line.push_back(visited.node(i).move);
+        std::reverse(line.begin(), line.end());
+        return line;
+    }
+
     static std::uint64_t signature(const Position& p) noexcept {
         std::uint64_t h = p.pieces(Color::white, PieceType::pawn).bits * 0x9E3779B97F4A7C15ULL ^
                           p.pieces(Color::black, PieceType::pawn).bits * 0xC2B2AE3D27D4EB4FULL;
@@ -831,8 +843,7 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
         if (moves.empty()) {
             if (pos.turn() == st.winner || !pos.in_check()) continue;  // stalemate, or the winner mated
             out.kind = SearchOutcome::Kind::mate;
-            for (std::uint32_t i = id; i != 0; i = st.visited.node(i).parent) out.line.push_back(st.visited.node(i).move);
-            std::reverse(out.line.begin(), out.line.end());
+            out.line = st.line_to(id);
             return out;
         }
         for (Move m : moves) {
@@ -844,9 +855,7 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
                 ++out.nodes;
                 if (!has_legal_move(child)) {
                     out.kind = SearchOutcome::Kind::mate;
-                    for (std::uint32_t i = st.visited.size() - 1; i != 0; i = st.visited.node(i).parent)
-                        out.line.push_back(st.visited.node(i).move);
-                    std::reverse(out.line.begin(), out.line.end());
+                    out.line = st.line_to(st.visited.size() - 1);
                     return out;
                 }
             }
