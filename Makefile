@@ -12,7 +12,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             nlohmann-json3-dev libzstd-dev libsqlite3-dev zstd
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-pgn format clean
+.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-pgn format format-check clean
 
 all: build
 
@@ -69,8 +69,14 @@ fuzz-pgn:
 	mkdir -p build-fuzz/corpus-pgn && cp -n fuzz/corpus/pgn/* build-fuzz/corpus-pgn/
 	build-fuzz/fuzz/pgn_fuzzer build-fuzz/corpus-pgn -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10
 
+# clang-format (Debian clang-format) with the checked-in .clang-format; format-check fails on any difference.
 format:
+	@bash scripts/ensure-packages.sh clang-format
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+format-check:
+	@bash scripts/ensure-packages.sh clang-format
+	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -88,7 +88,8 @@ void BM_ReplayPlayUnchecked(benchmark::State& state) {
             benchmark::DoNotOptimize(pos);
         }
     }
-    state.counters["plies/s"] = benchmark::Counter(static_cast<double>(total_plies()), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["plies/s"] =
+        benchmark::Counter(static_cast<double>(total_plies()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_ReplayValidated(benchmark::State& state) {
@@ -107,7 +108,8 @@ void BM_ReplayValidated(benchmark::State& state) {
             benchmark::DoNotOptimize(list);
         }
     }
-    state.counters["plies/s"] = benchmark::Counter(static_cast<double>(total_plies()), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["plies/s"] =
+        benchmark::Counter(static_cast<double>(total_plies()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_ReplayTracked(benchmark::State& state) {
@@ -121,7 +123,8 @@ void BM_ReplayTracked(benchmark::State& state) {
             benchmark::DoNotOptimize(rec.termination());
         }
     }
-    state.counters["plies/s"] = benchmark::Counter(static_cast<double>(total_plies()), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["plies/s"] =
+        benchmark::Counter(static_cast<double>(total_plies()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // A game of 300 plies: 160 seeded random plies, then 140 plies without a pawn move or capture

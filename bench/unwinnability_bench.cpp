@@ -57,7 +57,8 @@ void timeouts(benchmark::State& state, const char* file, HelpmateOptions::Mode m
             benchmark::DoNotOptimize(v);
         }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(queries.size()));
-    state.counters["decided"] = benchmark::Counter(static_cast<double>(decided) / static_cast<double>(state.iterations()));
+    state.counters["decided"] =
+        benchmark::Counter(static_cast<double>(decided) / static_cast<double>(state.iterations()));
 }
 
 void single(benchmark::State& state, const char* fen, Color side, HelpmateOptions::Mode mode) {

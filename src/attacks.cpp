@@ -54,9 +54,9 @@ void init_sliders(std::array<SliderEntry, 64>& entries, std::uint64_t* storage, 
     std::vector<std::uint64_t> occupancies, references;
     std::vector<int> epoch;
     for (int sq = 0; sq < 64; ++sq) {
-        const std::uint64_t edges = ((0xFFULL | 0xFF00000000000000ULL) & ~(0xFFULL << (8 * (sq >> 3)))) |
-                                    ((0x0101010101010101ULL | 0x8080808080808080ULL) &
-                                     ~(0x0101010101010101ULL << (sq & 7)));
+        const std::uint64_t edges =
+            ((0xFFULL | 0xFF00000000000000ULL) & ~(0xFFULL << (8 * (sq >> 3)))) |
+            ((0x0101010101010101ULL | 0x8080808080808080ULL) & ~(0x0101010101010101ULL << (sq & 7)));
         SliderEntry& e = entries[sq];
         e.mask = slide(sq, 0, dirs) & ~edges;
         const int bits = std::popcount(e.mask);

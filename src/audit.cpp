@@ -37,12 +37,11 @@ bool contains_ci(std::string_view hay, std::string_view needle) noexcept {
     return false;
 }
 
-
 }  // namespace
 
 bool is_online_game(const pgn::ParsedGame& game) noexcept {
-    static constexpr std::string_view sites[] = {"lichess.org", "chess.com", "chess24", "playchess.com",
-                                                 "chesstempo", "worldchess.com", "internet chess club"};
+    static constexpr std::string_view sites[] = {
+        "lichess.org", "chess.com", "chess24", "playchess.com", "chesstempo", "worldchess.com", "internet chess club"};
     for (const char* tag : {"Site", "Event"}) {
         const auto v = game.tag(tag);
         if (!v) continue;
@@ -135,10 +134,12 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         const Position& pos = rec.current();
         const int s = index(pos.turn());
         const std::uint32_t ply = rec.game_ply(i);
-        if (rec.occurrences(i) >= 3) three_now[s].add(ply, i);
+        if (rec.occurrences(i) >= 3)
+            three_now[s].add(ply, i);
         else if (quiet_move_to_twice_seen(rec)) {
             const auto opts = threefold_options(rec);
-            if (!opts.intended.empty()) three_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
+            if (!opts.intended.empty())
+                three_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
         }
         const std::uint32_t np = rec.no_progress(i);
         const std::uint32_t limit = rec.fifty_limit_plies(pos);
@@ -147,7 +148,8 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
                 fifty_now[s].add(ply, i);
             } else {
                 const auto opts = fifty_options(rec);
-                if (!opts.intended.empty()) fifty_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
+                if (!opts.intended.empty())
+                    fifty_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
             }
         }
     };
@@ -171,19 +173,19 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
     if (const auto& t = rec.termination()) {
         const std::string kind = termination_name(t->kind);
         if (t->index < last) {
-            out.findings.push_back({FindingType::missed_automatic_draw, kind, rec.game_ply(t->index), std::nullopt,
-                                    t->article,
-                                    "the game should have ended " + (t->index == 0 ? std::string("at the start")
-                                                                                   : "after " + rec.move_label(t->index)) +
-                                        " (" + kind + ", " + t->result + ") but went on for " +
-                                        std::to_string(last - t->index) + (last - t->index == 1 ? " more ply" : " more plies")});
+            out.findings.push_back(
+                {FindingType::missed_automatic_draw, kind, rec.game_ply(t->index), std::nullopt, t->article,
+                 "the game should have ended " +
+                     (t->index == 0 ? std::string("at the start") : "after " + rec.move_label(t->index)) + " (" + kind +
+                     ", " + t->result + ") but went on for " + std::to_string(last - t->index) +
+                     (last - t->index == 1 ? " more ply" : " more plies")});
         }
         if (known_result && result != t->result) {
-            out.findings.push_back({FindingType::result_contradicts_position, kind, rec.game_ply(t->index), std::nullopt,
-                                    t->article,
-                                    "the result is " + result + " but the game ended " +
-                                        (t->index == 0 ? std::string("at the start") : "after " + rec.move_label(t->index)) +
-                                        " by " + kind + ", which makes it " + t->result});
+            out.findings.push_back(
+                {FindingType::result_contradicts_position, kind, rec.game_ply(t->index), std::nullopt, t->article,
+                 "the result is " + result + " but the game ended " +
+                     (t->index == 0 ? std::string("at the start") : "after " + rec.move_label(t->index)) + " by " +
+                     kind + ", which makes it " + t->result});
         }
     } else if (decisive) {
         // Lost on time: the Termination tag says so, or the loser's last clock reads zero.
@@ -211,7 +213,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
 
     // Claimable draws: the first chance per side and kind, and how many went unused.
     const bool ended_drawn = result == "1/2-1/2" && !rec.ended();
-    auto report = [&](Chances (&c)[2], const char* kind, const char* article, bool intended) {
+    auto report = [&](Chances(&c)[2], const char* kind, const char* article, bool intended) {
         for (Color side : {Color::white, Color::black}) {
             const Chances& ch = c[index(side)];
             if (!ch.seen) continue;

@@ -102,7 +102,8 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
             v.reason = std::string(v.intended ? "No move is needed: the" : "The") + " position with " + side +
                        " to move has now stood " + times(now_count) + ": " + list_places(v.occurrences) + ".";
         } else if (now_count <= 1) {
-            v.reason = "The position with " + side + " to move has not stood before in this game; a claim needs it to stand a third time.";
+            v.reason = "The position with " + side +
+                       " to move has not stood before in this game; a claim needs it to stand a third time.";
         } else {
             v.reason = "The position with " + side + " to move has stood only " + times(now_count) + " (" +
                        list_places(v.occurrences) + "); a claim needs a third occurrence.";
@@ -114,7 +115,8 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
         const std::int32_t previous = rec.previous_occurrence_of(child, window);
         const std::uint32_t count = previous < 0 ? 1 : rec.occurrences(static_cast<std::size_t>(previous)) + 1;
         if (previous >= 0)
-            for (std::size_t i : rec.occurrence_indices(static_cast<std::size_t>(previous))) v.occurrences.push_back(cite(rec, i));
+            for (std::size_t i : rec.occurrence_indices(static_cast<std::size_t>(previous)))
+                v.occurrences.push_back(cite(rec, i));
         v.occurrences.push_back(cite_intended(rec, child, m));
         v.lookalikes = find_lookalikes(rec, child);
         v.article = art.threefold_intended;
@@ -122,19 +124,21 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
         const std::string after = "after the intended " + v.intended_san;
         if (v.correct) {
             v.reason = "The intended " + v.intended_san + " would make the position stand for the " +
-                       (count == 3 ? std::string("third") : std::to_string(count) + "th") + " time: " +
-                       list_places(v.occurrences) + ".";
+                       (count == 3 ? std::string("third") : std::to_string(count) + "th") +
+                       " time: " + list_places(v.occurrences) + ".";
         } else if (count == 1) {
-            v.reason = "The position " + after + " has not stood before in this game; a claim needs a third occurrence.";
+            v.reason =
+                "The position " + after + " has not stood before in this game; a claim needs a third occurrence.";
         } else {
-            v.reason = "The position " + after + " would stand only " + times(count) + " (" + list_places(v.occurrences) +
-                       "); a claim needs a third occurrence.";
+            v.reason = "The position " + after + " would stand only " + times(count) + " (" +
+                       list_places(v.occurrences) + "); a claim needs a third occurrence.";
         }
     }
     if (!v.correct && !v.lookalikes.empty()) {
         const auto& l = v.lookalikes.front();
         v.reason.pop_back();
-        v.reason += " — the position " + where(l.position) + " looks the same but does not count, because " + l.why + ".";
+        v.reason +=
+            " — the position " + where(l.position) + " looks the same but does not count, because " + l.why + ".";
     }
     return v;
 }
@@ -150,14 +154,16 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
     if (np <= n) {
         v.count_started = cite(rec, n - np);
     }
-    const std::string since = v.count_started ? " since " + (v.count_started->label == "start" ? std::string("the start")
-                                                                                                   : v.count_started->label)
-                                              : " (the count began before the set-up position)";
+    const std::string since =
+        v.count_started
+            ? " since " + (v.count_started->label == "start" ? std::string("the start") : v.count_started->label)
+            : " (the count began before the set-up position)";
     const int tb = rec.rules().fifty_rule_max_tablebase_pieces;
     if (tb > 0 && now.occupied().count() <= tb) {
         v.article = art.fifty_now;
         v.correct = false;
-        v.reason = "With " + std::to_string(tb) + " or fewer pieces on the board the 50-move rule gives way to a tablebase claim under " +
+        v.reason = "With " + std::to_string(tb) +
+                   " or fewer pieces on the board the 50-move rule gives way to a tablebase claim under " +
                    std::string(rec.rules().name) + ".";
         return v;
     }
@@ -172,8 +178,8 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
     if (!v.intended) {
         v.article = art.fifty_now;
         v.correct = false;
-        v.reason = "Only " + plies_as_moves(np) + " have been made without a pawn move or capture" + since + "; " + needed +
-                   " are needed.";
+        v.reason = "Only " + plies_as_moves(np) + " have been made without a pawn move or capture" + since + "; " +
+                   needed + " are needed.";
         return v;
     }
     const Move m = *v.intended;
@@ -194,11 +200,13 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
     }
     if (!rec.options().intended_mate_claim_correct && is_checkmate(now.after(m))) {
         v.correct = false;
-        v.reason = "The intended " + v.intended_san + " checkmates, and under the chosen option a mating move cannot complete the count.";
+        v.reason = "The intended " + v.intended_san +
+                   " checkmates, and under the chosen option a mating move cannot complete the count.";
         return v;
     }
     v.correct = true;
-    v.reason = "The intended " + v.intended_san + " completes " + needed + " without a pawn move or capture" + since + ".";
+    v.reason =
+        "The intended " + v.intended_san + " completes " + needed + " without a pawn move or capture" + since + ".";
     return v;
 }
 
@@ -237,8 +245,10 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::string_v
     v.claimant = rec.current().turn();
     v.intended = Move::null();
     v.intended_san = std::string(intended);
-    v.article = kind == ClaimKind::threefold ? rec.rules().articles.threefold_intended : rec.rules().articles.fifty_intended;
-    v.reason = "The intended move " + v.intended_san + " is " + kind_name(m.error().kind) + " here, so no claim can rest on it.";
+    v.article =
+        kind == ClaimKind::threefold ? rec.rules().articles.threefold_intended : rec.rules().articles.fifty_intended;
+    v.reason = "The intended move " + v.intended_san + " is " + kind_name(m.error().kind) +
+               " here, so no claim can rest on it.";
     return v;
 }
 

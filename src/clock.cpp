@@ -49,7 +49,8 @@ Expected<TimeControl, TimeControlError> parse_time_control(std::string_view text
             if (!s) return fail(pos, "expected the seconds of the period after '/'");
             seconds = *s;
         }
-        if (seconds > max_seconds) return fail(start, "a period of more than " + std::to_string(max_seconds) + " seconds");
+        if (seconds > max_seconds)
+            return fail(start, "a period of more than " + std::to_string(max_seconds) + " seconds");
         p.base_ms = seconds * 1000;
         if (pos < text.size() && (text[pos] == '+' || text[pos] == 'd' || text[pos] == 'b')) {
             const char kind = text[pos++];
@@ -62,7 +63,8 @@ Expected<TimeControl, TimeControlError> parse_time_control(std::string_view text
         if (p.base_ms == 0 && p.bonus_ms == 0) return fail(start, "a period with no time at all");
         tc.periods.push_back(p);
         if (pos == text.size()) break;
-        if (text[pos] != ':') return fail(pos, std::string("unexpected '") + text[pos] + "' (periods are separated by ':')");
+        if (text[pos] != ':')
+            return fail(pos, std::string("unexpected '") + text[pos] + "' (periods are separated by ':')");
         if (p.moves == 0) return fail(pos, "only the last period may be without a move count");
         ++pos;
     }
@@ -215,7 +217,8 @@ std::string format_clock(std::int64_t ms) {
     char buf[48];
     const std::int64_t s = ms / 1000;
     if (ms < 10'000) {
-        std::snprintf(buf, sizeof buf, "0:%02lld.%lld", static_cast<long long>(s), static_cast<long long>((ms % 1000) / 100));
+        std::snprintf(buf, sizeof buf, "0:%02lld.%lld", static_cast<long long>(s),
+                      static_cast<long long>((ms % 1000) / 100));
     } else if (s >= 3600) {
         std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", static_cast<long long>(s / 3600),
                       static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));

@@ -93,8 +93,9 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
             const char c = t.text[i];
             const std::size_t at = t.offset + i;
             if (c == '/') {
-                if (file < 8) return fail(C::rank_too_short, FenField::placement, at,
-                                          "rank " + std::to_string(rank + 1) + " has only " + std::to_string(file) + " squares");
+                if (file < 8)
+                    return fail(C::rank_too_short, FenField::placement, at,
+                                "rank " + std::to_string(rank + 1) + " has only " + std::to_string(file) + " squares");
                 if (rank == 0) return fail(C::wrong_rank_count, FenField::placement, at, "more than 8 ranks");
                 --rank;
                 file = 0;
@@ -103,24 +104,29 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
                 if (last_was_digit && !options.tolerant)
                     return fail(C::bad_piece, FenField::placement, at, "two digits in a row");
                 file += c - '0';
-                if (file > 8) return fail(C::rank_too_long, FenField::placement, at,
-                                          "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+                if (file > 8)
+                    return fail(C::rank_too_long, FenField::placement, at,
+                                "rank " + std::to_string(rank + 1) + " has more than 8 squares");
                 last_was_digit = true;
             } else if (auto p = piece_from_char(c)) {
-                if (file >= 8) return fail(C::rank_too_long, FenField::placement, at,
-                                           "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+                if (file >= 8)
+                    return fail(C::rank_too_long, FenField::placement, at,
+                                "rank " + std::to_string(rank + 1) + " has more than 8 squares");
                 setup.board[index(make_square(file, rank))] = *p;
                 ++file;
                 last_was_digit = false;
             } else {
-                return fail(C::bad_piece, FenField::placement, at, "unexpected " + quote(c) + " in the piece placement");
+                return fail(C::bad_piece, FenField::placement, at,
+                            "unexpected " + quote(c) + " in the piece placement");
             }
         }
         const std::size_t end = t.offset + t.text.size();
-        if (rank > 0) return fail(C::wrong_rank_count, FenField::placement, end,
-                                  "only " + std::to_string(8 - rank) + " ranks, 8 expected");
-        if (file < 8) return fail(C::rank_too_short, FenField::placement, end,
-                                  "rank 1 has only " + std::to_string(file) + " squares");
+        if (rank > 0)
+            return fail(C::wrong_rank_count, FenField::placement, end,
+                        "only " + std::to_string(8 - rank) + " ranks, 8 expected");
+        if (file < 8)
+            return fail(C::rank_too_short, FenField::placement, end,
+                        "rank 1 has only " + std::to_string(file) + " squares");
     }
 
     const std::size_t needed = options.tolerant ? 2 : 6;
@@ -129,15 +135,20 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
         return fail(C::missing_field, missing, fen.size(),
                     std::string("the ") + field_name(missing) + " field is missing");
     }
-    if (tokens.size() > 6) return fail(C::extra_field, FenField::fullmove_number, tokens[6].offset,
-                                       "unexpected text after the fullmove number");
+    if (tokens.size() > 6)
+        return fail(C::extra_field, FenField::fullmove_number, tokens[6].offset,
+                    "unexpected text after the fullmove number");
 
     // 2. Side to move.
     {
         const Token& t = tokens[1];
-        if (t.text == "w") setup.turn = Color::white;
-        else if (t.text == "b") setup.turn = Color::black;
-        else return fail(C::bad_side, FenField::side_to_move, t.offset, "expected 'w' or 'b', found '" + std::string(t.text) + "'");
+        if (t.text == "w")
+            setup.turn = Color::white;
+        else if (t.text == "b")
+            setup.turn = Color::black;
+        else
+            return fail(C::bad_side, FenField::side_to_move, t.offset,
+                        "expected 'w' or 'b', found '" + std::string(t.text) + "'");
     }
 
     // 3. Castling: '-', or KQkq (outermost rook, X-FEN), or file letters (Shredder-FEN).
@@ -177,7 +188,8 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
                 rook = make_square(lower - 'a', back);
                 setup.chess960 = true;
             } else {
-                return fail(C::bad_castling, FenField::castling, at, "unexpected " + quote(c) + " in the castling field");
+                return fail(C::bad_castling, FenField::castling, at,
+                            "unexpected " + quote(c) + " in the castling field");
             }
             if (setup.castling_rooks.contains(rook))
                 return fail(C::bad_castling, FenField::castling, at, "castling right " + quote(c) + " given twice");
@@ -189,8 +201,9 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
     if (tokens.size() > 3 && tokens[3].text != "-") {
         const Token& t = tokens[3];
         const auto sq = parse_square(t.text);
-        if (!sq) return fail(C::bad_en_passant, FenField::en_passant, t.offset,
-                             "expected '-' or a square, found '" + std::string(t.text) + "'");
+        if (!sq)
+            return fail(C::bad_en_passant, FenField::en_passant, t.offset,
+                        "expected '-' or a square, found '" + std::string(t.text) + "'");
         if (rank_of(*sq) != 2 && rank_of(*sq) != 5)
             return fail(C::bad_en_passant, FenField::en_passant, t.offset,
                         "en passant square " + std::string(t.text) + " is not on rank 3 or 6");
@@ -205,20 +218,30 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
         const auto* last = first + t.text.size();
         const auto r = std::from_chars(first, last, v);
         if (r.ec == std::errc::result_out_of_range)
-            return FenError{code, field, t.offset, std::string(field_name(field)) + " '" + std::string(t.text) + "' is too large", {}};
+            return FenError{code,
+                            field,
+                            t.offset,
+                            std::string(field_name(field)) + " '" + std::string(t.text) + "' is too large",
+                            {}};
         if (r.ec != std::errc() || r.ptr != last || t.text[0] == '+')
-            return FenError{code, field, t.offset + static_cast<std::size_t>(r.ptr - first),
-                            std::string(field_name(field)) + " must be a number, found '" + std::string(t.text) + "'", {}};
+            return FenError{code,
+                            field,
+                            t.offset + static_cast<std::size_t>(r.ptr - first),
+                            std::string(field_name(field)) + " must be a number, found '" + std::string(t.text) + "'",
+                            {}};
         out = v;
         return std::nullopt;
     };
     if (tokens.size() > 4)
-        if (auto e = parse_number(4, FenField::halfmove_clock, C::bad_halfmove, setup.halfmove_clock)) return Unexpected(*e);
+        if (auto e = parse_number(4, FenField::halfmove_clock, C::bad_halfmove, setup.halfmove_clock))
+            return Unexpected(*e);
     if (tokens.size() > 5) {
-        if (auto e = parse_number(5, FenField::fullmove_number, C::bad_fullmove, setup.fullmove_number)) return Unexpected(*e);
+        if (auto e = parse_number(5, FenField::fullmove_number, C::bad_fullmove, setup.fullmove_number))
+            return Unexpected(*e);
         if (setup.fullmove_number == 0) {
             if (!options.tolerant)
-                return fail(C::bad_fullmove, FenField::fullmove_number, tokens[5].offset, "fullmove number must be at least 1");
+                return fail(C::bad_fullmove, FenField::fullmove_number, tokens[5].offset,
+                            "fullmove number must be at least 1");
             setup.fullmove_number = 1;
         }
     }
@@ -235,7 +258,8 @@ Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOpti
         FenField field = FenField::placement;
         const auto& e = pos.error();
         if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_ep_square)) field = FenField::en_passant;
-        if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_castling_rights)) field = FenField::castling;
+        if (e.problems == static_cast<std::uint32_t>(PositionProblem::invalid_castling_rights))
+            field = FenField::castling;
         if (e.problems == static_cast<std::uint32_t>(PositionProblem::opposite_check)) field = FenField::side_to_move;
         const auto tokens = split(fen);
         const auto i = static_cast<std::size_t>(field);

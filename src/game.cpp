@@ -24,7 +24,7 @@ const char* termination_name(TerminationKind k) noexcept {
 namespace {
 
 constexpr std::array<PieceType, 5> signature_order = {PieceType::queen, PieceType::rook, PieceType::bishop,
-                                                       PieceType::knight, PieceType::pawn};
+                                                      PieceType::knight, PieceType::pawn};
 
 std::string side_signature(const Position& pos, Color c, int& value) {
     static constexpr int values[] = {1, 3, 3, 5, 9, 0};
@@ -56,12 +56,14 @@ std::string material_signature(const Position& pos) {
     return white_first ? w + "v" + b : b + "v" + w;
 }
 
-GameRecord::GameRecord(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer) {
+GameRecord::GameRecord(const Position& start, const RuleSet& rules, RuleOptions options,
+                       const Unwinnability* analyzer) {
     entries_.reserve(160);
     reset(start, rules, std::move(options), analyzer);
 }
 
-void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer) {
+void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions options,
+                       const Unwinnability* analyzer) {
     rules_ = &rules;
     options_ = std::move(options);
     analyzer_ = analyzer ? analyzer : &default_unwinnability();

@@ -26,7 +26,8 @@ struct StaticAnswer {
 StaticAnswer static_stages(const Position& pos, Color side, std::uint64_t& nodes) noexcept {
     // 1. The game is over.
     if (!has_legal_move(pos)) {
-        if (!pos.in_check()) return {MateAbility::cannot_checkmate, MateProof::game_over, "stalemate: the game is over"};
+        if (!pos.in_check())
+            return {MateAbility::cannot_checkmate, MateProof::game_over, "stalemate: the game is over"};
         if (pos.turn() == side)
             return {MateAbility::cannot_checkmate, MateProof::game_over, "checkmated: the game is over"};
         return {MateAbility::can_checkmate, MateProof::already_mated, "already checkmated the opponent"};
@@ -60,7 +61,6 @@ bool material_in_play(const Position& pos, Color side) noexcept {
     return minors.more_than_one() && !one_colour;
 }
 
-
 /// A king walled in by pawns: every square next to it holds its own unit, is attacked by an
 /// enemy pawn, or holds a defended enemy pawn. Such a wall makes a pawn race, which the
 /// exhaustive search settles, like pawns blocked head-on.
@@ -81,7 +81,7 @@ bool walled_in(const Position& pos, Color c) noexcept {
 /// with such a piece is settled like one without it.
 bool free_heavy_piece(const Position& pos, Color c) noexcept {
     const Bitboard own = pos.pieces(c), occ = pos.occupied();
-    for (Square s : own & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook)))
+    for (Square s : own&(pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook)))
         if (attacks(type_of(pos.piece_at(s)), s, occ) & ~own) return true;
     return false;
 }
@@ -255,7 +255,8 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
             }
         }
     }
-    const Bitboard head_on = pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
+    const Bitboard head_on =
+        pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
     const bool closed = (head_on.count() >= 3 || walled_in(pos, Color::white) || walled_in(pos, Color::black)) &&
                         !free_heavy_piece(pos, side);
     const bool gifts = detail::gift_plan(pos, side);

@@ -68,7 +68,8 @@ constexpr std::uint64_t slide(std::uint64_t gen, std::uint64_t empty, int d) noe
 
 /// Squares attacked by pawns of colour c standing on the squares of `at`.
 Bitboard pawn_attacks_of_set(Color c, Bitboard at) noexcept {
-    return c == Color::white ? Bitboard(step(at.bits, 4) | step(at.bits, 5)) : Bitboard(step(at.bits, 6) | step(at.bits, 7));
+    return c == Color::white ? Bitboard(step(at.bits, 4) | step(at.bits, 5))
+                             : Bitboard(step(at.bits, 6) | step(at.bits, 7));
 }
 
 /// Every square a piece of type t could stand on, starting from `from`, never entering `walls`.
@@ -126,7 +127,6 @@ Bitboard forward_cone(Color c, Square s) noexcept {
 
 /// What a promoted piece of unknown kind attacks: the union of queen and knight moves.
 Bitboard any_piece_attacks(Square s, Bitboard occ) noexcept { return queen_attacks(s, occ) | knight_attacks(s); }
-
 
 /// Every square a promoted piece could reach from `from` without crossing `walls` (queen and
 /// knight moves together: more than any one piece can do).
@@ -199,16 +199,16 @@ private:
     std::uint32_t frozen_mask_ = 0;  // bit i: unit i is frozen
     Bitboard frozen_;                // squares of frozen units
     std::array<Bitboard, 2> frozen_by_{};
-    std::array<Bitboard, 2> guard_{};  // squares always attacked by frozen units of a colour
+    std::array<Bitboard, 2> guard_{};                // squares always attacked by frozen units of a colour
     std::array<Bitboard, max_units> reach_{};        // mobile unit: squares it may stand on
     std::array<Bitboard, max_units> promo_reach_{};  // mobile pawn: squares it may stand on promoted
     std::array<bool, max_units> free_pawn_{};        // mobile pawn that may leave its file
     std::array<bool, max_units> soft_pawn_{};        // mobile pawn that may be taken
     std::array<bool, max_units> segment_done_{};
-    std::array<Bitboard, 2> presence_{};   // squares a non-king unit of a colour may stand on
+    std::array<Bitboard, 2> presence_{};    // squares a non-king unit of a colour may stand on
     std::array<Bitboard, 2> piece_hits_{};  // squares a mobile piece (not king, not pawn) may attack
-    std::array<Bitboard, 2> hits_{};       // squares a mobile non-king unit of a colour may attack
-    std::array<Bitboard, 2> king_hits_{};  // squares next to where a mobile king may stand
+    std::array<Bitboard, 2> hits_{};        // squares a mobile non-king unit of a colour may attack
+    std::array<Bitboard, 2> king_hits_{};   // squares next to where a mobile king may stand
 
     // --- the pattern search ---
     struct Slot {
@@ -220,13 +220,13 @@ private:
     int slot_count_ = 0;
     std::uint32_t placed_ = 0;  // bit j: slot j stands somewhere
     Square k_ = Square::none;
-    Bitboard occ_x_;     // frozen squares but the loser's king: sliders see through the king
-    Bitboard open_;      // squares next to k that must be closed
-    Bitboard covered_;   // squares attacked by placed winner's units
-    Bitboard covered_nk_;  // ... by the winner's units other than its king (frozen ones included)
+    Bitboard occ_x_;              // frozen squares but the loser's king: sliders see through the king
+    Bitboard open_;               // squares next to k that must be closed
+    Bitboard covered_;            // squares attacked by placed winner's units
+    Bitboard covered_nk_;         // ... by the winner's units other than its king (frozen ones included)
     Square must_ = Square::none;  // a square that a unit other than the winner's king must attack
-    Bitboard taken_;     // squares of placed loser's units
-    Bitboard occupied_;  // squares no further unit may take
+    Bitboard taken_;              // squares of placed loser's units
+    Bitboard occupied_;           // squares no further unit may take
     bool check_ = false;
     std::uint32_t work_left_ = 0;
     bool out_of_work_ = false;
@@ -236,8 +236,7 @@ Bitboard Blockade::stands_attacking(int u, Square target) const noexcept {
     const Unit& x = units_[u];
     switch (x.type) {
         case PieceType::pawn:
-            return (pawn_attacks(~x.color, target) & reach_[u]) |
-                   (any_piece_attacks(target, occ_x_) & promo_reach_[u]);
+            return (pawn_attacks(~x.color, target) & reach_[u]) | (any_piece_attacks(target, occ_x_) & promo_reach_[u]);
         case PieceType::king: return king_attacks(target) & reach_[u];
         default: return attacks(x.type, target, occ_x_) & reach_[u];
     }
@@ -399,7 +398,8 @@ void Blockade::compute_reach() {
     for (int i = 0; i < n_; ++i) {
         const Unit& u = units_[i];
         if (frozen(i) || u.type != PieceType::pawn) continue;
-        hits_[index(u.color)] |= pawn_attacks_of_set(u.color, reach_[i]) | promoted_attacks_of_set(promo_reach_[i], frozen_);
+        hits_[index(u.color)] |=
+            pawn_attacks_of_set(u.color, reach_[i]) | promoted_attacks_of_set(promo_reach_[i], frozen_);
     }
 }
 
@@ -499,8 +499,7 @@ void Blockade::fix_frozen() {
     const Square ep = pos_.legal_ep_square();
     if (ep != Square::none) {
         const Color us = pos_.turn();
-        const Bitboard movers =
-            (pawn_attacks(~us, ep) & pos_.pieces(us, PieceType::pawn)) | Bitboard(ep - step_up(us));
+        const Bitboard movers = (pawn_attacks(~us, ep) & pos_.pieces(us, PieceType::pawn)) | Bitboard(ep - step_up(us));
         for (int i = 0; i < n_; ++i)
             if (movers.contains(units_[i].sq)) frozen_mask_ &= ~(1u << i);
     }
@@ -671,7 +670,7 @@ bool Blockade::prove(std::uint32_t work) {
             continue;
         }
         used_last_move = true;
-        for (Square from : l_region & king_attacks(k)) {
+        for (Square from : l_region& king_attacks(k)) {
             const Square must = king_may_uncover(k, from) ? Square::none : from;
             if (fits_at(k, must)) return false;
         }

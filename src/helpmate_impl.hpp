@@ -180,8 +180,7 @@ private:
 /// where `winner` provably cannot mate (game over or material) without passing a mate by
 /// `winner`. Gives up (false) at the first line still open at the horizon, or when `nodes`
 /// passes `node_cap`.
-bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
-                   std::uint64_t node_cap) noexcept;
+bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes, std::uint64_t node_cap) noexcept;
 
 /// The guided search for a mate by `winner` (limited discrepancy search over moves ranked by how
 /// they approach a mating pattern). Finds mates only: never answers `exhausted`. Visits at most

@@ -69,7 +69,7 @@ Bitboard jailers(const Position& pos, Color winner) noexcept {
     const Bitboard loser_reach = flood(pos.king_square(~winner), king_walls(pos, ~winner));
     Bitboard out;
     for (Square p : pieces) {
-        if (!(king_attacks(p) & inside)) continue;  // not at the door
+        if (!(king_attacks(p) & inside)) continue;                                                 // not at the door
         if (attacks(type_of(pos.piece_at(p)), p, pos.occupied()) & ~pos.pieces(winner)) continue;  // it can move
         if (!(king_attacks(p) & loser_reach & ~inside)) continue;
         if (flood(k, walls | (pieces ^ Bitboard(p))).count() <= inside.count() + 1) continue;  // opens nothing

@@ -28,7 +28,6 @@
 namespace arbiter::detail {
 namespace {
 
-
 struct KnightDistance {
     std::array<std::array<std::uint8_t, 64>, 64> d{};
     KnightDistance() {
@@ -49,7 +48,6 @@ struct KnightDistance {
     }
 };
 const KnightDistance knight_distance;
-
 
 /// The guided search's transposition table: per thread, never cleared; a generation tag marks
 /// live entries.
@@ -125,17 +123,16 @@ private:
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
 
     int variant_;
-    bool eager_;  // the winner's king heads for the pawns to clear before anything else
+    bool eager_;                    // the winner's king heads for the pawns to clear before anything else
     Bitboard corners_;              // where the loser's king is led
     bool anchored_ = false;         // the winner has no queen, rook or free pawn: mate in a corner
     bool blockers_needed_ = false;  // ... and its pieces cannot mate without the loser's help
     Square anchor_ = Square::none;  // when anchored: the corner of the mate
     std::array<std::uint8_t, 64> loser_king_walk_{};   // king-walk distance to the mating corner(s)
     std::array<std::uint8_t, 64> winner_king_walk_{};  // when anchored: to the corner
-    Bitboard clear_;                                  // the loser's pawns to take first
-    std::array<std::uint8_t, 64> clear_walk_{};       // king-walk distance to them
+    Bitboard clear_;                                   // the loser's pawns to take first
+    std::array<std::uint8_t, 64> clear_walk_{};        // king-walk distance to them
 };
-
 
 void Guided::plan(const Position& root) {
     const Bitboard ours = root.pieces(winner_) & ~root.pieces(PieceType::king);
@@ -148,14 +145,17 @@ void Guided::plan(const Position& root) {
                      : our_pawns;
     const Bitboard minors = ours & (root.pieces(PieceType::knight) | root.pieces(PieceType::bishop));
     const Bitboard bishops = root.pieces(winner_, PieceType::bishop);
-    const bool one_colour = (bishops & Bitboard::light_squares()) == bishops || (bishops & Bitboard::dark_squares()) == bishops;
+    const bool one_colour =
+        (bishops & Bitboard::light_squares()) == bishops || (bishops & Bitboard::dark_squares()) == bishops;
     anchored_ = !(ours & heavy) && !free_pawns;
     blockers_needed_ = anchored_ && (!minors.more_than_one() || (minors == bishops && one_colour));
     // Single-coloured bishops mate only in a corner of their colour.
     corners_ = Bitboard(Square::a1) | Square::h1 | Square::a8 | Square::h8;
     if (bishops && !(minors & ~bishops) && !(ours & heavy)) {
-        if ((bishops & Bitboard::light_squares()) == bishops) corners_ &= Bitboard::light_squares();
-        else if ((bishops & Bitboard::dark_squares()) == bishops) corners_ &= Bitboard::dark_squares();
+        if ((bishops & Bitboard::light_squares()) == bishops)
+            corners_ &= Bitboard::light_squares();
+        else if ((bishops & Bitboard::dark_squares()) == bishops)
+            corners_ &= Bitboard::dark_squares();
     }
     const Square lk = root.king_square(loser_);
     // Without enough material of its own, the winner mates in one chosen corner, and every
@@ -307,7 +307,11 @@ Bitboard pawns_ahead(const Position& pos, Color side, Bitboard among) noexcept {
 class Rewarded {
 public:
     Rewarded(const Position& root, Color winner, std::uint64_t node_limit, bool gifts, int gift_file)
-        : winner_(winner), loser_(~winner), limit_(node_limit), gifts_(gifts || gift_file >= 0), gift_file_(gift_file),
+        : winner_(winner),
+          loser_(~winner),
+          limit_(node_limit),
+          gifts_(gifts || gift_file >= 0),
+          gift_file_(gift_file),
           root_(root) {
         plan(root);
     }
@@ -390,7 +394,8 @@ int Rewarded::gift_distance(Square from, Bitboard gifts) const {
 Square Rewarded::target(PieceType moved, bool winner_moves) const noexcept {
     const int toward = file_of(corner_) == 7 ? -1 : 1;
     const int down = rank_of(corner_) == 7 ? -1 : 1;
-    if (winner_moves) return moved == PieceType::king ? make_square(file_of(corner_), rank_of(corner_) + 2 * down) : corner_;
+    if (winner_moves)
+        return moved == PieceType::king ? make_square(file_of(corner_), rank_of(corner_) + 2 * down) : corner_;
     return moved == PieceType::king ? corner_ : make_square(file_of(corner_) + toward, rank_of(corner_));
 }
 
@@ -409,7 +414,8 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
     if (winner_moves) {
         if (m.is_promotion()) {
             const PieceType p = m.promoted();
-            return {m, p == PieceType::queen || p == PieceType::knight ? progress : normal, p == PieceType::queen ? 0 : 5};
+            return {m, p == PieceType::queen || p == PieceType::knight ? progress : normal,
+                    p == PieceType::queen ? 0 : 5};
         }
         if (capture) return {m, progress, 1};
         if (pt == PieceType::pawn && gift_file_ == file_of(m.from()) && gift_pawns(pos).contains(m.from())) {
@@ -454,7 +460,8 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
             // A piece that guards the gift is in the way as much as a wall: the king takes it.
             if (capture) {
                 const PieceType victim = type_of(pos.piece_at(m.to()));
-                if (victim != PieceType::pawn && (attacks(victim, m.to(), pos.occupied()) & left)) return {m, progress, 0};
+                if (victim != PieceType::pawn && (attacks(victim, m.to(), pos.occupied()) & left))
+                    return {m, progress, 0};
             }
             const int before = gift_distance(m.from(), left), after = gift_distance(m.to(), left);
             if (!capture && after < before) {
@@ -602,9 +609,7 @@ bool few_pieces(const Position& pos) noexcept {
     return (pos.occupied() & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king)).count() <= 6;
 }
 
-bool irreversible(const Position& pos, Move m) noexcept {
-    return m.is_castling() || pos.is_zeroing(m);
-}
+bool irreversible(const Position& pos, Move m) noexcept { return m.is_castling() || pos.is_zeroing(m); }
 
 }  // namespace
 
@@ -740,7 +745,7 @@ struct ExhaustiveSearch::State {
     // costs pruning, never soundness).
     std::unordered_set<std::uint64_t> failed_proofs;
     std::vector<std::pair<Position, std::uint32_t>> frontier, next;
-    std::size_t cursor = 0;       // frontier[cursor] is the next position to expand
+    std::size_t cursor = 0;  // frontier[cursor] is the next position to expand
     bool exhausted = false;
 
     /// Empty again, keeping the memory of modest tables (large ones are given back).

@@ -199,8 +199,8 @@ Expected<std::unique_ptr<ByteSource>, InputError> open_input(const std::string& 
     }
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return Unexpected(InputError{InputError::Code::cannot_open, path, 0,
-                                     std::string("cannot open: ") + std::strerror(errno)});
+        return Unexpected(
+            InputError{InputError::Code::cannot_open, path, 0, std::string("cannot open: ") + std::strerror(errno)});
     struct stat st {};
     std::optional<std::uint64_t> total;
     if (::fstat(fd, &st) == 0) {

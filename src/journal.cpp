@@ -84,7 +84,9 @@ public:
     [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
     [[nodiscard]] std::string text(int col) const {
         const auto* p = sqlite3_column_text(st_, col);
-        return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(st_, col))) : "";
+        return p ? std::string(reinterpret_cast<const char*>(p),
+                               static_cast<std::size_t>(sqlite3_column_bytes(st_, col)))
+                 : "";
     }
 
 private:
@@ -120,9 +122,9 @@ std::optional<JournalError> validate(sqlite3* db, const std::string& path) {
     auto version = pragma(db, "PRAGMA user_version");
     if (!version) return version.error();
     if (number(*version) > format_version)
-        return error(JournalError::Code::newer_format,
-                     path + " was written by a newer arbiter (journal format " + *version + "; this one reads " +
-                         std::to_string(format_version) + ")");
+        return error(JournalError::Code::newer_format, path + " was written by a newer arbiter (journal format " +
+                                                           *version + "; this one reads " +
+                                                           std::to_string(format_version) + ")");
     {
         Stmt st(db, "PRAGMA quick_check");
         std::string first;
@@ -136,7 +138,8 @@ std::optional<JournalError> validate(sqlite3* db, const std::string& path) {
     }
     Stmt tables(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('sessions', 'events')");
     const std::int64_t n = tables.step() ? tables.integer(0) : 0;
-    if (!tables.ok() || n != 2) return error(JournalError::Code::corrupt, path + " is an arbiter journal with tables missing");
+    if (!tables.ok() || n != 2)
+        return error(JournalError::Code::corrupt, path + " is an arbiter journal with tables missing");
     return std::nullopt;
 }
 
@@ -189,7 +192,8 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
     const auto status = fs::status(path, ec);
     bool fresh = false;
     if (!fs::exists(status)) {
-        if (mode == Mode::open_existing) return Unexpected(error(JournalError::Code::missing_file, "no journal at " + path));
+        if (mode == Mode::open_existing)
+            return Unexpected(error(JournalError::Code::missing_file, "no journal at " + path));
         fresh = true;
     } else if (!fs::is_regular_file(status)) {
         return Unexpected(error(JournalError::Code::not_a_journal, path + " is not a regular file"));
@@ -197,7 +201,8 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
         const auto size = fs::file_size(path, ec);
         if (ec) return Unexpected(error(JournalError::Code::io, "cannot read " + path + ": " + ec.message()));
         if (size == 0) {
-            if (mode == Mode::open_existing) return Unexpected(error(JournalError::Code::not_a_journal, path + " is empty, not a journal"));
+            if (mode == Mode::open_existing)
+                return Unexpected(error(JournalError::Code::not_a_journal, path + " is empty, not a journal"));
             fresh = true;
         } else {
             char header[16] = {};
@@ -205,11 +210,13 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
             in.read(header, sizeof header);
             if (!in) {
                 if (in.gcount() < static_cast<std::streamsize>(sizeof header) && in.eof())
-                    return Unexpected(error(JournalError::Code::not_a_journal, path + " is not an arbiter journal (not an SQLite database)"));
+                    return Unexpected(error(JournalError::Code::not_a_journal,
+                                            path + " is not an arbiter journal (not an SQLite database)"));
                 return Unexpected(error(JournalError::Code::io, "cannot read " + path));
             }
             if (std::memcmp(header, "SQLite format 3", 16) != 0)
-                return Unexpected(error(JournalError::Code::not_a_journal, path + " is not an arbiter journal (not an SQLite database)"));
+                return Unexpected(error(JournalError::Code::not_a_journal,
+                                        path + " is not an arbiter journal (not an SQLite database)"));
         }
     }
 
@@ -226,7 +233,8 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
     }
     auto mode_now = pragma(db, "PRAGMA journal_mode = WAL");
     if (!mode_now) return Unexpected(mode_now.error());
-    if (*mode_now != "wal") return Unexpected(error(JournalError::Code::io, path + ": cannot switch to WAL mode (" + *mode_now + ")"));
+    if (*mode_now != "wal")
+        return Unexpected(error(JournalError::Code::io, path + ": cannot switch to WAL mode (" + *mode_now + ")"));
     if (auto err = exec(db, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", path)) return Unexpected(*err);
 
     if (fresh) {
@@ -239,13 +247,15 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
             auto tables = pragma(db, "SELECT count(*) FROM sqlite_master");
             if (!tables) return Unexpected(tables.error());
             if (number(*tables) != 0)
-                return Unexpected(error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
+                return Unexpected(error(JournalError::Code::not_a_journal,
+                                        path + " is an SQLite database but not an arbiter journal"));
             if (auto err = exec(db, schema, "cannot create the journal tables")) return Unexpected(*err);
             const std::string ids = "PRAGMA application_id = " + std::to_string(application_id) +
                                     "; PRAGMA user_version = " + std::to_string(format_version);
             if (auto err = exec(db, ids.c_str(), "cannot mark the journal")) return Unexpected(*err);
         } else if (number(*app) != application_id) {
-            return Unexpected(error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
+            return Unexpected(
+                error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
         }
         if (auto err = tx.commit()) return Unexpected(*err);
     }
@@ -284,7 +294,8 @@ std::optional<JournalError> Journal::append(SessionId id, std::uint64_t seq, con
         exists.bind(1, id);
         const bool found = exists.step();
         if (!exists.ok()) return sqlite_error(db_, exists.rc(), "cannot read session " + std::to_string(id));
-        if (!found) return error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_);
+        if (!found)
+            return error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_);
     }
     {
         Stmt last(db_, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?");
@@ -297,7 +308,11 @@ std::optional<JournalError> Journal::append(SessionId id, std::uint64_t seq, con
                                                            ": another writer changed it; reload and retry");
     }
     Stmt ins(db_, "INSERT INTO events (session_id, seq, at_ms, event, digest) VALUES (?, ?, ?, ?, ?)");
-    ins.bind(1, id).bind(2, static_cast<std::int64_t>(seq)).bind(3, e.at_ms).bind(4, encode(e)).bind(5, static_cast<std::int64_t>(digest));
+    ins.bind(1, id)
+        .bind(2, static_cast<std::int64_t>(seq))
+        .bind(3, e.at_ms)
+        .bind(4, encode(e))
+        .bind(5, static_cast<std::int64_t>(digest));
     ins.step();
     if (ins.rc() != SQLITE_DONE) return sqlite_error(db_, ins.rc(), "cannot append the event");
     return tx.commit();
@@ -318,10 +333,13 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
         st.bind(1, id);
         const bool found = st.step();
         if (!st.ok()) return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
-        if (!found) return Unexpected(error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_));
+        if (!found)
+            return Unexpected(
+                error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_));
         auto cfg = decode_config(st.text(0));
         if (!cfg)
-            return Unexpected(error(JournalError::Code::corrupt, "session " + std::to_string(id) + ": bad configuration: " + cfg.error()));
+            return Unexpected(error(JournalError::Code::corrupt,
+                                    "session " + std::to_string(id) + ": bad configuration: " + cfg.error()));
         out.config = std::move(*cfg);
     }
     Stmt st(db_, "SELECT seq, event, digest FROM events WHERE session_id = ? ORDER BY seq");
@@ -329,16 +347,18 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
     while (st.step()) {
         const std::int64_t seq = st.integer(0);
         if (seq != static_cast<std::int64_t>(out.events.size()) + 1)
-            return Unexpected(error(JournalError::Code::corrupt, "session " + std::to_string(id) + ": event " +
-                                                                     std::to_string(out.events.size() + 1) + " is missing"));
+            return Unexpected(error(
+                JournalError::Code::corrupt,
+                "session " + std::to_string(id) + ": event " + std::to_string(out.events.size() + 1) + " is missing"));
         auto e = decode_event(st.text(1));
         if (!e)
-            return Unexpected(error(JournalError::Code::corrupt,
-                                    "session " + std::to_string(id) + ", event " + std::to_string(seq) + ": " + e.error()));
+            return Unexpected(error(JournalError::Code::corrupt, "session " + std::to_string(id) + ", event " +
+                                                                     std::to_string(seq) + ": " + e.error()));
         out.events.push_back(std::move(*e));
         out.digests.push_back(static_cast<std::uint64_t>(st.integer(2)));
     }
-    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
+    if (st.rc() != SQLITE_DONE)
+        return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
     return out;
 }
 
@@ -357,10 +377,12 @@ Expected<Session, JournalError> replay(const StoredSession& stored, const Unwinn
     for (std::size_t i = 0; i < stored.events.size(); ++i) {
         const Event& e = stored.events[i];
         const std::string which = who + ", event " + std::to_string(i + 1) + " (" + event_type_name(e.type) + ")";
-        if (auto err = s->apply(e)) return Unexpected(error(JournalError::Code::replay, which + " is refused on replay: " + err->message));
+        if (auto err = s->apply(e))
+            return Unexpected(error(JournalError::Code::replay, which + " is refused on replay: " + err->message));
         if (i < stored.digests.size() && s->digest() != stored.digests[i])
-            return Unexpected(error(JournalError::Code::replay,
-                                    which + " replays to a different state than when it was recorded (was the rules library changed?)"));
+            return Unexpected(error(
+                JournalError::Code::replay,
+                which + " replays to a different state than when it was recorded (was the rules library changed?)"));
     }
     return std::move(*s);
 }
@@ -374,7 +396,8 @@ Expected<JournaledSession, JournalError> JournaledSession::create(Journal& journ
     return JournaledSession(journal, *id, std::move(*s));
 }
 
-Expected<JournaledSession, JournalError> JournaledSession::open(Journal& journal, SessionId id, const Unwinnability* analyzer) {
+Expected<JournaledSession, JournalError> JournaledSession::open(Journal& journal, SessionId id,
+                                                                const Unwinnability* analyzer) {
     auto stored = journal.load(id);
     if (!stored) return Unexpected(stored.error());
     auto s = replay(*stored, analyzer);

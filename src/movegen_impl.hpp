@@ -122,7 +122,8 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
     // Pinned pieces: exactly one of our pieces between the king and an enemy slider.
     Bitboard pinned;
     {
-        const Bitboard snipers = (rook_attacks(ksq, Bitboard()) & their_rq) | (bishop_attacks(ksq, Bitboard()) & their_bq);
+        const Bitboard snipers =
+            (rook_attacks(ksq, Bitboard()) & their_rq) | (bishop_attacks(ksq, Bitboard()) & their_bq);
         for (Square s : snipers) {
             const Bitboard b = between(ksq, s) & occ;
             if (!b.more_than_one() && (b & ours)) pinned |= b;
@@ -138,8 +139,8 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
     for (Square s : diag & ~pinned) sink.targets(s, bishop_attacks(s, occ) & target);
     for (Square s : orth & ~pinned) sink.targets(s, rook_attacks(s, occ) & target);
     if (pinned) {
-        for (Square s : diag & pinned) sink.targets(s, bishop_attacks(s, occ) & target & line(ksq, s));
-        for (Square s : orth & pinned) sink.targets(s, rook_attacks(s, occ) & target & line(ksq, s));
+        for (Square s : diag& pinned) sink.targets(s, bishop_attacks(s, occ) & target & line(ksq, s));
+        for (Square s : orth& pinned) sink.targets(s, rook_attacks(s, occ) & target & line(ksq, s));
     }
     if constexpr (Sink::stop_early)
         if (sink.done()) return;
@@ -167,7 +168,7 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
         }
     }
     // Pinned pawns, one by one, along their pin line.
-    for (Square s : pawns & pinned) {
+    for (Square s : pawns& pinned) {
         const Bitboard pin = line(ksq, s);
         Bitboard to = pawn_attacks(Us, s) & theirs & target & pin;
         const Square one = s + up;
@@ -188,11 +189,10 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
         const Square captured = ep - up;
         for (Square from : pawn_attacks(Them, ep) & pawns) {
             const Bitboard o = (occ ^ from ^ captured) | ep;
-            const Bitboard attackers =
-                ((pawn_attacks(Us, ksq) & pos.pieces(PieceType::pawn) & ~Bitboard(captured)) |
-                 (knight_attacks(ksq) & pos.pieces(PieceType::knight)) | (bishop_attacks(ksq, o) & their_bq) |
-                 (rook_attacks(ksq, o) & their_rq)) &
-                theirs;
+            const Bitboard attackers = ((pawn_attacks(Us, ksq) & pos.pieces(PieceType::pawn) & ~Bitboard(captured)) |
+                                        (knight_attacks(ksq) & pos.pieces(PieceType::knight)) |
+                                        (bishop_attacks(ksq, o) & their_bq) | (rook_attacks(ksq, o) & their_rq)) &
+                                       theirs;
             if (!attackers) sink.move(Move::en_passant(from, ep));
         }
     }

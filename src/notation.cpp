@@ -222,9 +222,12 @@ std::optional<Move> parse_san_common(const Position& pos, std::string_view san) 
     int from_file = -1, from_rank = -1;
     if (mid_end - i == 1) {
         const char d = san[i];
-        if (is_file(d)) from_file = d - 'a';
-        else if (is_rank(d) && pt != PieceType::pawn) from_rank = d - '1';
-        else return std::nullopt;
+        if (is_file(d))
+            from_file = d - 'a';
+        else if (is_rank(d) && pt != PieceType::pawn)
+            from_rank = d - '1';
+        else
+            return std::nullopt;
     } else if (mid_end != i) {
         return std::nullopt;
     }
@@ -261,7 +264,8 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
             } else if (c == ' ' && j + 1 < n && san[j + 1] == 'e') {
                 ++j;  // "exd6 e.p."
             } else {
-                return MoveError{K::syntax, j, "unexpected '" + printable(san.substr(j, 1)) + "' in move '" + printable(san) + "'"};
+                return MoveError{K::syntax, j,
+                                 "unexpected '" + printable(san.substr(j, 1)) + "' in move '" + printable(san) + "'"};
             }
         }
         return std::nullopt;
@@ -281,14 +285,16 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
                 break;
             }
         }
-        if (parts < 2 || parts > 3) return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + printable(san) + "'");
+        if (parts < 2 || parts > 3)
+            return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + printable(san) + "'");
         if (auto e = parse_suffix(j)) return Unexpected(*e);
         const bool kingside = parts == 2;
         MoveList castlings;
         legal_castlings(pos, castlings);
         for (Move m : castlings)
             if (is_castle_kingside(m) == kingside) return m;
-        return error(K::illegal, 0, std::string("castling ") + (kingside ? "king" : "queen") + "side is not legal here");
+        return error(K::illegal, 0,
+                     std::string("castling ") + (kingside ? "king" : "queen") + "side is not legal here");
     }
 
     PieceType pt = PieceType::pawn;
@@ -342,8 +348,10 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     const int to_rank = tail[1] - '1';
     const std::size_t prefix = count - 2;
     if (prefix == 1) {
-        if (head[0] >= 'a' && head[0] <= 'h') from_file = head[0] - 'a';
-        else from_rank = head[0] - '1';
+        if (head[0] >= 'a' && head[0] <= 'h')
+            from_file = head[0] - 'a';
+        else
+            from_rank = head[0] - '1';
     } else if (prefix == 2) {
         if (!(head[0] >= 'a' && head[0] <= 'h') || !(head[1] >= '1' && head[1] <= '8'))
             return error(K::syntax, head_at[0], "bad disambiguation in '" + printable(san) + "'");
@@ -397,7 +405,8 @@ std::string to_uci(const Position& pos, Move m) {
 Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
     using K = MoveError::Kind;
     if (uci.size() < 4 || uci.size() > 5)
-        return error(K::syntax, std::min<std::size_t>(uci.size(), 4), "UCI moves have 4 or 5 characters, found '" + printable(uci) + "'");
+        return error(K::syntax, std::min<std::size_t>(uci.size(), 4),
+                     "UCI moves have 4 or 5 characters, found '" + printable(uci) + "'");
     const auto from = parse_square(uci.substr(0, 2));
     if (!from) return error(K::syntax, 0, "bad origin square in '" + printable(uci) + "'");
     const auto to = parse_square(uci.substr(2, 2));
@@ -413,7 +422,8 @@ Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
         if (m.from() != *from) continue;
         if (m.is_castling()) {
             const bool king_to_rook = m.to() == *to;
-            const bool king_to_target = !pos.is_chess960() && Position::castle_king_to(pos.turn(), m.from(), m.to()) == *to;
+            const bool king_to_target =
+                !pos.is_chess960() && Position::castle_king_to(pos.turn(), m.from(), m.to()) == *to;
             if ((king_to_rook || king_to_target) && promo == PieceType::none) return m;
             continue;
         }
@@ -423,8 +433,8 @@ Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
 }
 
 Expected<Move, MoveError> parse_move(const Position& pos, std::string_view text) {
-    const bool uci_shaped = (text.size() == 4 || text.size() == 5) && parse_square(text.substr(0, 2)) &&
-                            parse_square(text.substr(2, 2));
+    const bool uci_shaped =
+        (text.size() == 4 || text.size() == 5) && parse_square(text.substr(0, 2)) && parse_square(text.substr(2, 2));
     if (uci_shaped || text == "0000") {
         auto m = parse_uci(pos, text);
         if (m) return m;

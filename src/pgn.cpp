@@ -1,9 +1,10 @@
 // pgn.cpp — the streaming PGN tokenizer and reader.
 //
 // The reader owns one buffer: a read chunk and some room, grown on demand up to a read chunk plus
-// the longest token it keeps whole (a reader of short games never pays for the longest comment). Scanning works on indices into that buffer; when a token runs into the end of the
-// bytes read so far, `pull` moves the unread tail (from `pos_`, the start of the current token) to
-// the front and reads more. Nothing recurses: variation nesting is a counter.
+// the longest token it keeps whole (a reader of short games never pays for the longest comment). Scanning works on
+// indices into that buffer; when a token runs into the end of the bytes read so far, `pull` moves the unread tail (from
+// `pos_`, the start of the current token) to the front and reads more. Nothing recurses: variation nesting is a
+// counter.
 #include "arbiter/pgn.hpp"
 
 #include <algorithm>
@@ -76,7 +77,9 @@ std::int64_t parse_clock(std::string_view text) noexcept {
 
 namespace {
 
-constexpr bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+constexpr bool is_space(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 constexpr bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
@@ -102,10 +105,10 @@ int glyph_nag(std::string_view w) noexcept {
         std::string_view text;
         int nag;
     } table[] = {
-        {"!", 1},   {"?", 2},      {"!!", 3},  {"??", 4},  {"!?", 5},  {"?!", 6},    {"=", 10},
-        {"+=", 14}, {"=+", 15},    {"+/=", 14}, {"=/+", 15}, {"+/-", 16}, {"-/+", 17}, {"+-", 18},
-        {"-+", 19}, {"\u00b1", 16}, {"\u2213", 17}, {"\u2a72", 14}, {"\u2a71", 15}, {"\u221e", 13},
-        {"\u25a1", 7}, {"N", 146},
+        {"!", 1},       {"?", 2},       {"!!", 3},     {"??", 4},      {"!?", 5},      {"?!", 6},
+        {"=", 10},      {"+=", 14},     {"=+", 15},    {"+/=", 14},    {"=/+", 15},    {"+/-", 16},
+        {"-/+", 17},    {"+-", 18},     {"-+", 19},    {"\u00b1", 16}, {"\u2213", 17}, {"\u2a72", 14},
+        {"\u2a71", 15}, {"\u221e", 13}, {"\u25a1", 7}, {"N", 146},
     };
     for (const auto& g : table)
         if (g.text == w) return g.nag;
@@ -118,17 +121,17 @@ struct Reader::Impl {
     ByteSource& source;
     ReaderOptions opt;
     std::vector<char> buf;
-    std::size_t pos = 0;  // next unread byte
-    std::size_t end = 0;  // end of the bytes read
+    std::size_t pos = 0;     // next unread byte
+    std::size_t end = 0;     // end of the bytes read
     std::uint64_t base = 0;  // input offset of buf[0]
     std::uint32_t line = 1;
     std::uint64_t line_start = 0;  // input offset of the first byte of the current line
     bool eof = false;
     bool started = false;
-    bool line_blank = true;  // nothing but blanks seen on the current line so far
-    bool token_at_bol = false;  // the byte skip_blanks stopped at is the first on its line
+    bool line_blank = true;              // nothing but blanks seen on the current line so far
+    bool token_at_bol = false;           // the byte skip_blanks stopped at is the first on its line
     std::uint32_t newlines_skipped = 0;  // by the last skip_blanks (after a tag line, 1 or more: a blank line)
-    std::string tag_names;      // names of this game's tags, each followed by '\n'
+    std::string tag_names;               // names of this game's tags, each followed by '\n'
     std::optional<InputError> input_err;
     std::uint64_t games = 0;
 
@@ -300,7 +303,6 @@ struct Reader::Impl {
         }
     }
 
-
     void report(Error::Code code, SourcePos p, std::string message) {
         v->error(Error{code, p, std::move(message), {}});
     }
@@ -350,7 +352,8 @@ struct Reader::Impl {
             i = end;
             if (end - pos > opt.max_tag_bytes || !pull(i)) {
                 if (end - pos > opt.max_tag_bytes) {
-                    report(Error::Code::bad_tag, p, "tag line longer than " + std::to_string(opt.max_tag_bytes) + " bytes");
+                    report(Error::Code::bad_tag, p,
+                           "tag line longer than " + std::to_string(opt.max_tag_bytes) + " bytes");
                     skip_line(i);
                     return;
                 }
@@ -548,8 +551,10 @@ struct Reader::Impl {
                 std::string_view arg = cmd.substr(sp);
                 while (!arg.empty() && is_space(arg.front())) arg.remove_prefix(1);
                 while (!arg.empty() && is_space(arg.back())) arg.remove_suffix(1);
-                if (name == "clk") info.clk_ms = parse_clock(arg);
-                else if (name == "emt") info.emt_ms = parse_clock(arg);
+                if (name == "clk")
+                    info.clk_ms = parse_clock(arg);
+                else if (name == "emt")
+                    info.emt_ms = parse_clock(arg);
             }
             k = close + 1;
         }
@@ -611,11 +616,8 @@ struct Reader::Impl {
         const SourcePos p = where(start);
         if (over_budget(start)) return false;
         switch (c) {
-            case '{':
-                return read_brace_comment();
-            case ';':
-                read_line_comment();
-                return true;
+            case '{': return read_brace_comment();
+            case ';': read_line_comment(); return true;
             case '(':
                 ++pos;
                 if (depth == 0) first_open = p;
@@ -666,8 +668,7 @@ struct Reader::Impl {
                 ++pos;
                 end_result("*", p);
                 return !game_over;
-            default:
-                break;
+            default: break;
         }
         if (is_digit(static_cast<char>(c))) {
             // Move number ("12", "12.", "12...", "12…", "12.e4"), result, or "0-0".
@@ -689,7 +690,8 @@ struct Reader::Impl {
                 pos = i;
                 return true;
             }
-            if ((d < 0 || !is_word_char(static_cast<char>(d))) && !(i - pos == 4 && std::memcmp(buf.data() + pos, "0000", 4) == 0)) {
+            if ((d < 0 || !is_word_char(static_cast<char>(d))) &&
+                !(i - pos == 4 && std::memcmp(buf.data() + pos, "0000", 4) == 0)) {
                 pos = i;  // a bare move number
                 return true;
             }
@@ -707,7 +709,8 @@ struct Reader::Impl {
                 i = scan_word(pos);
             }
             if (i - pos > opt.max_token_bytes) {
-                fail(Error::Code::token_too_long, p, "token longer than " + std::to_string(opt.max_token_bytes) + " bytes");
+                fail(Error::Code::token_too_long, p,
+                     "token longer than " + std::to_string(opt.max_token_bytes) + " bytes");
                 return false;
             }
             std::string_view w(buf.data() + pos, i - pos);
@@ -739,7 +742,8 @@ struct Reader::Impl {
             std::string_view glued;
             const char last = w.back();
             if (w.size() > 4 && (last == '0' || last == '1' || last == '2')) {
-                for (std::string_view r : {std::string_view("1/2-1/2"), std::string_view("1-0"), std::string_view("0-1")}) {
+                for (std::string_view r :
+                     {std::string_view("1/2-1/2"), std::string_view("1-0"), std::string_view("0-1")}) {
                     if (w.size() > r.size() + 1 && w.substr(w.size() - r.size()) == r &&
                         (r.size() > 3 || (w[w.size() - 4] >= '1' && w[w.size() - 4] <= '8') || w[w.size() - 4] == '+' ||
                          w[w.size() - 4] == '#' || w[w.size() - 4] == '!' || w[w.size() - 4] == '?')) {
@@ -795,7 +799,8 @@ struct Reader::Impl {
                 // Between games: a comment belongs to no game and is skipped.
                 for (;;) {
                     const void* close = std::memchr(buf.data() + i, '}', end - i);
-                    const std::size_t stop = close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : end;
+                    const std::size_t stop =
+                        close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : end;
                     count_lines(i, stop);
                     i = stop;
                     pos = i;
@@ -852,8 +857,7 @@ struct Reader::Impl {
             if (!game_over && depth > 0)
                 report(Error::Code::unterminated_variation, first_open, "variation is not closed");
         }
-        if (input_err)
-            report(Error::Code::input_error, where(pos), input_err->describe());
+        if (input_err) report(Error::Code::input_error, where(pos), input_err->describe());
         v->end_game();
         v = nullptr;
         return true;
@@ -863,9 +867,7 @@ struct Reader::Impl {
 Reader::Reader(ByteSource& source, ReaderOptions options) : impl_(std::make_unique<Impl>(source, options)) {}
 Reader::~Reader() = default;
 
-bool Reader::read_game(Visitor& visitor) {
-    return impl_->read_game(visitor);
-}
+bool Reader::read_game(Visitor& visitor) { return impl_->read_game(visitor); }
 
 std::uint64_t Reader::read_all(Visitor& visitor) {
     std::uint64_t n = 0;

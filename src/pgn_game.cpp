@@ -56,8 +56,8 @@ VariantKind classify_variant(std::string_view v) noexcept {
     if (v.empty() || iequals(v, "standard") || iequals(v, "chess") || iequals(v, "normal") ||
         iequals(v, "from position") || iequals(v, "fromposition") || iequals(v, "classical"))
         return VariantKind::standard;
-    static constexpr std::string_view c960[] = {"chess960", "chess 960", "960", "fischerandom", "fischer random",
-                                                "fischerrandom", "frc"};
+    static constexpr std::string_view c960[] = {"chess960",       "chess 960",     "960", "fischerandom",
+                                                "fischer random", "fischerrandom", "frc"};
     for (std::string_view n : c960)
         if (iequals(v, n)) return VariantKind::chess960;
     return VariantKind::other;
@@ -102,8 +102,8 @@ struct GameReader::Impl final : Visitor {
     GameReaderOptions opt;
     ParsedGame* g = nullptr;
     bool prepared = false;
-    bool stopped = false;       // no more mainline moves are played
-    bool after_move = false;    // the last mainline token was a move (comments attach to it)
+    bool stopped = false;     // no more mainline moves are played
+    bool after_move = false;  // the last mainline token was a move (comments attach to it)
     Position pos;
     SourcePos fen_pos, variant_pos;
     bool has_fen = false, has_variant = false;
@@ -199,8 +199,7 @@ struct GameReader::Impl final : Visitor {
             std::string_view uci = uci_shaped(text) ? text : long_algebraic_as_uci(text, buf);
             if (!uci.empty()) {
                 auto u = parse_uci(pos, uci);
-                if (u && (text[0] < 'A' || text[0] > 'Z' ||
-                          piece_letter(type_of(pos.piece_at(u->from()))) == text[0]))
+                if (u && (text[0] < 'A' || text[0] > 'Z' || piece_letter(type_of(pos.piece_at(u->from()))) == text[0]))
                     m = u;
             }
         }

@@ -38,12 +38,18 @@ std::optional<Piece> piece_from_char(char c) noexcept {
 
 std::optional<PieceType> piece_type_from_char(char c) noexcept {
     switch (c) {
-        case 'P': case 'p': return PieceType::pawn;
-        case 'N': case 'n': return PieceType::knight;
-        case 'B': case 'b': return PieceType::bishop;
-        case 'R': case 'r': return PieceType::rook;
-        case 'Q': case 'q': return PieceType::queen;
-        case 'K': case 'k': return PieceType::king;
+        case 'P':
+        case 'p': return PieceType::pawn;
+        case 'N':
+        case 'n': return PieceType::knight;
+        case 'B':
+        case 'b': return PieceType::bishop;
+        case 'R':
+        case 'r': return PieceType::rook;
+        case 'Q':
+        case 'q': return PieceType::queen;
+        case 'K':
+        case 'k': return PieceType::king;
         default: return std::nullopt;
     }
 }
@@ -120,7 +126,8 @@ const char* problem_text(PositionProblem p) {
         case PositionProblem::too_many_kings: return "a side has more than one king";
         case PositionProblem::pawns_on_back_rank: return "a pawn stands on the first or last rank";
         case PositionProblem::opposite_check: return "the side not to move is in check";
-        case PositionProblem::invalid_ep_square: return "no pawn can just have double-stepped over the en passant square";
+        case PositionProblem::invalid_ep_square:
+            return "no pawn can just have double-stepped over the en passant square";
         case PositionProblem::invalid_castling_rights: return "a castling right has no king and rook in place";
         case PositionProblem::too_many_pieces: return "too many pieces for one side";
         case PositionProblem::impossible_check: return "the check could not have been given by a legal move";
@@ -240,7 +247,8 @@ Expected<Position, PositionError> Position::from_setup(const Setup& setup, Setup
     pos.turn_ = setup.turn;
     const Bitboard chk = pos.checkers();
     if (!repairs.allow_impossible_check) {
-        const Bitboard sliders = pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
+        const Bitboard sliders =
+            pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
         if (chk.count() > 2 || (chk.count() == 2 && !(chk & sliders))) add(PositionProblem::impossible_check);
     }
     if (problems) return Unexpected(PositionError{problems});

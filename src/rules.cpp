@@ -11,11 +11,14 @@ using DE = DrawEffect;
 using FC = FivefoldCount;
 using CR = ClaimRightEnds;
 
-constexpr Articles fide_2023_articles{"5.1.1", "5.2.1", "5.2.2", "9.2.2", "9.2.1", "9.3.2", "9.3.1", "9.6.1", "9.6.2", "9.2.3"};
-constexpr Articles fide_2018_articles{"5.1.1", "5.2.1", "5.2.2", "9.2.1.2", "9.2.1.1", "9.3.2", "9.3.1", "9.6.1", "9.6.2", "9.2.2"};
+constexpr Articles fide_2023_articles{"5.1.1", "5.2.1", "5.2.2", "9.2.2", "9.2.1",
+                                      "9.3.2", "9.3.1", "9.6.1", "9.6.2", "9.2.3"};
+constexpr Articles fide_2018_articles{"5.1.1", "5.2.1", "5.2.2", "9.2.1.2", "9.2.1.1",
+                                      "9.3.2", "9.3.1", "9.6.1", "9.6.2",   "9.2.2"};
 constexpr Articles fide_2014_articles{"5.1a", "5.2a", "5.2b", "9.2b", "9.2a", "9.3b", "9.3a", "9.6a", "9.6b", "9.2"};
 constexpr Articles fide_2009_articles{"5.1a", "5.2a", "9.6", "9.2b", "9.2a", "9.3b", "9.3a", "", "", "9.2"};
-constexpr Articles online_articles{"5.1.1", "5.2.1", "5.2.2", "Online 5.4.1", "9.2.1", "Online 5.4.4", "9.3.1", "9.6.1", "9.6.2", "9.2.3"};
+constexpr Articles online_articles{"5.1.1",        "5.2.1", "5.2.2", "Online 5.4.1", "9.2.1",
+                                   "Online 5.4.4", "9.3.1", "9.6.1", "9.6.2",        "9.2.3"};
 constexpr Articles uscf_articles{"12A", "14A", "14D", "14C", "14C2", "14F1", "14F1", "14K1", "14K2", "14C"};
 constexpr Articles iccf_articles{"5.1.1", "5.2.1", "5.2.2", "9.2", "9.2", "9.3", "9.3", "", "", "9.2"};
 
@@ -131,7 +134,8 @@ DrawEffect fifty_effect(const RuleSet& rules, const RuleOptions& options) noexce
 }
 
 int incorrect_claim_penalty_seconds(const RuleSet& rules, const RuleOptions& options) noexcept {
-    if (rules.id == RuleSetId::fide_2023 && options.time_category == TimeCategory::blitz && options.blitz_fully_supervised)
+    if (rules.id == RuleSetId::fide_2023 && options.time_category == TimeCategory::blitz &&
+        options.blitz_fully_supervised)
         return 120;
     return rules.incorrect_claim_penalty_s[static_cast<std::size_t>(options.time_category)];
 }

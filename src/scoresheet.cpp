@@ -93,7 +93,8 @@ std::string scoresheet_text(const Session& s) {
     if (s.end()) {
         out += "Result " + s.end()->result + " (" + end_kind_name(s.end()->kind) + ", " + s.end()->article + ")\n";
     } else {
-        out += "Game in progress: " + std::string(s.record().current().turn() == Color::white ? "White" : "Black") + " to move\n";
+        out += "Game in progress: " + std::string(s.record().current().turn() == Color::white ? "White" : "Black") +
+               " to move\n";
     }
     return out;
 }
@@ -124,8 +125,10 @@ std::string export_pgn(const Session& s) {
     const auto& moves = s.moves();
     for (std::size_t k = 0; k < moves.size(); ++k) {
         const auto [number, white] = number_of(rec, k);
-        if (white) tokens.push_back(std::to_string(number) + ".");
-        else if (need_number) tokens.push_back(std::to_string(number) + "...");
+        if (white)
+            tokens.push_back(std::to_string(number) + ".");
+        else if (need_number)
+            tokens.push_back(std::to_string(number) + "...");
         tokens.push_back(moves[k].san);
         need_number = false;
         std::string head;

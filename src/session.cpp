@@ -70,11 +70,13 @@ Obligation touch_obligation(const Position& pos, const std::vector<Square>& touc
     for (Square s : touched) (color_of(pos.piece_at(s)) == us ? own : theirs).push_back(s);
 
     // 4.4.1 / 4.4.3: the king and then a rook with a castling right.
-    if (own.size() >= 2 && type_of(pos.piece_at(own[0])) == PieceType::king && (pos.castling_rooks(us) & own[1]).any()) {
+    if (own.size() >= 2 && type_of(pos.piece_at(own[0])) == PieceType::king &&
+        (pos.castling_rooks(us) & own[1]).any()) {
         const Square king = own[0], rook = own[1];
         const Move castle = Move::castling(king, rook);
         if (legal.contains(castle))
-            return {{castle}, "4.4.1: " + who + "king and then the rook on " + to_string(rook) + " and must castle on that side"};
+            return {{castle},
+                    "4.4.1: " + who + "king and then the rook on " + to_string(rook) + " and must castle on that side"};
         auto king_moves = moves_of(legal, king);
         if (!king_moves.empty())
             return {king_moves, "4.4.3: " + who + "king and then the rook on " + to_string(rook) +
@@ -92,8 +94,8 @@ Obligation touch_obligation(const Position& pos, const std::vector<Square>& touc
         for (Move m : legal)
             if (m.from() == own[0] && captured_square(pos, m) == theirs[0]) both.push_back(m);
         if (!both.empty())
-            return {both, std::string(article) + ".3: " + who + piece_on(pos, own[0]) + " and the " + piece_on(pos, theirs[0]) +
-                              " and must capture it with that piece"};
+            return {both, std::string(article) + ".3: " + who + piece_on(pos, own[0]) + " and the " +
+                              piece_on(pos, theirs[0]) + " and must capture it with that piece"};
     }
     for (Square s : touched) {
         const bool mine = color_of(pos.piece_at(s)) == us;
@@ -167,12 +169,16 @@ std::string automatic_reason(const Termination& t, const Position& pos) {
     const std::string mover = side_name(~pos.turn());
     switch (t.kind) {
         case TerminationKind::checkmate: return "Checkmate: " + mover + " wins.";
-        case TerminationKind::stalemate: return "Stalemate: " + side_name(pos.turn()) + " has no legal move and is not in check.";
-        case TerminationKind::dead_position: return "Dead position: neither player can checkmate by any series of legal moves.";
+        case TerminationKind::stalemate:
+            return "Stalemate: " + side_name(pos.turn()) + " has no legal move and is not in check.";
+        case TerminationKind::dead_position:
+            return "Dead position: neither player can checkmate by any series of legal moves.";
         case TerminationKind::seventy_five_moves:
             return "75 moves by each player without a pawn move or capture: the game is drawn without a claim.";
-        case TerminationKind::fivefold_repetition: return "The same position has stood five times: the game is drawn without a claim.";
-        case TerminationKind::threefold_repetition: return "The same position has stood three times: the platform declares the draw.";
+        case TerminationKind::fivefold_repetition:
+            return "The same position has stood five times: the game is drawn without a claim.";
+        case TerminationKind::threefold_repetition:
+            return "The same position has stood three times: the platform declares the draw.";
         case TerminationKind::fifty_moves:
             return "50 moves by each player without a pawn move or capture: the platform declares the draw.";
     }
@@ -375,12 +381,13 @@ std::optional<EventError> Session::check_offers_allowed(Color side, bool consent
 
 std::optional<EventError> Session::check_move_obligations(Move m) const {
     if (must_play_) {
-        if (must_play_->allowed.empty() || std::find(must_play_->allowed.begin(), must_play_->allowed.end(), m) !=
-                                               must_play_->allowed.end())
+        if (must_play_->allowed.empty() ||
+            std::find(must_play_->allowed.begin(), must_play_->allowed.end(), m) != must_play_->allowed.end())
             return std::nullopt;
-        return refuse(std::string(procedure().incorrect_claim) + ": after the incorrect claim the written move " +
-                      must_play_->written +
-                      (must_play_->legal ? " must be played" : " is illegal, so another move with that piece must be made"));
+        return refuse(
+            std::string(procedure().incorrect_claim) + ": after the incorrect claim the written move " +
+            must_play_->written +
+            (must_play_->legal ? " must be played" : " is illegal, so another move with that piece must be made"));
     }
     if (touched_.empty() || !procedure().touch_move) return std::nullopt;
     const Obligation o = touch_obligation(record_.current(), touched_, procedure().touch_move);
@@ -393,7 +400,8 @@ std::optional<EventError> Session::check_move_obligations(Move m) const {
 
 std::optional<EventError> Session::on_start(const Event& e) {
     if (events_ > 0) return refuse("start must be the first event: the clock started with the first event");
-    if (e.side && *e.side != to_move()) return refuse("the clock of the player to move, " + side_name(to_move()) + ", starts the game");
+    if (e.side && *e.side != to_move())
+        return refuse("the clock of the player to move, " + side_name(to_move()) + ", starts the game");
     start_clock_if_needed(e.at_ms);
     return std::nullopt;
 }
@@ -421,7 +429,8 @@ std::optional<EventError> Session::on_move(const Event& e) {
     }
     awaiting_press_.reset();
     if (offer_ && offer_->by != mover) {
-        note(side_name(mover) + " moves: " + side_name(offer_->by) + "'s draw offer lapses (" + procedure().offer + ").");
+        note(side_name(mover) + " moves: " + side_name(offer_->by) + "'s draw offer lapses (" + procedure().offer +
+             ").");
         offer_.reset();
     }
     const std::string san = to_san(record_.current(), *m);
@@ -518,13 +527,15 @@ std::optional<EventError> Session::on_answer(const Event& e, bool accept) {
         return refuse(side_name(offer_->by) + " made the offer; only " + side_name(responder) + " can " +
                       (accept ? "accept" : "decline") + " it");
     if (accept && rules().agreement_needs_a_move_each && record_.plies_played() < 2)
-        return refuse(std::string(procedure().agreement) + ": a draw by agreement needs both players to have made at least one move");
+        return refuse(std::string(procedure().agreement) +
+                      ": a draw by agreement needs both players to have made at least one move");
 
     start_clock_if_needed(e.at_ms);
     if (accept) {
         const std::string how = offer_->by_claim ? "'s claim, which is also a draw offer" : "'s offer";
         finish(EndKind::agreement, "1/2-1/2", procedure().agreement,
-               "Drawn by agreement: " + side_name(responder) + " accepted " + side_name(offer_->by) + how + ".", e.at_ms);
+               "Drawn by agreement: " + side_name(responder) + " accepted " + side_name(offer_->by) + how + ".",
+               e.at_ms);
     } else {
         note(side_name(responder) + " declines " + side_name(offer_->by) + "'s draw offer.");
         offer_.reset();
@@ -535,7 +546,8 @@ std::optional<EventError> Session::on_answer(const Event& e, bool accept) {
 std::optional<EventError> Session::on_claim(const Event& e) {
     const RuleSet& rs = rules();
     const ProcedureRules& pr = procedure();
-    const DrawEffect effect = e.claim == ClaimKind::threefold ? threefold_effect(rs, config_.options) : fifty_effect(rs, config_.options);
+    const DrawEffect effect =
+        e.claim == ClaimKind::threefold ? threefold_effect(rs, config_.options) : fifty_effect(rs, config_.options);
     if (effect == DrawEffect::none) return refuse(std::string(rs.name) + " has no such claim");
     if (!e.move.empty() && !rs.intended_move_claims)
         return refuse(std::string(rs.name) + " has no claims with a written move");
@@ -572,15 +584,18 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         if (!e.move.empty()) {
             auto m = parse_move(judged.current(), e.move);
             if (!m || *m != *intended)
-                return refuse("the move " + moves_.back().san + " is already made; a claim before pressing the clock rests on it (9G1)");
+                return refuse("the move " + moves_.back().san +
+                              " is already made; a claim before pressing the clock rests on it (9G1)");
         }
         written = moves_.back().san;
     } else if (!e.move.empty()) {
         auto m = parse_move(judged.current(), e.move);
         if (!m && m.error().kind == MoveError::Kind::syntax)
             return refuse("the written move '" + e.move + "' is not a move: " + m.error().message);
-        if (m) intended = *m;
-        else written_error = m.error();
+        if (m)
+            intended = *m;
+        else
+            written_error = m.error();
     }
     if (must_play_ && !e.move.empty() && (!intended || to_san(judged.current(), *intended) != must_play_->written) &&
         e.move != must_play_->written)
@@ -594,8 +609,9 @@ std::optional<EventError> Session::on_claim(const Event& e) {
     ruling.ply = record_.size() - 1;
     ClaimVerdict& v = ruling.verdict;
     const Articles& art = rs.articles;
-    const char* kind_article = e.claim == ClaimKind::threefold ? (written.empty() ? art.threefold_now : art.threefold_intended)
-                                                               : (written.empty() ? art.fifty_now : art.fifty_intended);
+    const char* kind_article = e.claim == ClaimKind::threefold
+                                   ? (written.empty() ? art.threefold_now : art.threefold_intended)
+                                   : (written.empty() ? art.fifty_now : art.fifty_intended);
     if (claim_right_lost_ && pr.claim_right_lost && !after_move) {
         ruling.admissible = false;
         v.kind = e.claim;
@@ -605,25 +621,29 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         v.article = pr.claim_right_lost;
         std::string what = "a piece";
         if (!touched_.empty()) what = "the " + piece_on(judged.current(), touched_.front());
-        v.reason = side_name(claimant) + " touched " + what + " with intent before claiming and so lost the right to claim on this move (" +
-                   pr.claim_right_lost + "); the right returns on " + side_name(claimant) + "'s next move.";
+        v.reason = side_name(claimant) + " touched " + what +
+                   " with intent before claiming and so lost the right to claim on this move (" + pr.claim_right_lost +
+                   "); the right returns on " + side_name(claimant) + "'s next move.";
     } else if (written_error) {
         v.kind = e.claim;
         v.claimant = claimant;
         v.intended = Move::null();
         v.intended_san = written;
         v.article = kind_article;
-        v.reason = "The written move " + written + " is " + kind_name(written_error->kind) + " here, so no claim can rest on it.";
+        v.reason = "The written move " + written + " is " + kind_name(written_error->kind) +
+                   " here, so no claim can rest on it.";
     } else {
         v = evaluate_claim(judged, e.claim, intended);
     }
 
-    std::string text = side_name(claimant) + " claims a draw by " + (e.claim == ClaimKind::threefold ? "threefold repetition" : "the 50-move rule") +
-                       (v.intended_san.empty() ? "" : " with the written move " + v.intended_san) + " (" + v.article + "): ";
+    std::string text = side_name(claimant) + " claims a draw by " +
+                       (e.claim == ClaimKind::threefold ? "threefold repetition" : "the 50-move rule") +
+                       (v.intended_san.empty() ? "" : " with the written move " + v.intended_san) + " (" + v.article +
+                       "): ";
     if (v.correct) {
         last_ruling_ = ruling;
-        finish(e.claim == ClaimKind::threefold ? EndKind::threefold_repetition : EndKind::fifty_moves, "1/2-1/2", v.article,
-               v.reason, e.at_ms);
+        finish(e.claim == ClaimKind::threefold ? EndKind::threefold_repetition : EndKind::fifty_moves, "1/2-1/2",
+               v.article, v.reason, e.at_ms);
         notes_.back().text = text + "correct. " + v.reason;
         return std::nullopt;
     }
@@ -634,8 +654,10 @@ std::optional<EventError> Session::on_claim(const Event& e) {
             // FIDE 2005 9.5(b): more than 2 minutes left → half of it, at most 3 minutes; more
             // than 1 minute → down to 1 minute; otherwise nothing [I for the boundaries].
             const std::int64_t left = clock_->remaining(claimant, e.at_ms);
-            if (left > 120'000) p.deducted_ms = std::min<std::int64_t>(left / 2, 180'000);
-            else if (left > 60'000) p.deducted_ms = left - 60'000;
+            if (left > 120'000)
+                p.deducted_ms = std::min<std::int64_t>(left / 2, 180'000);
+            else if (left > 60'000)
+                p.deducted_ms = left - 60'000;
         }
         penalise(p, e.at_ms);
         ruling.penalty = p;
@@ -652,7 +674,8 @@ std::optional<EventError> Session::on_claim(const Event& e) {
             must_play_ = mp;
         }
         // 9.1.2.3: the claim is also a draw offer (not where the event forbids offers yet).
-        if (!offer_ && !check_offers_allowed(claimant, false)) offer_ = Offer{claimant, record_.size() - 1, false, true};
+        if (!offer_ && !check_offers_allowed(claimant, false))
+            offer_ = Offer{claimant, record_.size() - 1, false, true};
         text += "incorrect. " + v.reason;
         if (p.added_ms > 0) text += " " + side_name(~claimant) + " receives " + ms_text(p.added_ms);
         if (p.deducted_ms > 0) text += " and " + side_name(claimant) + " loses " + ms_text(p.deducted_ms);
@@ -678,7 +701,8 @@ std::optional<EventError> Session::on_resign(const Event& e) {
                    " cannot checkmate by any series of legal moves (" + why + "), so the game is drawn.",
                e.at_ms);
     } else {
-        finish(EndKind::resignation, win_for(~loser), procedure().resignation, side_name(loser) + " resigned.", e.at_ms);
+        finish(EndKind::resignation, win_for(~loser), procedure().resignation, side_name(loser) + " resigned.",
+               e.at_ms);
     }
     return std::nullopt;
 }
@@ -690,7 +714,8 @@ std::optional<EventError> Session::on_flag(const Event& e) {
     if (clock_) {
         for (Color c : {Color::white, Color::black}) {
             if ((e.both || *e.side == c) && !clock_->flag_down(c, at))
-                return refuse(side_name(c) + "'s flag has not fallen: the clock shows " + format_clock(clock_->remaining(c, at)));
+                return refuse(side_name(c) + "'s flag has not fallen: the clock shows " +
+                              format_clock(clock_->remaining(c, at)));
         }
     }
     if (e.both && !pr.both_flags) return refuse(std::string(rules().name) + " has no rule for both flags");
@@ -698,7 +723,8 @@ std::optional<EventError> Session::on_flag(const Event& e) {
     const bool last = !clock_ || (clock_->in_last_period(Color::white) && clock_->in_last_period(Color::black));
     const bool sudden_death = last && (!clock_ || !(clock_->period(to_move()).bonus == Bonus::increment &&
                                                     clock_->period(to_move()).bonus_ms >= 30'000));
-    const bool both_down = e.both || (clock_ && clock_->flag_down(Color::white, at) && clock_->flag_down(Color::black, at));
+    const bool both_down =
+        e.both || (clock_ && clock_->flag_down(Color::white, at) && clock_->flag_down(Color::black, at));
 
     if (both_down && pr.both_flags_draw_in_sudden_death) {
         start_clock_if_needed(at);
@@ -714,11 +740,14 @@ std::optional<EventError> Session::on_flag(const Event& e) {
         start_clock_if_needed(at);
         if (last) {
             finish(EndKind::both_flags, "1/2-1/2", pr.both_flags,
-                   "Both flags have fallen, it cannot be established which fell first, and this is the last period: the game is drawn.",
+                   "Both flags have fallen, it cannot be established which fell first, and this is the last period: "
+                   "the game is drawn.",
                    at);
         } else {
-            note("Both flags have fallen and it cannot be established which fell first; this is not the last period, so the game continues (" +
-                 std::string(pr.both_flags) + ").");
+            note(
+                "Both flags have fallen and it cannot be established which fell first; this is not the last period, so "
+                "the game continues (" +
+                std::string(pr.both_flags) + ").");
         }
         return std::nullopt;
     }
@@ -732,7 +761,8 @@ std::optional<EventError> Session::on_flag(const Event& e) {
         first = "Both flags are down; the clock shows that " + side_name(flagger) + "'s fell first. ";
     }
     start_clock_if_needed(at);
-    const FlagRuling r = rule_flag_fall(rules(), pr, config_.options.time_category, *analyzer_, record_.current(), flagger);
+    const FlagRuling r =
+        rule_flag_fall(rules(), pr, config_.options.time_category, *analyzer_, record_.current(), flagger);
     finish(EndKind::time_forfeit, r.opponent_wins ? win_for(~flagger) : "1/2-1/2", r.article, first + r.reason, at);
     return std::nullopt;
 }
@@ -758,8 +788,9 @@ std::optional<EventError> Session::on_illegal_move(const Event& e) {
                    side_name(offender) + " completed an illegal move for the " + nth + " time and loses.", e.at_ms);
         } else {
             finish(EndKind::illegal_moves, "1/2-1/2", pr.illegal_move,
-                   side_name(offender) + " completed an illegal move for the " + nth + " time, but " + side_name(~offender) +
-                       " cannot checkmate by any series of legal moves (" + why + "), so the game is drawn.",
+                   side_name(offender) + " completed an illegal move for the " + nth + " time, but " +
+                       side_name(~offender) + " cannot checkmate by any series of legal moves (" + why +
+                       "), so the game is drawn.",
                    e.at_ms);
         }
         return std::nullopt;
@@ -774,8 +805,8 @@ std::optional<EventError> Session::on_illegal_move(const Event& e) {
     penalise(p, e.at_ms);
     touched_.clear();
     if (is_ok(e.square)) touched_.push_back(e.square);  // 7.5.1: the piece must be moved (4.3)
-    note(side_name(offender) + " completed an illegal move; the position before it is restored and " + side_name(~offender) +
-         " receives " + ms_text(p.added_ms) + " (" + pr.illegal_move + ").");
+    note(side_name(offender) + " completed an illegal move; the position before it is restored and " +
+         side_name(~offender) + " receives " + ms_text(p.added_ms) + " (" + pr.illegal_move + ").");
     return std::nullopt;
 }
 
@@ -786,7 +817,8 @@ std::optional<EventError> Session::on_illegal_position(const Event& e) {
         return refuse(std::string(art) + " applies in rapid and blitz only");
     start_clock_if_needed(e.at_ms);
     finish(EndKind::illegal_position, "1/2-1/2", art,
-           "An illegal position (both kings in check, or a pawn on the last rank) was still on the board after the next move was completed, so the game is drawn.",
+           "An illegal position (both kings in check, or a pawn on the last rank) was still on the board after the "
+           "next move was completed, so the game is drawn.",
            e.at_ms);
     return std::nullopt;
 }
@@ -796,11 +828,14 @@ std::optional<EventError> Session::on_declare(const Event& e) {
     const auto it = std::find_if(may.begin(), may.end(), [&](const Termination& t) { return t.kind == e.declared; });
     if (it == may.end())
         return refuse(std::string("the director may not declare a draw by ") + termination_name(e.declared) + " here" +
-                      (may.empty() && rules().seventy_five != DrawEffect::director_may_declare ? " (only US Chess 14K has such a rule)" : ""));
+                      (may.empty() && rules().seventy_five != DrawEffect::director_may_declare
+                           ? " (only US Chess 14K has such a rule)"
+                           : ""));
     start_clock_if_needed(e.at_ms);
     finish(end_kind_of(it->kind), "1/2-1/2", it->article,
            it->kind == TerminationKind::fivefold_repetition
-               ? "The director declares the game drawn: the same position has appeared for five consecutive alternate moves by each player."
+               ? "The director declares the game drawn: the same position has appeared for five consecutive alternate "
+                 "moves by each player."
                : "The director declares the game drawn: 75 moves by each player without a pawn move or capture.",
            e.at_ms);
     return std::nullopt;
@@ -813,16 +848,19 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
         return refuse(std::string(pr.quickplay) + " applies only when announced before the event (quickplay_finish)");
     const Color claimant = e.side ? *e.side : to_move();
     if (claimant != to_move()) return refuse("only the player having the move may make a quickplay-finish claim");
-    if (quickplay_pending_) return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " is already pending");
+    if (quickplay_pending_)
+        return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " is already pending");
     if (!clock_) return refuse("a quickplay-finish claim needs a clock");
-    if (config_.options.time_category == TimeCategory::blitz) return refuse(std::string(pr.quickplay) + " does not apply to blitz games");
+    if (config_.options.time_category == TimeCategory::blitz)
+        return refuse(std::string(pr.quickplay) + " does not apply to blitz games");
     if (clock_->period(claimant).bonus != Bonus::none)
         return refuse(std::string(pr.quickplay) + " applies only to games without increment or delay");
-    if (!clock_->in_last_period(claimant)) return refuse(std::string(pr.quickplay) + " applies only in the last period");
+    if (!clock_->in_last_period(claimant))
+        return refuse(std::string(pr.quickplay) + " applies only in the last period");
     if (clock_->flag_down(claimant, e.at_ms)) return refuse(side_name(claimant) + "'s flag has already fallen");
     if (clock_->remaining(claimant, e.at_ms) >= 120'000)
-        return refuse("a quickplay-finish claim needs less than two minutes on the claimant's clock; " + side_name(claimant) +
-                      " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
+        return refuse("a quickplay-finish claim needs less than two minutes on the claimant's clock; " +
+                      side_name(claimant) + " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
 
     start_clock_if_needed(e.at_ms);
     if (!clock_->paused()) clock_->pause(e.at_ms);
@@ -838,7 +876,8 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
 std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
     const ProcedureRules& pr = procedure();
     if (!quickplay_pending_) return refuse("no quickplay-finish claim awaits a ruling");
-    if (e.decision == QuickplayDecision::postpone && quickplay_postponed_) return refuse("the decision is already postponed");
+    if (e.decision == QuickplayDecision::postpone && quickplay_postponed_)
+        return refuse("the decision is already postponed");
     if (e.added_ms && (*e.added_ms < 0 || *e.added_ms > 86'400'000))
         return refuse("added_ms must be between 0 and 86400000 (a day)");
     if (quickplay_postponed_ && e.decision == QuickplayDecision::reject)
@@ -860,7 +899,8 @@ std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
              " and the game continues (" + pr.quickplay + ").");
     } else {
         quickplay_pending_.reset();
-        note("The arbiter rejects the claim; " + side_name(~claimant) + " receives " + ms_text(p.added_ms) + " (" + pr.quickplay + ").");
+        note("The arbiter rejects the claim; " + side_name(~claimant) + " receives " + ms_text(p.added_ms) + " (" +
+             pr.quickplay + ").");
     }
     return std::nullopt;
 }
@@ -874,7 +914,8 @@ std::optional<EventError> Session::on_pause(const Event& e, bool pause) {
         return std::nullopt;
     }
     if (!clock_->paused()) return refuse("the clock is not paused");
-    if (quickplay_pending_ && !quickplay_postponed_) return refuse("a quickplay-finish claim awaits the arbiter's ruling");
+    if (quickplay_pending_ && !quickplay_postponed_)
+        return refuse("a quickplay-finish claim awaits the arbiter's ruling");
     clock_->resume(e.at_ms);
     return std::nullopt;
 }
@@ -932,21 +973,27 @@ FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure,
         if (one_minor || two_knights) {
             constexpr int depth = 2;
             const auto mate = forced_mate_within(pos, opp, depth);
-            const std::string what = one_minor ? (knights ? "king and knight" : "king and bishop") : "king and two knights";
+            const std::string what =
+                one_minor ? (knights ? "king and knight" : "king and bishop") : "king and two knights";
             const std::string rule = one_minor ? "14E2" : "14E3";
             if (mate && *mate)
-                return {true, "13C, " + rule, fell + "; " + side_name(opp) + " has only " + what + " but a forced checkmate, so " +
-                                                  side_name(opp) + " wins."};
-            return {false, rule, fell + ", but " + side_name(opp) + " has only " + what + " and no forced win (no forced mate within " +
-                                     std::to_string(depth) + " moves" + (mate ? "" : " could be shown") + "), so the game is drawn."};
+                return {true, "13C, " + rule,
+                        fell + "; " + side_name(opp) + " has only " + what + " but a forced checkmate, so " +
+                            side_name(opp) + " wins."};
+            return {false, rule,
+                    fell + ", but " + side_name(opp) + " has only " + what +
+                        " and no forced win (no forced mate within " + std::to_string(depth) + " moves" +
+                        (mate ? "" : " could be shown") + "), so the game is drawn."};
         }
         return {true, "13C", fell + "; " + side_name(opp) + " has mating material and wins on time."};
     }
     const MateVerdict v = analyzer.can_checkmate(pos, opp);
     if (v.answer == MateAbility::cannot_checkmate)
-        return {false, article, fell + ", but " + side_name(opp) + " cannot checkmate by any series of legal moves (" + v.reason +
-                                    "), so the game is drawn."};
-    std::string reason = fell + "; " + side_name(opp) + " can checkmate by some series of legal moves and wins on time.";
+        return {false, article,
+                fell + ", but " + side_name(opp) + " cannot checkmate by any series of legal moves (" + v.reason +
+                    "), so the game is drawn."};
+    std::string reason =
+        fell + "; " + side_name(opp) + " can checkmate by some series of legal moves and wins on time.";
     if (v.answer == MateAbility::unknown)
         reason = fell + "; it could not be shown that " + side_name(opp) + " cannot checkmate (" + v.reason + "), so " +
                  side_name(opp) + " wins on time.";
@@ -973,21 +1020,23 @@ std::string Session::summary(bool texts) const {
         for (Color c : {Color::white, Color::black}) {
             const auto fell = clock_->flag_fell_at(c, last_at_);
             s += "clock " + std::string(name(c)) + " " + std::to_string(clock_->remaining(c, last_at_)) + " fell " +
-                 (fell ? std::to_string(*fell) : "-") + " moves " + std::to_string(clock_->moves_completed(c)) + " period " +
-                 std::to_string(clock_->period_index(c)) + "\n";
+                 (fell ? std::to_string(*fell) : "-") + " moves " + std::to_string(clock_->moves_completed(c)) +
+                 " period " + std::to_string(clock_->period_index(c)) + "\n";
         }
         s += std::string("running ") + (clock_->running() ? std::string(name(*clock_->running())) : "-") +
              (clock_->paused() ? " paused" : "") + "\n";
     }
     if (offer_)
-        s += "offer " + std::string(name(offer_->by)) + " " + std::to_string(offer_->ply) + (offer_->irregular ? " irregular" : "") +
-             (offer_->by_claim ? " claim" : "") + "\n";
+        s += "offer " + std::string(name(offer_->by)) + " " + std::to_string(offer_->ply) +
+             (offer_->irregular ? " irregular" : "") + (offer_->by_claim ? " claim" : "") + "\n";
     if (last_ruling_) {
         const auto& r = *last_ruling_;
-        s += std::string("ruling ") + claim_kind_name(r.verdict.kind) + " " + std::string(name(r.verdict.claimant)) + " " +
-             r.verdict.intended_san + " " + (r.verdict.correct ? "correct" : "incorrect") + " " + r.verdict.article + " " +
-             (r.admissible ? "" : "inadmissible ") + std::to_string(r.at_ms) + (texts ? " " + r.verdict.reason : "");
-        if (r.penalty) s += " penalty " + std::to_string(r.penalty->added_ms) + "/" + std::to_string(r.penalty->deducted_ms);
+        s += std::string("ruling ") + claim_kind_name(r.verdict.kind) + " " + std::string(name(r.verdict.claimant)) +
+             " " + r.verdict.intended_san + " " + (r.verdict.correct ? "correct" : "incorrect") + " " +
+             r.verdict.article + " " + (r.admissible ? "" : "inadmissible ") + std::to_string(r.at_ms) +
+             (texts ? " " + r.verdict.reason : "");
+        if (r.penalty)
+            s += " penalty " + std::to_string(r.penalty->added_ms) + "/" + std::to_string(r.penalty->deducted_ms);
         s += "\n";
     }
     if (must_play_) {
@@ -999,7 +1048,8 @@ std::string Session::summary(bool texts) const {
     for (Square t : touched_) s += " " + to_string(t);
     s += claim_right_lost_ ? " lost\n" : "\n";
     if (awaiting_press_) s += "awaiting " + std::string(name(*awaiting_press_)) + "\n";
-    if (quickplay_pending_) s += "quickplay " + std::string(name(*quickplay_pending_)) + (quickplay_postponed_ ? " postponed" : "") + "\n";
+    if (quickplay_pending_)
+        s += "quickplay " + std::string(name(*quickplay_pending_)) + (quickplay_postponed_ ? " postponed" : "") + "\n";
     s += "illegal " + std::to_string(illegal_[0]) + " " + std::to_string(illegal_[1]) + "\n";
     if (texts)
         for (const auto& n : notes_) s += "note " + std::to_string(n.ply) + " " + n.text + "\n";

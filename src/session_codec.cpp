@@ -197,8 +197,12 @@ std::string encode(const SessionConfig& c) {
     if (!o.online_fifty_automatic) p.emplace_back("online_fifty_auto", "0");
     if (o.blitz_fully_supervised) p.emplace_back("blitz_supervised", "1");
     for (const auto& x : o.fifty_extensions) p.emplace_back("fifty_ext", x.signature + "=" + std::to_string(x.moves));
-    for (const auto& [key, value] : {std::pair{"white", &c.white}, {"black", &c.black}, {"event", &c.event},
-                                     {"site", &c.site}, {"date", &c.date}, {"round", &c.round}})
+    for (const auto& [key, value] : {std::pair{"white", &c.white},
+                                     {"black", &c.black},
+                                     {"event", &c.event},
+                                     {"site", &c.site},
+                                     {"date", &c.date},
+                                     {"round", &c.round}})
         p.emplace_back(key, *value);
     return join("session", p);
 }

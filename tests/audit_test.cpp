@@ -32,7 +32,8 @@ std::vector<Audited> audit_file(const std::string& path, const audit::AuditOptio
     pgn::ParsedGame game;
     GameRecord record;
     while (reader.next(game))
-        out.push_back({std::string(game.tag("Event").value_or("")), audit::audit_game(game, options, record), game.errors});
+        out.push_back(
+            {std::string(game.tag("Event").value_or("")), audit::audit_game(game, options, record), game.errors});
     return out;
 }
 
@@ -105,11 +106,11 @@ TEST(Audit, OneGamePerParseErrorKind) {
         std::uint32_t line, column;
     };
     const Want wants[] = {
-        {10, pgn::Error::Code::illegal_move, 93, 13},       {11, pgn::Error::Code::ambiguous_move, 101, 4},
-        {12, pgn::Error::Code::bad_move_syntax, 107, 13},   {13, pgn::Error::Code::bad_fen, 113, 1},
-        {14, pgn::Error::Code::null_move, 121, 7},          {15, pgn::Error::Code::unsupported_variant, 125, 1},
+        {10, pgn::Error::Code::illegal_move, 93, 13},        {11, pgn::Error::Code::ambiguous_move, 101, 4},
+        {12, pgn::Error::Code::bad_move_syntax, 107, 13},    {13, pgn::Error::Code::bad_fen, 113, 1},
+        {14, pgn::Error::Code::null_move, 121, 7},           {15, pgn::Error::Code::unsupported_variant, 125, 1},
         {16, pgn::Error::Code::unterminated_string, 131, 7}, {17, pgn::Error::Code::unterminated_variation, 140, 7},
-        {18, pgn::Error::Code::unexpected_char, 146, 7},    {19, pgn::Error::Code::unterminated_comment, 152, 7},
+        {18, pgn::Error::Code::unexpected_char, 146, 7},     {19, pgn::Error::Code::unterminated_comment, 152, 7},
     };
     for (const auto& w : wants) {
         const auto& errs = games[w.game].errors;

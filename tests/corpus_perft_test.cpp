@@ -58,15 +58,15 @@ TEST_P(CorpusPerft, EveryPosition) {
             const std::uint64_t got = perft(*pos, depth);
             nodes += got;
             if (got != expected) {
-                ADD_FAILURE() << e.id << " depth " << depth << ": " << got << " nodes, published " << expected
-                              << "\n  " << e.fen;
+                ADD_FAILURE() << e.id << " depth " << depth << ": " << got << " nodes, published " << expected << "\n  "
+                              << e.fen;
                 if (++failures > 20) break;
             }
         }
     }
     RecordProperty("positions", static_cast<int>(suite.size()));
-    std::cout << "[ corpus   ] " << GetParam() << ": " << suite.size() << " positions, " << nodes
-              << " nodes (budget " << budget << " per position)\n";
+    std::cout << "[ corpus   ] " << GetParam() << ": " << suite.size() << " positions, " << nodes << " nodes (budget "
+              << budget << " per position)\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Shared, CorpusPerft, ::testing::ValuesIn(corpus_files),

@@ -38,19 +38,32 @@ const FenCase fen_cases[] = {
     {"only_spaces", "   \t ", Mode::tolerant, C::empty, F::placement, 0},
     // Placement.
     {"garbage", "garbage", Mode::strict, C::bad_piece, F::placement, 0},
-    {"bad_piece_letter", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece, F::placement, 13},
-    {"bad_piece_last", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", Mode::strict, C::bad_piece, F::placement, 42},
-    {"digit_nine", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece, F::placement, 18},
-    {"digit_zero", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece, F::placement, 18},
-    {"two_digits_strict", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece, F::placement, 19},
-    {"rank_too_long_piece", "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_long, F::placement, 8},
-    {"rank_too_long_digit", "rnbqkbnr/ppppppp2/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_long, F::placement, 16},
-    {"rank_too_short", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_short, F::placement, 16},
-    {"last_rank_too_short", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", Mode::strict, C::rank_too_short, F::placement, 42},
-    {"empty_rank", "rnbqkbnr//8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_short, F::placement, 9},
-    {"seven_ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::wrong_rank_count, F::placement, 41},
-    {"nine_ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::wrong_rank_count, F::placement, 36},
-    {"trailing_slash", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", Mode::strict, C::wrong_rank_count, F::placement, 43},
+    {"bad_piece_letter", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece,
+     F::placement, 13},
+    {"bad_piece_last", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", Mode::strict, C::bad_piece,
+     F::placement, 42},
+    {"digit_nine", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece, F::placement,
+     18},
+    {"digit_zero", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece,
+     F::placement, 18},
+    {"two_digits_strict", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::bad_piece,
+     F::placement, 19},
+    {"rank_too_long_piece", "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_long,
+     F::placement, 8},
+    {"rank_too_long_digit", "rnbqkbnr/ppppppp2/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_long,
+     F::placement, 16},
+    {"rank_too_short", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_short,
+     F::placement, 16},
+    {"last_rank_too_short", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", Mode::strict, C::rank_too_short,
+     F::placement, 42},
+    {"empty_rank", "rnbqkbnr//8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::rank_too_short, F::placement,
+     9},
+    {"seven_ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::wrong_rank_count,
+     F::placement, 41},
+    {"nine_ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Mode::strict, C::wrong_rank_count,
+     F::placement, 36},
+    {"trailing_slash", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", Mode::strict, C::wrong_rank_count,
+     F::placement, 43},
     // Side to move.
     {"bad_side", with("x KQkq - 0 1"), Mode::strict, C::bad_side, F::side_to_move, 44},
     {"upper_case_side", with("W KQkq - 0 1"), Mode::strict, C::bad_side, F::side_to_move, 44},
@@ -88,7 +101,8 @@ const FenCase fen_cases[] = {
     // Well-formed, but not a legal position.
     {"missing_king", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", Mode::strict, C::invalid_position,
      F::placement, 0, 0u | P::missing_king},
-    {"no_kings_at_all", "8/8/8/8/8/8/8/8 w - - 0 1", Mode::strict, C::invalid_position, F::placement, 0, 0u | P::missing_king},
+    {"no_kings_at_all", "8/8/8/8/8/8/8/8 w - - 0 1", Mode::strict, C::invalid_position, F::placement, 0,
+     0u | P::missing_king},
     {"two_white_kings", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", Mode::strict, C::invalid_position,
      F::placement, 0, 0u | P::too_many_kings},
     {"pawn_on_first_rank", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", Mode::strict, C::invalid_position, F::placement, 0,
@@ -107,12 +121,12 @@ const FenCase fen_cases[] = {
      C::invalid_position, F::castling, 46, 0u | P::invalid_castling_rights},
     {"castling_without_king", "4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1", Mode::strict, C::invalid_position, F::castling, 24,
      0u | P::invalid_castling_rights},
-    {"shredder_castling_without_rook", "4k3/8/8/8/8/8/8/R3K3 w B - 0 1", Mode::strict, C::invalid_position,
-     F::castling, 23, 0u | P::invalid_castling_rights},
+    {"shredder_castling_without_rook", "4k3/8/8/8/8/8/8/R3K3 w B - 0 1", Mode::strict, C::invalid_position, F::castling,
+     23, 0u | P::invalid_castling_rights},
     {"nine_white_pawns", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", Mode::strict, C::invalid_position, F::placement, 0,
      0u | P::too_many_pieces},
-    {"too_many_queens", "4k3/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1", Mode::strict, C::invalid_position, F::placement,
-     0, 0u | P::too_many_pieces},
+    {"too_many_queens", "4k3/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1", Mode::strict, C::invalid_position, F::placement, 0,
+     0u | P::too_many_pieces},
     {"two_knight_checks", "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1", Mode::strict, C::invalid_position, F::placement, 0,
      0u | P::impossible_check},
     {"everything_at_once", "4k3/4R3/8/8/8/8/8/P3K3 w Kq e6 0 1", Mode::strict, C::invalid_position, F::placement, 0,
@@ -174,8 +188,8 @@ TEST(FenErrors, EveryProblemIsListedAtOnce) {
 TEST(FenErrors, TolerantModeFillsMissingFields) {
     FenReadOptions tolerant;
     tolerant.tolerant = true;
-    for (const std::string fen : {with("w KQkq -"), with("w KQkq - 0"), with("w KQkq"), with("w"),
-                                  with("w KQkq - 0 0")}) {
+    for (const std::string fen :
+         {with("w KQkq -"), with("w KQkq - 0"), with("w KQkq"), with("w"), with("w KQkq - 0 0")}) {
         auto pos = position_from_fen(fen, tolerant);
         ASSERT_TRUE(pos) << fen << ": " << pos.error().describe();
         EXPECT_EQ(to_fen(*pos).substr(0, placement.size() + 2), placement + " w") << fen;

@@ -31,7 +31,8 @@ inline std::string certificate_problem(const Position& start, Color side, const 
         if (!legal_moves(pos).contains(m)) return "move " + std::to_string(i + 1) + " is illegal";
         const std::string san = to_san(pos, m);
         auto back = parse_san(pos, san);
-        if (!back || *back != m) return "move " + std::to_string(i + 1) + " does not round-trip through SAN (" + san + ")";
+        if (!back || *back != m)
+            return "move " + std::to_string(i + 1) + " does not round-trip through SAN (" + san + ")";
         pos.play_unchecked(m);
     }
     if (!is_checkmate(pos)) return "the line does not end in checkmate";

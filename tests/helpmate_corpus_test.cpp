@@ -16,7 +16,7 @@ using namespace arbiter::testing;
 
 namespace {
 
-#define REQUIRE_FILE(path)                                                              \
+#define REQUIRE_FILE(path) \
     if (!std::filesystem::exists(path)) GTEST_SKIP() << "corpus file not found: " << path
 
 TEST(UnwinnabilityCorpus, TestVectors) {

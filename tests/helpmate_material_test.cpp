@@ -89,7 +89,8 @@ TEST(MaterialRules, OneColouredBishopsNeverMateWithoutKnightOrOtherColouredBlock
         const int kf = file_of(k), kr = rank_of(k);
         std::vector<Square> ortho;
         for (auto [df, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
-            if (kf + df >= 0 && kf + df < 8 && kr + dr >= 0 && kr + dr < 8) ortho.push_back(make_square(kf + df, kr + dr));
+            if (kf + df >= 0 && kf + df < 8 && kr + dr >= 0 && kr + dr < 8)
+                ortho.push_back(make_square(kf + df, kr + dr));
         for (const auto& ray : rays) {
             for (int d = 1; d <= 2; ++d) {
                 const int bf = kf + d * ray[0], br = kr + d * ray[1];

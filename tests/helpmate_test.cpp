@@ -112,8 +112,8 @@ TEST(HelpmateProofs, NamesTheReason) {
     EXPECT_EQ(analyzer.can_checkmate(composed("8/6P1/5k1K/7r/8/8/8/8 w - - 0 54"), Color::black).proof,
               MateProof::exhaustive_search);
     EXPECT_EQ(analyzer.can_checkmate(composed("7k/5Q2/6K1/8/8/8/8/8 b - -"), Color::white).proof, MateProof::game_over);
-    const auto done = analyzer.can_checkmate(composed("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -"),
-                                             Color::black);
+    const auto done =
+        analyzer.can_checkmate(composed("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -"), Color::black);
     EXPECT_EQ(done.proof, MateProof::already_mated);
     EXPECT_TRUE(done.line.empty());
 }
@@ -121,11 +121,13 @@ TEST(HelpmateProofs, NamesTheReason) {
 // The stalemate trap, the last-move rule and blocked castling decide these statically.
 TEST(HelpmateProofs, BlockadeRulesDecideWithoutSearch) {
     const HelpmateAnalyzer analyzer;
-    for (const char* fen : {"k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
-                            "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1", "8/8/1b5p/5p1P/5p1K/5Pp1/6P1/7k b - - 0 1",
-                            "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1"})
+    for (const char* fen :
+         {"k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1", "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+          "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1", "8/8/1b5p/5p1P/5p1K/5Pp1/6P1/7k b - - 0 1",
+          "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1"})
         for (Color side : {Color::white, Color::black})
-            EXPECT_EQ(analyzer.can_checkmate(composed(fen), side).proof, MateProof::blockade) << fen << " " << name(side);
+            EXPECT_EQ(analyzer.can_checkmate(composed(fen), side).proof, MateProof::blockade)
+                << fen << " " << name(side);
     const MateVerdict v = analyzer.can_checkmate(composed("8/8/1b5p/5p1P/5p1K/5Pp1/6Pk/8 b - - 0 1"), Color::black);
     ASSERT_EQ(v.answer, MateAbility::can_checkmate);
     EXPECT_EQ(v.line.size(), 1u);
@@ -214,8 +216,8 @@ void expect_mates_found(std::initializer_list<FoundMate> found, const char* engi
 // within the default limit. (They were unknown before; the corpus test covers the rest.)
 TEST(HelpmateSearch, TempoManoeuvresWithinTheDefaultLimit) {
     expect_mates_found({
-        {"8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", Color::white},     // guided search
-        {"1k6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - -", Color::black},     // exhaustive search
+        {"8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", Color::white},  // guided search
+        {"1k6/1P1p3p/BP3p2/1P5p/8/3P4/5P1P/6Kq w - -", Color::black},  // exhaustive search
     });
 }
 
@@ -229,7 +231,7 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
             {"5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // the e-pawn is the gift
             {"8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - -", Color::white},
             {"k7/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // e5-e6 with the king on d5
-            {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - -", Color::black},   // the d-pawn is the gift
+            {"k7/Pp1p1p1p/1P6/8/8/8/3P1P1P/7K w - -", Color::black},  // the d-pawn is the gift
             {"k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - -", Color::white},  // in the third round
             {"1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - -", Color::black},
             {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 w - -", Color::black},
@@ -240,8 +242,8 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
 // Test vectors where the winner's only mobile material is bishops of one colour (its pawns
 // blocked head-on, its knight shut in by its own pawns, its king walled in): the loser's king
 // walks to a corner of the bishops' colour, its own bishops of the other colour block the two
-// squares next to it, and a bishop checks along the long diagonal. The bishop corner search finds them in a few thousand positions (they were
-// unknown before: the guided search needed 9.75 million, or more than 40 million).
+// squares next to it, and a bishop checks along the long diagonal. The bishop corner search finds them in a few
+// thousand positions (they were unknown before: the guided search needed 9.75 million, or more than 40 million).
 TEST(HelpmateSearch, BishopCornerPlan) {
     expect_mates_found(
         {
@@ -295,8 +297,7 @@ TEST(HelpmateSearch, BoxedInRookLeavesThePositionClosed) {
 // targeted gift plan keeps the step for the moment the king stands on b4 (...a5+, Kxa5). With
 // black to move this test vector was unknown even at 40 million positions.
 TEST(HelpmateSearch, TargetedGiftWaitsForTheLoserKing) {
-    expect_mates_found({{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", Color::black}},
-                       "targeted gift plan");
+    expect_mates_found({{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", Color::black}}, "targeted gift plan");
 }
 
 // The release plan: black's king is shut in on a8 and b8 (a7 and c7 attacked by white pawns) by

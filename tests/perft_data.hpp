@@ -16,8 +16,8 @@
 namespace arbiter::test {
 
 struct PerftEntry {
-    std::string id;    ///< the "id" line, or "line N" for EPD files
-    std::string fen;   ///< four to six FEN fields
+    std::string id;                                     ///< the "id" line, or "line N" for EPD files
+    std::string fen;                                    ///< four to six FEN fields
     std::vector<std::pair<int, std::uint64_t>> counts;  ///< (depth, nodes), in file order
 };
 

@@ -42,7 +42,7 @@ Tally tally(const fs::path& file) {
     return t;
 }
 
-#define REQUIRE_DATA(dir)                                                            \
+#define REQUIRE_DATA(dir) \
     if (!fs::is_directory(dir)) GTEST_SKIP() << "no shared data at " << (dir).string()
 
 // Expected game counts, established by reading each file. A comment marks what makes a file
@@ -58,7 +58,7 @@ const std::map<std::string, std::uint64_t> edge_counts = {
     {"chesslib/book.pgn", 1},
     {"chesslib/castling.pgn", 1},  // castling written with zeros; no result
     {"chesslib/comment_before_moves.pgn", 1},
-    {"chesslib/corrupted.pgn", 1},  // cut off in the middle of a move ("Kx"): one syntax error
+    {"chesslib/corrupted.pgn", 1},   // cut off in the middle of a move ("Kx"): one syntax error
     {"chesslib/empty_body.pgn", 2},  // first game has tags only; a blank line and [Event start the second
     {"chesslib/multiple.pgn", 4},
     {"chesslib/newline.pgn", 1},
@@ -69,17 +69,17 @@ const std::map<std::string, std::uint64_t> edge_counts = {
     {"chesslib/no_moves_but_game_termination_3.pgn", 1},
     {"chesslib/no_moves_but_game_termination_multiple.pgn", 2},
     {"chesslib/no_moves_but_game_termination_multiple_2.pgn", 3},  // FEN+Result tags and a result only
-    {"chesslib/no_moves_two_games.pgn", 2},  // result on the line right after the tags
+    {"chesslib/no_moves_two_games.pgn", 2},                        // result on the line right after the tags
     {"chesslib/no_result.pgn", 1},
     {"chesslib/non_ascii.pgn", 1},  // UTF-8 in tag values
     {"chesslib/skip.pgn", 2},
     {"chesslib/square_bracket_in_header.pgn", 1},  // ']' and '\"' inside tag values
-    {"chesslib/threefold_repetition.pgn", 1},  // no result
-    {"chesslib/unescaped_quote_header.pgn", 1},  // "Club "Victory"": unescaped quotes kept
+    {"chesslib/threefold_repetition.pgn", 1},      // no result
+    {"chesslib/unescaped_quote_header.pgn", 1},    // "Club "Victory"": unescaped quotes kept
     {"chesslib/variations.pgn", 1},
-    {"pychess/anastasian-lewis.pgn", 1},  // "Z0" null move in the mainline: one error
-    {"pychess/antichess-programfox.pgn", 2},  // Variant "Antichess": unsupported, not replayed
-    {"pychess/chessbase-empty-line.pgn", 1},  // blank line inside the tag section
+    {"pychess/anastasian-lewis.pgn", 1},         // "Z0" null move in the mainline: one error
+    {"pychess/antichess-programfox.pgn", 2},     // Variant "Antichess": unsupported, not replayed
+    {"pychess/chessbase-empty-line.pgn", 1},     // blank line inside the tag section
     {"pychess/cutechess-fischerrandom.pgn", 4},  // Variant "fischerandom" with KQkq castling
     {"pychess/kasparov-deep-blue-1997.pgn", 6},
     {"pychess/knightvuillaume-jannlee-zh-lichess.pgn", 1},  // Crazyhouse (drops): unsupported
@@ -88,39 +88,74 @@ const std::map<std::string, std::uint64_t> edge_counts = {
     {"pychess/saturs-jannlee-zh-lichess.pgn", 1},  // Crazyhouse: unsupported
     {"pychess/stockfish-learning.pgn", 1},
     {"pychess/uci-moves.pgn", 1},  // movetext in UCI ("g1f3")
-    {"pychess/utf8-bom.pgn", 2},  // byte order mark before the first tag; games without moves
+    {"pychess/utf8-bom.pgn", 2},   // byte order mark before the first tag; games without moves
 };
 
 // Files whose games carry errors by design (what the error is, per file).
 const std::map<std::string, std::uint64_t> edge_error_games = {
-    {"chesslib/black2move.pgn", 1},          {"chesslib/corrupted.pgn", 1},
-    {"pychess/anastasian-lewis.pgn", 1},     {"pychess/antichess-programfox.pgn", 2},
-    {"pychess/knightvuillaume-jannlee-zh-lichess.pgn", 1}, {"pychess/saturs-jannlee-zh-lichess.pgn", 1},
+    {"chesslib/black2move.pgn", 1},
+    {"chesslib/corrupted.pgn", 1},
+    {"pychess/anastasian-lewis.pgn", 1},
+    {"pychess/antichess-programfox.pgn", 2},
+    {"pychess/knightvuillaume-jannlee-zh-lichess.pgn", 1},
+    {"pychess/saturs-jannlee-zh-lichess.pgn", 1},
 };
 
 const std::map<std::string, std::uint64_t> extract_counts = {
-    {"barnes-horton.pgn", 1}, {"fischer.pgn", 34},   {"fools-mate.pgn", 1},  {"najdorf.pgn", 8},
+    {"barnes-horton.pgn", 1},
+    {"fischer.pgn", 34},
+    {"fools-mate.pgn", 1},
+    {"najdorf.pgn", 8},
     // "{ … { a nested comment } which … }": PGN comments do not nest, so the text after the first
     // '}' is movetext ("which" is no move) and the second '}' is a stray: one game, with errors.
     {"nested-comment.pgn", 1},
-    {"petrosian.pgn", 35},    {"test-7.pgn", 1},     {"test-C.pgn", 1},      {"test-F-text.pgn", 1},
-    {"test-F.pgn", 1},        {"test-L1.pgn", 1},    {"test-L2.pgn", 1},     {"test-N.pgn", 1},
-    {"test-P.pgn", 11},       {"test-R.pgn", 1},     {"test-Ta.pgn", 1},     {"test-V.pgn", 1},
+    {"petrosian.pgn", 35},
+    {"test-7.pgn", 1},
+    {"test-C.pgn", 1},
+    {"test-F-text.pgn", 1},
+    {"test-F.pgn", 1},
+    {"test-L1.pgn", 1},
+    {"test-L2.pgn", 1},
+    {"test-N.pgn", 1},
+    {"test-P.pgn", 11},
+    {"test-R.pgn", 1},
+    {"test-Ta.pgn", 1},
+    {"test-V.pgn", 1},
     {"test-addhashcode.pgn", 1},
     {"test-allownullmoves.pgn", 2},  // "--" null moves in the mainline: one error each
-    {"test-checkmate.pgn", 2}, {"test-e.pgn", 6},    {"test-evaluation.pgn", 1}, {"test-f1.pgn", 1},
-    {"test-f2.pgn", 1},       {"test-fencomments.pgn", 1}, {"test-fifty.pgn", 2},
+    {"test-checkmate.pgn", 2},
+    {"test-e.pgn", 6},
+    {"test-evaluation.pgn", 1},
+    {"test-f1.pgn", 1},
+    {"test-f2.pgn", 1},
+    {"test-fencomments.pgn", 1},
+    {"test-fifty.pgn", 2},
     {"test-fixresulttags-in.pgn", 5},
     {"test-fuzzydepth.pgn", 4},  // four games without tags, one per line
-    {"test-hash.pgn", 35},    {"test-long-line.pgn", 1}, {"test-matchplylimit.pgn", 1},
-    {"test-nagcomments.pgn", 1},  // no tags; NAGs between comments
+    {"test-hash.pgn", 35},
+    {"test-long-line.pgn", 1},
+    {"test-matchplylimit.pgn", 1},
+    {"test-nagcomments.pgn", 1},   // no tags; NAGs between comments
     {"test-nobadresults.pgn", 9},  // each line: a tag and the movetext on the same line
-    {"test-nochecks.pgn", 2}, {"test-nomovenumbers.pgn", 1}, {"test-noresults.pgn", 1},
-    {"test-notags.pgn", 1},   {"test-plycount.pgn", 1}, {"test-plylimit.pgn", 1},
+    {"test-nochecks.pgn", 2},
+    {"test-nomovenumbers.pgn", 1},
+    {"test-noresults.pgn", 1},
+    {"test-notags.pgn", 1},
+    {"test-plycount.pgn", 1},
+    {"test-plylimit.pgn", 1},
     {"test-promotion-in.pgn", 8},  // games without Event tags
-    {"test-repetition.pgn", 12}, {"test-s.pgn", 3},   {"test-selectonly.pgn", 34}, {"test-setup-in.pgn", 2},
-    {"test-splitvariants.pgn", 1}, {"test-stalemate.pgn", 3}, {"test-stopafter.pgn", 34}, {"test-t.pgn", 6},
-    {"test-ucE.pgn", 6},      {"test-ucS.pgn", 3},   {"test-ucW.pgn", 1},    {"test-w.pgn", 1},
+    {"test-repetition.pgn", 12},
+    {"test-s.pgn", 3},
+    {"test-selectonly.pgn", 34},
+    {"test-setup-in.pgn", 2},
+    {"test-splitvariants.pgn", 1},
+    {"test-stalemate.pgn", 3},
+    {"test-stopafter.pgn", 34},
+    {"test-t.pgn", 6},
+    {"test-ucE.pgn", 6},
+    {"test-ucS.pgn", 3},
+    {"test-ucW.pgn", 1},
+    {"test-w.pgn", 1},
 };
 const std::set<std::string> extract_error_files = {"nested-comment.pgn", "test-allownullmoves.pgn"};
 
@@ -157,7 +192,8 @@ TEST(PgnCorpus, PgnExtractTestInputsParse) {
         const auto want = extract_counts.find(name);
         ASSERT_NE(want, extract_counts.end()) << "a new file: read it and add its count";
         EXPECT_EQ(t.games, want->second);
-        if (!extract_error_files.count(name)) EXPECT_EQ(t.games_with_errors, 0u) << (t.errors.empty() ? "" : t.errors[0]);
+        if (!extract_error_files.count(name))
+            EXPECT_EQ(t.games_with_errors, 0u) << (t.errors.empty() ? "" : t.errors[0]);
     }
     EXPECT_EQ(seen, extract_counts.size());
 }
@@ -179,7 +215,8 @@ TEST(PgnCorpus, RealGamesReplayWithoutMoveErrors) {
         {"scoutfish_hartwig.pgn", {"835:11 unterminated_string"}},
         {"scoutfish_hayes.pgn", {"14:1181 unexpected_char", "44:1258 unexpected_char"}},
         {"scoutfish_immortal_games.pgn",
-         {"14:8 ambiguous_move Nd7", "1136:7 ambiguous_move Rf8", "1534:6 ambiguous_move Rd1", "2182:6 ambiguous_move Nd7"}},
+         {"14:8 ambiguous_move Nd7", "1136:7 ambiguous_move Rf8", "1534:6 ambiguous_move Rd1",
+          "2182:6 ambiguous_move Nd7"}},
         {"scoutfish_middleg.pgn",
          {"502:43 null_move --", "1560:55 null_move --", "6154:71 null_move --", "6232:22 null_move --",
           "9294:51 null_move --", "15196:57 null_move --", "15411:9 null_move --", "17880:47 null_move --"}},

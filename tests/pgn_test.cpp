@@ -25,7 +25,9 @@ struct Recorder : Visitor {
     Skip skip_variations = Skip::no;
     Skip skip_movetext = Skip::no;
     static std::string at(SourcePos p) { return "@" + std::to_string(p.line) + ":" + std::to_string(p.column); }
-    void begin_game(std::uint64_t index, SourcePos p) override { out.push_back("game " + std::to_string(index) + at(p)); }
+    void begin_game(std::uint64_t index, SourcePos p) override {
+        out.push_back("game " + std::to_string(index) + at(p));
+    }
     void tag(std::string_view n, std::string_view v, SourcePos) override {
         out.push_back("tag " + std::string(n) + "=" + std::string(v));
     }
@@ -84,14 +86,14 @@ using Lines = std::vector<std::string>;
 }  // namespace
 
 TEST(PgnReader, TokensOfASimpleGame) {
-    const Lines expected = {"game 1@1:1", "tag Event=E",     "tag White=W\\x", "movetext", "san e4@4:4",
-                            "nag 1",      "comment  hi ",    "san e5@4:15",    "san Nf3@5:4", "nag 5",
-                            "nag 14",     "result 1-0@5:14", "end"};
+    const Lines expected = {
+        "game 1@1:1",  "tag Event=E", "tag White=W\\x", "movetext", "san e4@4:4",      "nag 1", "comment  hi ",
+        "san e5@4:15", "san Nf3@5:4", "nag 5",          "nag 14",   "result 1-0@5:14", "end"};
     EXPECT_EQ(record("[Event \"E\"]\n[White \"W\\\\x\"]\n\n1. e4! { hi } e5\n2. Nf3!? $14 1-0\n"), expected);
 }
 
 TEST(PgnReader, MoveNumbersInEveryForm) {
-    const Lines expected = {"game 1@1:1", "movetext", "san e4@1:4",  "san e5@1:12", "san Nf3@1:19",
+    const Lines expected = {"game 1@1:1",   "movetext",     "san e4@1:4",  "san e5@1:12",   "san Nf3@1:19",
                             "san Nc6@1:28", "san Bb5@1:35", "san a6@1:39", "result *@1:42", "end"};
     EXPECT_EQ(record("12.e4 12...e5 13. Nf3 13\xe2\x80\xa6Nc6 14 Bb5 a6 *"), expected);
 }
@@ -108,8 +110,8 @@ TEST(PgnReader, ResultsAndCastlingWithZeros) {
 TEST(PgnReader, VariationsNestedAndSkipped) {
     const std::string text = "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 *";
     const Lines all = record(text);
-    const Lines expected_all = {"game 1@1:1", "movetext", "san e4@1:4",  "(",           "san d4@1:11", "san d5@1:14",
-                                "(",          "san Nf6@1:23", "san c4@1:30", ")",          "san c4@1:37", ")",
+    const Lines expected_all = {"game 1@1:1",  "movetext",      "san e4@1:4",  "(", "san d4@1:11", "san d5@1:14",
+                                "(",           "san Nf6@1:23",  "san c4@1:30", ")", "san c4@1:37", ")",
                                 "san e5@1:46", "result *@1:49", "end"};
     EXPECT_EQ(all, expected_all);
     Recorder skipping;
@@ -122,7 +124,7 @@ TEST(PgnReader, MovetextCanBeSkipped) {
     Recorder r;
     r.skip_movetext = Skip::yes;
     const Lines expected = {"game 1@1:1", "tag Event=x", "movetext", "result 1-0@3:22", "end",
-                            "game 2@5:1", "tag Event=y", "movetext", "result *@7:7",     "end"};
+                            "game 2@5:1", "tag Event=y", "movetext", "result *@7:7",    "end"};
     EXPECT_EQ(record("[Event \"x\"]\n\n1. e4 {c} (1. d4) e5 1-0\n\n[Event \"y\"]\n\n1. d4 *\n", {}, r), expected);
 }
 
@@ -148,7 +150,7 @@ TEST(PgnReader, TagEscapesAndTolerance) {
     const Lines out = record(
         "[A \"say \\\"hi\\\"\"]\n[B \"C:\\\"]\n[C \"Club \"Victory\"\"]\n[D \"x ] y\"] [E \"two\"]\n[F \"\"]\n*");
     EXPECT_EQ(out[1], "tag A=say \"hi\"");
-    EXPECT_EQ(out[2], "tag B=C:\\");           // a backslash before the closing quote is literal
+    EXPECT_EQ(out[2], "tag B=C:\\");              // a backslash before the closing quote is literal
     EXPECT_EQ(out[3], "tag C=Club \"Victory\"");  // unescaped inner quotes are kept
     EXPECT_EQ(out[4], "tag D=x ] y");
     EXPECT_EQ(out[5], "tag E=two");  // two tags on one line
@@ -157,7 +159,7 @@ TEST(PgnReader, TagEscapesAndTolerance) {
 
 TEST(PgnReader, TagsAndMovetextOnOneLine) {
     const Lines out = record("[Result \"1-0\"] e4 *\n[Result \"0-1\"] d4 1-0\n");
-    const Lines expected = {"game 1@1:1", "tag Result=1-0", "movetext", "san e4@1:16", "result *@1:19", "end",
+    const Lines expected = {"game 1@1:1", "tag Result=1-0", "movetext", "san e4@1:16", "result *@1:19",   "end",
                             "game 2@2:1", "tag Result=0-1", "movetext", "san d4@2:16", "result 1-0@2:19", "end"};
     EXPECT_EQ(out, expected);
 }
@@ -166,12 +168,13 @@ TEST(PgnReader, GamesWithoutTagsMovesOrResults) {
     // A game without a result ends where the next tag section starts; a blank line and then an
     // Event tag start a new game even without movetext; stray comments between games (after a
     // result) belong to no game.
-    const Lines out = record("[Event \"a\"]\n\n1. e4\n[Event \"b\"]\n*{between}\n\n[Event \"c\"]\n\n[Event \"d\"]\n*\ne4 *");
-    const Lines expected = {"game 1@1:1", "tag Event=a", "movetext", "san e4@3:4", "end",
-                            "game 2@4:1", "tag Event=b", "movetext", "result *@5:1", "end",
-                            "game 3@7:1", "tag Event=c", "end",
-                            "game 4@9:1", "tag Event=d", "movetext", "result *@10:1", "end",
-                            "game 5@11:1", "movetext", "san e4@11:1", "result *@11:4", "end"};
+    const Lines out =
+        record("[Event \"a\"]\n\n1. e4\n[Event \"b\"]\n*{between}\n\n[Event \"c\"]\n\n[Event \"d\"]\n*\ne4 *");
+    const Lines expected = {"game 1@1:1",  "tag Event=a",   "movetext", "san e4@3:4",   "end",
+                            "game 2@4:1",  "tag Event=b",   "movetext", "result *@5:1", "end",
+                            "game 3@7:1",  "tag Event=c",   "end",      "game 4@9:1",   "tag Event=d",
+                            "movetext",    "result *@10:1", "end",      "game 5@11:1",  "movetext",
+                            "san e4@11:1", "result *@11:4", "end"};
     EXPECT_EQ(out, expected);
     // A blank line inside a tag section does not split the game (ChessBase exports do this).
     EXPECT_EQ(record("[Event \"a\"]\n\n[Date \"b\"]\n\n*").size(), 6u);
@@ -185,8 +188,9 @@ TEST(PgnReader, EmptyAndBlankInputs) {
 
 TEST(PgnReader, ErrorsResynchroniseAtTheNextGame) {
     const Lines out = record("[Event \"a\"]\n\n1. e4 ) e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 *\n");
-    const Lines expected = {"game 1@1:1", "tag Event=a", "movetext", "san e4@3:4", "error unexpected_char@3:7", "end",
-                            "game 2@5:1", "tag Event=b", "movetext", "san d4@7:4", "result *@7:7", "end"};
+    const Lines expected = {"game 1@1:1",   "tag Event=a", "movetext",    "san e4@3:4", "error unexpected_char@3:7",
+                            "end",          "game 2@5:1",  "tag Event=b", "movetext",   "san d4@7:4",
+                            "result *@7:7", "end"};
     EXPECT_EQ(out, expected);
 }
 
@@ -253,8 +257,8 @@ TEST(PgnReader, TokensSpanningChunkBoundaries) {
 // --- GameReader ---------------------------------------------------------------------------
 
 TEST(GameReader, FeaturesFixture) {
-    for (const char* name : {"features.pgn", "features_crlf.pgn", "features_bom.pgn", "features_bom_crlf.pgn",
-                             "features.pgn.zst"}) {
+    for (const char* name :
+         {"features.pgn", "features_crlf.pgn", "features_bom.pgn", "features_bom_crlf.pgn", "features.pgn.zst"}) {
         SCOPED_TRACE(name);
         const auto games = read_file(fixtures + "/" + name);
         ASSERT_EQ(games.size(), 6u);
@@ -303,8 +307,8 @@ struct ErrorCase {
     const char* file;
     Error::Code code;
     std::uint32_t line, column;
-    const char* token;        // the move as written, for move errors
-    std::size_t plies;        // legal plies before the error
+    const char* token;  // the move as written, for move errors
+    std::size_t plies;  // legal plies before the error
     GameReaderOptions options{};
 };
 

@@ -38,16 +38,22 @@ public:
         for (int i = 0; i < edits; ++i) {
             const std::size_t at = below(s.size() + 1);
             switch (below(6)) {
-                case 0: if (at < s.size()) s[at] = byte(); break;
+                case 0:
+                    if (at < s.size()) s[at] = byte();
+                    break;
                 case 1: s.insert(s.begin() + static_cast<std::ptrdiff_t>(at), byte()); break;
-                case 2: if (at < s.size()) s.erase(at, 1 + below(3)); break;
+                case 2:
+                    if (at < s.size()) s.erase(at, 1 + below(3));
+                    break;
                 case 3: s.resize(at); break;  // truncate
                 case 4: {                     // duplicate a slice
                     const std::size_t len = below(s.size() - std::min(at, s.size()) + 1);
                     s.insert(at, s.substr(at, len));
                     break;
                 }
-                default: if (at + 1 < s.size()) std::swap(s[at], s[at + 1]); break;
+                default:
+                    if (at + 1 < s.size()) std::swap(s[at], s[at + 1]);
+                    break;
             }
         }
         return s;
@@ -156,7 +162,7 @@ TEST(Robustness, MutatedAndRandomMoves) {
     for (int i = 0; i < 100000; ++i) {
         const std::size_t k = mut.below(positions.size());
         const Position& pos = positions[k];
-        const std::string s = i % 5 == 0 ? mut.random_bytes(12)
+        const std::string s = i % 5 == 0         ? mut.random_bytes(12)
                               : texts[k].empty() ? mut.random_bytes(8)
                                                  : mut.mutate(texts[k][mut.below(texts[k].size())]);
         for (auto parse : {&parse_san, &parse_uci, &parse_move}) {

@@ -29,8 +29,9 @@ const Row rows[] = {
      ClaimRightEnds::touching_a_piece, 120, 60, 60, true, true, FlagTest::helpmate, "9.2.2"},
     {RuleSetId::fide_2018, DE::claim, DE::claim, DE::automatic, DE::automatic, FivefoldCount::any_five, true,
      ClaimRightEnds::touching_a_piece, 120, 120, 60, false, true, FlagTest::helpmate, "9.2.1.2"},
-    {RuleSetId::fide_2014, DE::claim, DE::claim, DE::automatic, DE::automatic, FivefoldCount::consecutive_alternate_moves,
-     true, ClaimRightEnds::touching_a_piece, 120, 120, 60, false, false, FlagTest::helpmate, "9.2b"},
+    {RuleSetId::fide_2014, DE::claim, DE::claim, DE::automatic, DE::automatic,
+     FivefoldCount::consecutive_alternate_moves, true, ClaimRightEnds::touching_a_piece, 120, 120, 60, false, false,
+     FlagTest::helpmate, "9.2b"},
     {RuleSetId::fide_2009, DE::claim, DE::claim, DE::none, DE::none, FivefoldCount::any_five, true,
      ClaimRightEnds::touching_a_piece, 180, 180, 180, false, false, FlagTest::helpmate, "9.2b"},
     {RuleSetId::fide_2005, DE::claim, DE::claim, DE::none, DE::none, FivefoldCount::any_five, true,
@@ -111,7 +112,7 @@ TEST_P(RuleSetRow, SeventyFiveAndFivefoldBehaviour) {
     if (row.seventy_five == DE::automatic) {
         ASSERT_TRUE(r75.ended());
         EXPECT_EQ(r75.termination()->kind, row.id == RuleSetId::fide_online ? TerminationKind::fifty_moves
-                                                                              : TerminationKind::seventy_five_moves);
+                                                                            : TerminationKind::seventy_five_moves);
     } else {
         EXPECT_EQ(r75.ended(), false);
         EXPECT_EQ(r75.director_may_declare(1).size(), row.seventy_five == DE::director_may_declare ? 1u : 0u);
@@ -133,13 +134,12 @@ TEST_P(RuleSetRow, IdentityUsesLegalEnPassantAndCastlingRights) {
     EXPECT_EQ(castle.occurrences(10), 1u);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllRuleSets, RuleSetRow, ::testing::ValuesIn(rows),
-                         [](const auto& info) {
-                             std::string n = rule_set(info.param.id).name;
-                             for (char& c : n)
-                                 if (c == '-') c = '_';
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllRuleSets, RuleSetRow, ::testing::ValuesIn(rows), [](const auto& info) {
+    std::string n = rule_set(info.param.id).name;
+    for (char& c : n)
+        if (c == '-') c = '_';
+    return n;
+});
 
 TEST(RuleSets, NamesAndDates) {
     EXPECT_EQ(all_rule_sets().size(), 8u);
@@ -189,7 +189,9 @@ TEST(RuleSets, FiftyMoveExtensions) {
     auto r2 = record("r3kb2/R7/8/8/8/8/8/4K3 w - - 150 80", "", RuleSetId::fide_2009, o);
     EXPECT_TRUE(evaluate_claim(r2, ClaimKind::fifty).correct);
     // Without the extension 100 plies suffice.
-    EXPECT_TRUE(evaluate_claim(record("4k3/8/8/8/8/8/4r3/R3KB2 w - - 120 80", "", RuleSetId::fide_2009), ClaimKind::fifty).correct);
+    EXPECT_TRUE(
+        evaluate_claim(record("4k3/8/8/8/8/8/4r3/R3KB2 w - - 120 80", "", RuleSetId::fide_2009), ClaimKind::fifty)
+            .correct);
 }
 
 TEST(Endings, StalemateAndDeadPositionByMaterial) {

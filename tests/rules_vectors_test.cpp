@@ -90,8 +90,8 @@ TEST(TvRep2, EnPassantOnlyAtTheFirstOccurrence) {
 
 TEST(TvRep3, DoubleStepWithoutPossibleCapture) {
     auto r = record("", "e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1");
-    EXPECT_EQ(r.position(1).ep_square(), Square::e3);        // FEN writes e3
-    EXPECT_EQ(r.position(1).legal_ep_square(), Square::none); // but no capture is possible
+    EXPECT_EQ(r.position(1).ep_square(), Square::e3);          // FEN writes e3
+    EXPECT_EQ(r.position(1).legal_ep_square(), Square::none);  // but no capture is possible
     EXPECT_EQ(r.occurrences(9), 3u);
     EXPECT_TRUE(evaluate_claim(r, ClaimKind::threefold).correct);
     auto r8 = record("", "e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8");
@@ -181,7 +181,8 @@ TEST(Tv5F2, FourPlyCycleUnderBothDefinitions) {
     EXPECT_FALSE(us.ended());
     ASSERT_EQ(us.director_may_declare(16).size(), 1u);
     EXPECT_EQ(us.director_may_declare(16)[0].article, "14K1");
-    for (auto id : {RuleSetId::fide_2009, RuleSetId::fide_2005, RuleSetId::iccf}) EXPECT_FALSE(record(fen, cycle, id).ended());
+    for (auto id : {RuleSetId::fide_2009, RuleSetId::fide_2005, RuleSetId::iccf})
+        EXPECT_FALSE(record(fen, cycle, id).ended());
 }
 
 TEST(Tv501, BasicFiftyMoveClaim) {
@@ -204,7 +205,8 @@ TEST(Tv501, BasicFiftyMoveClaim) {
     EXPECT_EQ(opts.intended.size(), legal_moves(r.current()).size());
     for (auto id : {RuleSetId::fide_2018, RuleSetId::fide_2014}) {
         auto r2 = record(fen, "", id);
-        EXPECT_EQ(evaluate_claim(r2, ClaimKind::fifty, move_of(r2, "Ra2")).article, id == RuleSetId::fide_2014 ? "9.3a" : "9.3.1");
+        EXPECT_EQ(evaluate_claim(r2, ClaimKind::fifty, move_of(r2, "Ra2")).article,
+                  id == RuleSetId::fide_2014 ? "9.3a" : "9.3.1");
     }
 }
 

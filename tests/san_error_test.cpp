@@ -103,21 +103,21 @@ TEST(San, ToleratedSpellings) {
         const char* san;
         const char* uci;
     } cases[] = {
-        {start, "e4", "e2e4"},          {start, "e4!", "e2e4"},          {start, "e4!!", "e2e4"},
-        {start, "e4?", "e2e4"},         {start, "e4!?", "e2e4"},         {start, "e4?!", "e2e4"},
-        {start, "e4+", "e2e4"},         {start, "e4#", "e2e4"},          {start, "Nf3", "g1f3"},
-        {start, "Ngf3", "g1f3"},        {start, "N1f3", "g1f3"},         {start, "Ng1f3", "g1f3"},
-        {start, "Ng1-f3", "g1f3"},      {start, "Nxf3", "g1f3"},         {start, "e2e4", "e2e4"},
-        {start, "e2-e4", "e2e4"},       {start, "Pe4", "e2e4"},          {clash, "O-O", "e1g1"},
-        {clash, "0-0", "e1g1"},         {clash, "O-O+", "e1g1"},         {clash, "0-0!", "e1g1"},
-        {clash, "Nbd2", "b1d2"},        {clash, "Nfd2", "f3d2"},         {clash, "N1d2", "b1d2"},
-        {clash, "N3d2", "f3d2"},        {clash, "Nf3d2", "f3d2"},        {clash, "R5a3", "a5a3"},
-        {clash, "R1a3", "a1a3"},        {clash, "Ra5a3", "a5a3"},        {promo, "b8=Q", "b7b8q"},
-        {promo, "b8Q", "b7b8q"},        {promo, "b8=N+", "b7b8n"},       {promo, "b8(R)", "b7b8r"},
-        {promo, "b8/B", "b7b8b"},       {promo, "exd6", "e5d6"},         {promo, "exd6 e.p.", "e5d6"},
-        {promo, "exd6e.p.", "e5d6"},    {promo, "exd6ep", "e5d6"},       {promo, "exd6 e.p.+", "e5d6"},
-        {promo, "ed6", "e5d6"},         {promo, "e5d6", "e5d6"},         {promo, "e:d6", "e5d6"},
-        {capture, "exd5", "e4d5"},      {capture, "e5", "e4e5"},
+        {start, "e4", "e2e4"},       {start, "e4!", "e2e4"},    {start, "e4!!", "e2e4"},
+        {start, "e4?", "e2e4"},      {start, "e4!?", "e2e4"},   {start, "e4?!", "e2e4"},
+        {start, "e4+", "e2e4"},      {start, "e4#", "e2e4"},    {start, "Nf3", "g1f3"},
+        {start, "Ngf3", "g1f3"},     {start, "N1f3", "g1f3"},   {start, "Ng1f3", "g1f3"},
+        {start, "Ng1-f3", "g1f3"},   {start, "Nxf3", "g1f3"},   {start, "e2e4", "e2e4"},
+        {start, "e2-e4", "e2e4"},    {start, "Pe4", "e2e4"},    {clash, "O-O", "e1g1"},
+        {clash, "0-0", "e1g1"},      {clash, "O-O+", "e1g1"},   {clash, "0-0!", "e1g1"},
+        {clash, "Nbd2", "b1d2"},     {clash, "Nfd2", "f3d2"},   {clash, "N1d2", "b1d2"},
+        {clash, "N3d2", "f3d2"},     {clash, "Nf3d2", "f3d2"},  {clash, "R5a3", "a5a3"},
+        {clash, "R1a3", "a1a3"},     {clash, "Ra5a3", "a5a3"},  {promo, "b8=Q", "b7b8q"},
+        {promo, "b8Q", "b7b8q"},     {promo, "b8=N+", "b7b8n"}, {promo, "b8(R)", "b7b8r"},
+        {promo, "b8/B", "b7b8b"},    {promo, "exd6", "e5d6"},   {promo, "exd6 e.p.", "e5d6"},
+        {promo, "exd6e.p.", "e5d6"}, {promo, "exd6ep", "e5d6"}, {promo, "exd6 e.p.+", "e5d6"},
+        {promo, "ed6", "e5d6"},      {promo, "e5d6", "e5d6"},   {promo, "e:d6", "e5d6"},
+        {capture, "exd5", "e4d5"},   {capture, "e5", "e4e5"},
     };
     for (const auto& c : cases) {
         const Position pos = read(c.fen);
@@ -151,8 +151,8 @@ TEST(Uci, Errors) {
         K kind;
         std::size_t offset;
     } cases[] = {
-        {"", K::syntax, 0},      {"e2", K::syntax, 2},    {"e2e4qq", K::syntax, 4}, {"i2e4", K::syntax, 0},
-        {"e2e9", K::syntax, 2},  {"e7e8k", K::syntax, 4}, {"e2e5", K::illegal, 0},  {"e1g1", K::illegal, 0},
+        {"", K::syntax, 0},       {"e2", K::syntax, 2},    {"e2e4qq", K::syntax, 4}, {"i2e4", K::syntax, 0},
+        {"e2e9", K::syntax, 2},   {"e7e8k", K::syntax, 4}, {"e2e5", K::illegal, 0},  {"e1g1", K::illegal, 0},
         {"e2e4q", K::illegal, 0}, {"0000", K::syntax, 0},
     };
     for (const auto& c : cases) {

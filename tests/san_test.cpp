@@ -109,13 +109,13 @@ TEST(SanResolution, MatchesAFilterOverLegalMoves) {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "8/8/8/K2pP2q/8/8/8/7k w - d6 0 2",        // en passant exposes the king: illegal
-        "8/8/3k4/2pP4/8/8/8/4K3 w - c6 0 2",       // en passant capture
-        "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",      // promotions with and without capture
-        "4k3/8/8/8/8/8/1p4p1/R3K2N b Q - 0 1",     // black promotions
-        "3k4/8/8/8/Q3Q3/8/8/Q3K3 w - - 0 1",       // three queens: file, rank and square
+        "8/8/8/K2pP2q/8/8/8/7k w - d6 0 2",     // en passant exposes the king: illegal
+        "8/8/3k4/2pP4/8/8/8/4K3 w - c6 0 2",    // en passant capture
+        "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",   // promotions with and without capture
+        "4k3/8/8/8/8/8/1p4p1/R3K2N b Q - 0 1",  // black promotions
+        "3k4/8/8/8/Q3Q3/8/8/Q3K3 w - - 0 1",    // three queens: file, rank and square
         "N1N1k3/8/N7/8/8/8/8/4K3 w - - 0 1",
-        "4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1",      // in check: only evasions
+        "4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1",  // in check: only evasions
         "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
     };
     for (const std::string& fen : fens) {

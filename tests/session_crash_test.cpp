@@ -42,9 +42,12 @@ void say(int fd, SessionId id, std::size_t seq) {
         for (int k = 0; k < 150 && !js->session().ended(); ++k) {
             const Event e = random_event(js->session(), rng, t);
             const auto err = js->apply(e);
-            if (!err) say(fd, js->id(), js->session().events_applied());
-            else if (err->code != JournalError::Code::refused) ::_exit(6);
-            else t = js->session().last_event_ms();
+            if (!err)
+                say(fd, js->id(), js->session().events_applied());
+            else if (err->code != JournalError::Code::refused)
+                ::_exit(6);
+            else
+                t = js->session().last_event_ms();
         }
     }
 }
@@ -69,7 +72,8 @@ bool read_acks(int fd, std::string& buffer, std::map<SessionId, std::size_t>& ac
     }
 }
 
-void verify(const std::string& path, const std::map<SessionId, std::size_t>& acked, const std::set<SessionId>& to_replay) {
+void verify(const std::string& path, const std::map<SessionId, std::size_t>& acked,
+            const std::set<SessionId>& to_replay) {
     auto journal = Journal::open(path, Journal::Mode::open_existing);
     ASSERT_TRUE(journal) << journal.error().message;
     for (const auto& [id, seq] : acked) {

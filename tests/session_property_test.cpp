@@ -42,7 +42,8 @@ TEST(SessionProperty, RandomStreamsReplayToTheLiveState) {
                 ASSERT_EQ(err.has_value(), direct_err.has_value()) << "seed " << seed << ": " << encode(e);
                 if (err) {
                     ASSERT_EQ(err->code, JournalError::Code::refused) << err->message;
-                    EXPECT_EQ(js->session().summary(), before) << "seed " << seed << ": refused " << encode(e) << " changed the session";
+                    EXPECT_EQ(js->session().summary(), before)
+                        << "seed " << seed << ": refused " << encode(e) << " changed the session";
                     EXPECT_EQ(js->session().events_applied(), stored_before);
                     t = js->session().last_event_ms();
                     ++refused;
@@ -78,8 +79,9 @@ TEST(SessionProperty, RandomStreamsReplayToTheLiveState) {
     // The streams exercise the procedure, not only moves.
     EXPECT_GT(accepted, 1000);
     EXPECT_GT(refused, 50);
-    for (EventType t : {EventType::move, EventType::press, EventType::touch, EventType::adjust, EventType::offer,
-                        EventType::claim, EventType::flag, EventType::pause, EventType::resume, EventType::illegal_move})
+    for (EventType t :
+         {EventType::move, EventType::press, EventType::touch, EventType::adjust, EventType::offer, EventType::claim,
+          EventType::flag, EventType::pause, EventType::resume, EventType::illegal_move})
         EXPECT_GT(accepted_by_type[t], 0) << event_type_name(t);
 }
 

@@ -10,9 +10,9 @@
 namespace arbiter::testing {
 namespace {
 
-const std::string rep1 = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";         // TV-REP-1, third occurrence at ply 8
-const std::string rep1_ply7 = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1";        // Black to move; Ng8 would be the third
-const std::string lone_king = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";     // TV-RESIGN-1, TV-FLAG-3
+const std::string rep1 = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";      // TV-REP-1, third occurrence at ply 8
+const std::string rep1_ply7 = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1";     // Black to move; Ng8 would be the third
+const std::string lone_king = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";  // TV-RESIGN-1, TV-FLAG-3
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -272,8 +272,8 @@ TEST(Claim, Fide2005DeductsFromTheClaimant) {
         std::int64_t deducted;
     };
     // More than 2 minutes: half, at most 3 minutes; 1–2 minutes: down to 1 minute; less: nothing.
-    for (const Case& c : {Case{"300", 0, 150'000}, Case{"600", 0, 180'000}, Case{"300", 200'000, 40'000},
-                          Case{"300", 250'000, 0}}) {
+    for (const Case& c :
+         {Case{"300", 0, 150'000}, Case{"600", 0, 180'000}, Case{"300", 200'000, 40'000}, Case{"300", 250'000, 0}}) {
         Game g(Game::config(RuleSetId::fide_2005, "", c.tc, TimeCategory::standard));
         g.ok(mv("e4", 0));
         g.ok(claim(ClaimKind::threefold, "", c.claim_at));
@@ -281,7 +281,8 @@ TEST(Claim, Fide2005DeductsFromTheClaimant) {
         ASSERT_TRUE(p);
         EXPECT_EQ(p->deducted_ms, c.deducted) << c.tc << " at " << c.claim_at;
         EXPECT_EQ(p->added_ms, 180'000);
-        EXPECT_EQ(*g.s.clock_ms(Color::black), std::max<std::int64_t>(0, parse_time_control(c.tc)->periods[0].base_ms - c.claim_at - c.deducted));
+        EXPECT_EQ(*g.s.clock_ms(Color::black),
+                  std::max<std::int64_t>(0, parse_time_control(c.tc)->periods[0].base_ms - c.claim_at - c.deducted));
     }
 }
 
@@ -418,8 +419,8 @@ TEST(Offer, LapsesWhenTheGameEnds) {
 // ---------------------------------------------------------------------------------------------
 // R-FLAG (6.8, 6.9, A.5.3; US Chess 13C, 14E)
 
-const std::string flag1 = "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1";   // TV-FLAG-1
-const std::string flag2 = "8/8/8/8/4n3/8/7R/5k1K w - - 0 1";    // TV-FLAG-2
+const std::string flag1 = "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1";  // TV-FLAG-1
+const std::string flag2 = "8/8/8/8/4n3/8/7R/5k1K w - - 0 1";   // TV-FLAG-2
 
 Event flag(Color side, std::int64_t at) { return by(ev(EventType::flag, at), side); }
 
@@ -704,18 +705,24 @@ TEST(Quickplay, RejectedThenPostponedThenDrawn) {
 }
 
 TEST(Quickplay, WhenTheClaimIsNotAllowed) {
-    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::fide_2023, "3600", false)).refused(ev(EventType::quickplay_claim, 3'510'000)),
+    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::fide_2023, "3600", false))
+                             .refused(ev(EventType::quickplay_claim, 3'510'000)),
                          "announced"));
-    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::fide_2023, "3600+5")).refused(ev(EventType::quickplay_claim, 3'510'000)),
-                         "without increment"));
-    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::fide_2023, "300")).refused(ev(EventType::quickplay_claim, 100'000)),
-                         "blitz"));
-    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::fide_2023)).refused(ev(EventType::quickplay_claim, 100'000)),
-                         "less than two minutes"));
-    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::uscf, "3600", false)).refused(ev(EventType::quickplay_claim, 3'510'000)),
-                         "Variation 14H"));
-    EXPECT_TRUE(contains(short_of_time(quickplay(RuleSetId::fide_online)).refused(ev(EventType::quickplay_claim, 3'510'000)),
-                         "no quickplay"));
+    EXPECT_TRUE(contains(
+        short_of_time(quickplay(RuleSetId::fide_2023, "3600+5")).refused(ev(EventType::quickplay_claim, 3'510'000)),
+        "without increment"));
+    EXPECT_TRUE(
+        contains(short_of_time(quickplay(RuleSetId::fide_2023, "300")).refused(ev(EventType::quickplay_claim, 100'000)),
+                 "blitz"));
+    EXPECT_TRUE(
+        contains(short_of_time(quickplay(RuleSetId::fide_2023)).refused(ev(EventType::quickplay_claim, 100'000)),
+                 "less than two minutes"));
+    EXPECT_TRUE(contains(
+        short_of_time(quickplay(RuleSetId::uscf, "3600", false)).refused(ev(EventType::quickplay_claim, 3'510'000)),
+        "Variation 14H"));
+    EXPECT_TRUE(
+        contains(short_of_time(quickplay(RuleSetId::fide_online)).refused(ev(EventType::quickplay_claim, 3'510'000)),
+                 "no quickplay"));
 }
 
 TEST(Quickplay, Fide2009Article10NeedsNoAnnouncement) {
@@ -856,8 +863,8 @@ TEST(Codec, EventsAndConfigsRoundTrip) {
     ASSERT_TRUE(back);
     EXPECT_EQ(back->white, odd.white);
     EXPECT_EQ(back->start_fen, odd.start_fen);
-    for (const char* bad : {"", "move", "move at=x", "move at=1 frobnicate=2", "zzz at=1", "move at=1 side=red", "move at=1 move=%4",
-                            "session rules=fide-1999", "session foo=1", "move  at=1"})
+    for (const char* bad : {"", "move", "move at=x", "move at=1 frobnicate=2", "zzz at=1", "move at=1 side=red",
+                            "move at=1 move=%4", "session rules=fide-1999", "session foo=1", "move  at=1"})
         EXPECT_FALSE(decode_event(bad) && decode_config(bad)) << bad;
 }
 

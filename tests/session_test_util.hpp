@@ -86,7 +86,11 @@ struct Game {
 /// Random session configurations: every rule set, with and without clocks.
 inline SessionConfig random_config(std::mt19937_64& rng) {
     static const char* tcs[] = {"", "300", "180+2", "600d5", "900b10", "40/5400+30:1800+30", "2/60:30", "5400", "10+1"};
-    static const char* fens[] = {"", "", "", "4k3/8/8/8/8/8/8/R3K3 w - - 90 60", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    static const char* fens[] = {"",
+                                 "",
+                                 "",
+                                 "4k3/8/8/8/8/8/8/R3K3 w - - 90 60",
+                                 "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
                                  "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1"};
     SessionConfig c;
     c.rules = static_cast<RuleSetId>(rng() % 8);
@@ -122,7 +126,8 @@ inline Event random_event(const Session& s, std::mt19937_64& rng, std::int64_t& 
     if (roll < 65 && !rec.legal_moves_now().empty()) {
         e.type = EventType::move;
         std::vector<Move> options(rec.legal_moves_now().begin(), rec.legal_moves_now().end());
-        if (s.must_play() && !s.must_play()->allowed.empty()) options = s.must_play()->allowed;
+        if (s.must_play() && !s.must_play()->allowed.empty())
+            options = s.must_play()->allowed;
         else if (!s.touched().empty()) {
             std::vector<Move> own;
             for (Move m : options)

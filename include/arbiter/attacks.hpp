@@ -63,17 +63,15 @@ constexpr auto make_step_table(const int (*deltas)[2], int n) noexcept {
 
 inline constexpr std::array<std::uint64_t, 64> knight_table = make_step_table(knight_deltas, 8);
 inline constexpr std::array<std::uint64_t, 64> king_table = make_step_table(king_deltas, 8);
-inline constexpr std::array<std::array<std::uint64_t, 64>, 2> pawn_table = {
-    make_step_table(white_pawn_deltas, 2), make_step_table(black_pawn_deltas, 2)};
+inline constexpr std::array<std::array<std::uint64_t, 64>, 2> pawn_table = {make_step_table(white_pawn_deltas, 2),
+                                                                            make_step_table(black_pawn_deltas, 2)};
 
 }  // namespace detail
 
 inline Bitboard knight_attacks(Square s) noexcept { return Bitboard(detail::knight_table[index(s)]); }
 inline Bitboard king_attacks(Square s) noexcept { return Bitboard(detail::king_table[index(s)]); }
 /// Squares a pawn of colour `c` on `s` attacks.
-inline Bitboard pawn_attacks(Color c, Square s) noexcept {
-    return Bitboard(detail::pawn_table[index(c)][index(s)]);
-}
+inline Bitboard pawn_attacks(Color c, Square s) noexcept { return Bitboard(detail::pawn_table[index(c)][index(s)]); }
 inline Bitboard rook_attacks(Square s, Bitboard occupied) noexcept {
     const auto& e = detail::tables.rook[index(s)];
     return Bitboard(e.table[e.index(occupied.bits)]);

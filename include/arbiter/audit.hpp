@@ -18,10 +18,10 @@
 namespace arbiter::audit {
 
 enum class FindingType : std::uint8_t {
-    missed_automatic_draw,       ///< the game went on after an automatic ending
-    result_contradicts_position, ///< the Result tag disagrees with how the game had to end
-    timeout_unwinnable,          ///< lost on time although the opponent could not checkmate (6.9)
-    claimable,                   ///< the first ply at which a side could claim a draw
+    missed_automatic_draw,        ///< the game went on after an automatic ending
+    result_contradicts_position,  ///< the Result tag disagrees with how the game had to end
+    timeout_unwinnable,           ///< lost on time although the opponent could not checkmate (6.9)
+    claimable,                    ///< the first ply at which a side could claim a draw
 };
 
 /// Stable name, e.g. "timeout_unwinnable".

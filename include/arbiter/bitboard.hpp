@@ -44,18 +44,28 @@ struct Bitboard {
     friend constexpr Bitboard operator|(Bitboard a, Bitboard b) noexcept { return Bitboard(a.bits | b.bits); }
     friend constexpr Bitboard operator^(Bitboard a, Bitboard b) noexcept { return Bitboard(a.bits ^ b.bits); }
     constexpr Bitboard operator~() const noexcept { return Bitboard(~bits); }
-    constexpr Bitboard& operator&=(Bitboard o) noexcept { bits &= o.bits; return *this; }
-    constexpr Bitboard& operator|=(Bitboard o) noexcept { bits |= o.bits; return *this; }
-    constexpr Bitboard& operator^=(Bitboard o) noexcept { bits ^= o.bits; return *this; }
-    /// Shifts by a signed number of bits (positive = towards h8). No wrap-around masking.
-    [[nodiscard]] constexpr Bitboard shifted(int d) const noexcept {
-        return Bitboard(d >= 0 ? bits << d : bits >> -d);
+    constexpr Bitboard& operator&=(Bitboard o) noexcept {
+        bits &= o.bits;
+        return *this;
     }
+    constexpr Bitboard& operator|=(Bitboard o) noexcept {
+        bits |= o.bits;
+        return *this;
+    }
+    constexpr Bitboard& operator^=(Bitboard o) noexcept {
+        bits ^= o.bits;
+        return *this;
+    }
+    /// Shifts by a signed number of bits (positive = towards h8). No wrap-around masking.
+    [[nodiscard]] constexpr Bitboard shifted(int d) const noexcept { return Bitboard(d >= 0 ? bits << d : bits >> -d); }
 
     struct iterator {
         std::uint64_t b;
         constexpr Square operator*() const noexcept { return square_at(std::countr_zero(b)); }
-        constexpr iterator& operator++() noexcept { b &= b - 1; return *this; }
+        constexpr iterator& operator++() noexcept {
+            b &= b - 1;
+            return *this;
+        }
         constexpr bool operator!=(const iterator& o) const noexcept { return b != o.b; }
     };
     [[nodiscard]] constexpr iterator begin() const noexcept { return {bits}; }

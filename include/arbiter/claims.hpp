@@ -18,9 +18,9 @@ std::optional<ClaimKind> parse_claim_kind(std::string_view s) noexcept;
 
 /// One position of the game cited as evidence.
 struct CitedPosition {
-    std::size_t index;   ///< index in the record; for an intended move, record size (not yet played)
-    std::uint32_t ply;   ///< game ply
-    std::string label;   ///< "start", "4...Ng8", or "intended 4...Ng8"
+    std::size_t index;  ///< index in the record; for an intended move, record size (not yet played)
+    std::uint32_t ply;  ///< game ply
+    std::string label;  ///< "start", "4...Ng8", or "intended 4...Ng8"
     std::string fen;
 };
 
@@ -59,8 +59,8 @@ ClaimVerdict evaluate_claim(const GameRecord& record, ClaimKind kind, std::strin
 
 /// What a claim of each kind could rest on in the current position.
 struct ClaimOptions {
-    bool now = false;              ///< a claim without a move is correct (9.2.2 / 9.3.2)
-    std::vector<Move> intended;    ///< intended moves that make a 9.2.1 / 9.3.1 claim correct
+    bool now = false;            ///< a claim without a move is correct (9.2.2 / 9.3.2)
+    std::vector<Move> intended;  ///< intended moves that make a 9.2.1 / 9.3.1 claim correct
 };
 
 /// The draw status of the record's current position.

@@ -27,10 +27,10 @@ enum class Bonus : std::uint8_t {
 };
 
 struct TimePeriod {
-    int moves = 0;                ///< moves to complete in the period; 0 = all remaining moves
-    std::int64_t base_ms = 0;     ///< time given at the start of the period
+    int moves = 0;             ///< moves to complete in the period; 0 = all remaining moves
+    std::int64_t base_ms = 0;  ///< time given at the start of the period
     Bonus bonus = Bonus::none;
-    std::int64_t bonus_ms = 0;    ///< the increment or delay per move
+    std::int64_t bonus_ms = 0;  ///< the increment or delay per move
     friend bool operator==(const TimePeriod&, const TimePeriod&) = default;
 };
 
@@ -92,7 +92,9 @@ public:
     [[nodiscard]] std::int64_t remaining(Color side, std::int64_t at) const noexcept;
     /// When the side's flag fell in its current period, if it has.
     [[nodiscard]] std::optional<std::int64_t> flag_fell_at(Color side, std::int64_t at) const noexcept;
-    [[nodiscard]] bool flag_down(Color side, std::int64_t at) const noexcept { return flag_fell_at(side, at).has_value(); }
+    [[nodiscard]] bool flag_down(Color side, std::int64_t at) const noexcept {
+        return flag_fell_at(side, at).has_value();
+    }
 
     /// The face that runs (or would run, when paused); nullopt before the start and after stop().
     [[nodiscard]] std::optional<Color> running() const noexcept { return running_; }
@@ -116,11 +118,11 @@ private:
     [[nodiscard]] std::int64_t charged(std::int64_t turn_elapsed) const noexcept;
 
     TimeControl tc_;
-    std::array<std::int64_t, 2> base_{};          ///< time at the start of the side's turn (or now, when not running)
+    std::array<std::int64_t, 2> base_{};  ///< time at the start of the side's turn (or now, when not running)
     std::array<std::optional<std::int64_t>, 2> fell_at_{};
     std::array<int, 2> moves_{};
     std::array<std::size_t, 2> period_{};
-    std::array<int, 2> period_moves_{};           ///< moves completed in the current period
+    std::array<int, 2> period_moves_{};  ///< moves completed in the current period
     std::optional<Color> running_;
     bool started_ = false;
     bool paused_ = false;

@@ -35,11 +35,26 @@ public:
     [[nodiscard]] bool has_value() const noexcept { return data_.index() == 0; }
     explicit operator bool() const noexcept { return has_value(); }
 
-    T& value() & { assert(has_value()); return *std::get_if<0>(&data_); }
-    const T& value() const& { assert(has_value()); return *std::get_if<0>(&data_); }
-    T&& value() && { assert(has_value()); return std::move(*std::get_if<0>(&data_)); }
-    E& error() & { assert(!has_value()); return *std::get_if<1>(&data_); }
-    const E& error() const& { assert(!has_value()); return *std::get_if<1>(&data_); }
+    T& value() & {
+        assert(has_value());
+        return *std::get_if<0>(&data_);
+    }
+    const T& value() const& {
+        assert(has_value());
+        return *std::get_if<0>(&data_);
+    }
+    T&& value() && {
+        assert(has_value());
+        return std::move(*std::get_if<0>(&data_));
+    }
+    E& error() & {
+        assert(!has_value());
+        return *std::get_if<1>(&data_);
+    }
+    const E& error() const& {
+        assert(!has_value());
+        return *std::get_if<1>(&data_);
+    }
 
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }

@@ -47,7 +47,8 @@ public:
                         RuleOptions options = {}, const Unwinnability* analyzer = nullptr);
 
     /// Starts over from `start`, keeping the allocated memory (for batch work over many games).
-    void reset(const Position& start, const RuleSet& rules, RuleOptions options, const Unwinnability* analyzer = nullptr);
+    void reset(const Position& start, const RuleSet& rules, RuleOptions options,
+               const Unwinnability* analyzer = nullptr);
 
     /// Plays a move. Errors: MoveError (kind illegal) when `m` is not legal; nothing changes.
     /// Moves after an automatic ending are still recorded (an audit must see them); the
@@ -96,7 +97,9 @@ public:
 
     /// Ply number in the game of position i (0 = the standard initial position; a FEN start
     /// takes its number from the fullmove field).
-    [[nodiscard]] std::uint32_t game_ply(std::size_t i) const noexcept { return start_game_ply_ + static_cast<std::uint32_t>(i); }
+    [[nodiscard]] std::uint32_t game_ply(std::size_t i) const noexcept {
+        return start_game_ply_ + static_cast<std::uint32_t>(i);
+    }
     /// "start" for index 0, else the move that led to i with its number, e.g. "4...Ng8".
     [[nodiscard]] std::string move_label(std::size_t i) const;
     /// SAN of the move that led to position i (i ≥ 1).

@@ -17,13 +17,13 @@ namespace arbiter {
 
 struct InputError {
     enum class Code {
-        cannot_open,   ///< the file does not exist or may not be read
-        read_failed,   ///< the operating system reported an error while reading
-        corrupt_zstd,  ///< the compressed stream is not valid Zstandard data
+        cannot_open,     ///< the file does not exist or may not be read
+        read_failed,     ///< the operating system reported an error while reading
+        corrupt_zstd,    ///< the compressed stream is not valid Zstandard data
         truncated_zstd,  ///< the input ends in the middle of a compressed frame
     };
     Code code;
-    std::string path;     ///< the name given to open_input ("-" for standard input)
+    std::string path;      ///< the name given to open_input ("-" for standard input)
     std::uint64_t offset;  ///< byte offset in the (compressed) input where the problem was found
     std::string message;
 

@@ -23,15 +23,15 @@ namespace arbiter {
 
 struct JournalError {
     enum class Code {
-        missing_file,     ///< no such file (and creating was not asked for)
-        not_a_journal,    ///< the file is not an SQLite database, or one that is not an arbiter journal
-        newer_format,     ///< written by a newer version of arbiter
-        corrupt,          ///< the database is damaged, or its contents are inconsistent
+        missing_file,   ///< no such file (and creating was not asked for)
+        not_a_journal,  ///< the file is not an SQLite database, or one that is not an arbiter journal
+        newer_format,   ///< written by a newer version of arbiter
+        corrupt,        ///< the database is damaged, or its contents are inconsistent
         no_such_session,
-        refused,          ///< the session refused the event (nothing was written)
-        conflict,         ///< another writer appended to the session meanwhile; reload and retry
-        replay,           ///< a stored event no longer replays to the state it produced
-        io,               ///< the file could not be read or written (permissions, disk full, …)
+        refused,   ///< the session refused the event (nothing was written)
+        conflict,  ///< another writer appended to the session meanwhile; reload and retry
+        replay,    ///< a stored event no longer replays to the state it produced
+        io,        ///< the file could not be read or written (permissions, disk full, …)
     };
     Code code;
     std::string message;

@@ -45,7 +45,11 @@ public:
     }
     [[nodiscard]] constexpr bool is_null() const noexcept { return data_ == 0; }
     [[nodiscard]] constexpr std::uint16_t raw() const noexcept { return data_; }
-    static constexpr Move from_raw(std::uint16_t raw) noexcept { Move m; m.data_ = raw; return m; }
+    static constexpr Move from_raw(std::uint16_t raw) noexcept {
+        Move m;
+        m.data_ = raw;
+        return m;
+    }
 
     friend constexpr bool operator==(Move a, Move b) noexcept = default;
 

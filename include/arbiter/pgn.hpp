@@ -82,7 +82,9 @@ public:
     /// `index` counts games from 1.
     virtual void begin_game(std::uint64_t index, SourcePos pos) { (void)index, (void)pos; }
     /// A tag pair, with `\"` and `\\` escapes resolved.
-    virtual void tag(std::string_view name, std::string_view value, SourcePos pos) { (void)name, (void)value, (void)pos; }
+    virtual void tag(std::string_view name, std::string_view value, SourcePos pos) {
+        (void)name, (void)value, (void)pos;
+    }
     /// The tags are over and the movetext starts. Skip::yes skips the movetext up to the result
     /// (still checked for syntax and budget; only errors, result and end_game reach the visitor).
     virtual Skip begin_movetext() { return Skip::no; }
@@ -115,7 +117,7 @@ public:
 struct ReaderOptions {
     std::uint64_t max_game_bytes = 64ull << 20;  ///< bytes of one game, tags and movetext
     std::uint64_t max_game_tokens = 1u << 20;    ///< tokens of one game (tags, moves, comments…)
-    std::uint32_t max_variation_depth = 256;      ///< nesting depth of `(…)`
+    std::uint32_t max_variation_depth = 256;     ///< nesting depth of `(…)`
     /// Longest comment text passed to the visitor; longer ones are cut (CommentInfo::truncated).
     std::size_t max_comment_bytes = 1u << 20;
     /// Longest tag line and longest move token.

@@ -23,9 +23,9 @@ struct Ply {
     Move move;
     std::uint32_t san_offset = 0;  ///< the SAN text, in ParsedGame::san_text
     std::uint32_t san_size = 0;
-    SourcePos pos;              ///< where the move's text starts
-    std::int64_t clk_ms = -1;   ///< `[%clk]` in a comment after the move (clock of the mover), or -1
-    std::int64_t emt_ms = -1;   ///< `[%emt]` (time the move took), or -1
+    SourcePos pos;             ///< where the move's text starts
+    std::int64_t clk_ms = -1;  ///< `[%clk]` in a comment after the move (clock of the mover), or -1
+    std::int64_t emt_ms = -1;  ///< `[%emt]` (time the move took), or -1
 };
 
 struct TagPair {

@@ -29,10 +29,10 @@ extern const ZobristKeys zobrist;
 
 /// Which Setup problems Position::from_setup may repair instead of refusing.
 struct SetupRepairs {
-    bool drop_invalid_ep_square = false;    ///< clear an impossible en passant square
-    bool drop_invalid_castling = false;     ///< drop castling rights without king and rook
-    bool allow_impossible_check = false;    ///< accept checks no legal move could give
-    bool allow_too_many_pieces = false;     ///< accept surplus pieces (composed problems)
+    bool drop_invalid_ep_square = false;  ///< clear an impossible en passant square
+    bool drop_invalid_castling = false;   ///< drop castling rights without king and rook
+    bool allow_impossible_check = false;  ///< accept checks no legal move could give
+    bool allow_too_many_pieces = false;   ///< accept surplus pieces (composed problems)
 };
 
 class Position {
@@ -126,8 +126,8 @@ public:
     [[nodiscard]] bool same_placement(const Position& o) const noexcept { return board_ == o.board_; }
     /// Full equality, counters and raw en passant square included.
     friend bool operator==(const Position& a, const Position& b) noexcept {
-        return a.same_position(b) && a.ep_square_ == b.ep_square_ &&
-               a.halfmove_clock_ == b.halfmove_clock_ && a.fullmove_number_ == b.fullmove_number_;
+        return a.same_position(b) && a.ep_square_ == b.ep_square_ && a.halfmove_clock_ == b.halfmove_clock_ &&
+               a.fullmove_number_ == b.fullmove_number_;
     }
 
 private:
@@ -147,7 +147,7 @@ private:
         key_ ^= detail::zobrist.piece_square[index(p)][index(s)];
     }
     void drop_castling(Bitboard rooks) noexcept {
-        for (Square s : rooks & castling_rooks_) key_ ^= detail::zobrist.castling[index(s)];
+        for (Square s : rooks& castling_rooks_) key_ ^= detail::zobrist.castling[index(s)];
         castling_rooks_ &= ~rooks;
     }
     /// After a double step to `to` over `skipped` by the side that just moved: does the side

@@ -55,15 +55,15 @@ struct Articles {
 /// One rule set, as data. Every rule-dependent decision in the library reads these fields.
 struct RuleSet {
     RuleSetId id;
-    const char* name;     ///< stable id, e.g. "fide-2023"
-    const char* title;    ///< e.g. "FIDE Laws of Chess 2023"
-    const char* in_force; ///< e.g. "2023-01-01 on"
+    const char* name;      ///< stable id, e.g. "fide-2023"
+    const char* title;     ///< e.g. "FIDE Laws of Chess 2023"
+    const char* in_force;  ///< e.g. "2023-01-01 on"
     DrawEffect threefold;
     DrawEffect fifty;
     DrawEffect fivefold;
     FivefoldCount fivefold_count;
     DrawEffect seventy_five;
-    bool intended_move_claims;            ///< 9.2.1 / 9.3.1 style claims exist
+    bool intended_move_claims;  ///< 9.2.1 / 9.3.1 style claims exist
     ClaimRightEnds claim_right_ends;
     /// Seconds added to the opponent for an incorrect claim, by time category.
     std::array<int, 3> incorrect_claim_penalty_s;
@@ -106,7 +106,10 @@ struct RuleOptions {
     /// DEF-OCC: the initial position counts as an occurrence.
     bool initial_position_counts = true;
     /// DEF-SETUP: trust the FEN's halfmove clock (true), or count from the set-up position.
-    enum class CountersFromSetup : std::uint8_t { trust_fen, game_start } counters_from_setup = CountersFromSetup::trust_fen;
+    enum class CountersFromSetup : std::uint8_t {
+        trust_fen,
+        game_start
+    } counters_from_setup = CountersFromSetup::trust_fen;
     /// Competition rule 9.1.1: no draw offers or agreement before this move number (0 = none).
     int no_offers_before_move = 0;
     /// TV-50-2: a 9.3.1 claim whose intended move mates is correct (strict reading).

@@ -74,16 +74,16 @@ std::optional<QuickplayDecision> parse_quickplay_decision(std::string_view s) no
 
 struct Event {
     EventType type = EventType::move;
-    std::int64_t at_ms = 0;            ///< caller's monotonic time; never earlier than the previous event
-    std::optional<Color> side;         ///< who acts; when absent the session infers it (docs/session.md)
+    std::int64_t at_ms = 0;     ///< caller's monotonic time; never earlier than the previous event
+    std::optional<Color> side;  ///< who acts; when absent the session infers it (docs/session.md)
     /// move: the move (SAN or UCI); claim: the written move, empty for a claim without one.
     std::string move;
-    bool press = true;                 ///< move: the clock is pressed, completing the move
-    bool offer = false;                ///< move: a draw offer between making the move and pressing
-    Square square = Square::none;      ///< touch, adjust
+    bool press = true;             ///< move: the clock is pressed, completing the move
+    bool offer = false;            ///< move: a draw offer between making the move and pressing
+    Square square = Square::none;  ///< touch, adjust
     ClaimKind claim = ClaimKind::threefold;
-    bool both = false;                 ///< flag: both flags are down and which fell first is unknown
-    bool consent = false;              ///< offer, accept: the arbiter consents (9.1.1)
+    bool both = false;     ///< flag: both flags are down and which fell first is unknown
+    bool consent = false;  ///< offer, accept: the arbiter consents (9.1.1)
     TerminationKind declared = TerminationKind::fivefold_repetition;  ///< declare
     QuickplayDecision decision = QuickplayDecision::reject;           ///< quickplay_ruling
     std::optional<std::int64_t> added_ms;  ///< quickplay_ruling: time to the opponent instead of the default
@@ -115,20 +115,20 @@ enum class EndKind : std::uint8_t {
     fifty_moves,           ///< a correct claim (9.3), or automatic online
     agreement,
     resignation,
-    time_forfeit,          ///< a flag fall (a win, or a draw when the opponent cannot mate)
+    time_forfeit,  ///< a flag fall (a win, or a draw when the opponent cannot mate)
     both_flags,
-    illegal_moves,         ///< 7.5.5
-    illegal_position,      ///< A.5.4
-    quickplay_finish,      ///< III.5 / 10.2
+    illegal_moves,     ///< 7.5.5
+    illegal_position,  ///< A.5.4
+    quickplay_finish,  ///< III.5 / 10.2
 };
 const char* end_kind_name(EndKind k) noexcept;
 
 struct SessionEnd {
     EndKind kind;
-    std::string result;   ///< "1-0", "0-1", "1/2-1/2"
+    std::string result;  ///< "1-0", "0-1", "1/2-1/2"
     std::string article;
-    std::string reason;   ///< one sentence for the players
-    std::size_t ply;      ///< record index at the end
+    std::string reason;  ///< one sentence for the players
+    std::size_t ply;     ///< record index at the end
     std::int64_t at_ms;
 };
 
@@ -143,8 +143,8 @@ struct Penalty {
 
 /// The ruling on a 9.2/9.3 claim.
 struct ClaimRuling {
-    ClaimVerdict verdict;   ///< the rules layer's verdict (article 9.4 when the right was lost)
-    bool admissible = true; ///< false: the right to claim on this move was lost (9.4)
+    ClaimVerdict verdict;    ///< the rules layer's verdict (article 9.4 when the right was lost)
+    bool admissible = true;  ///< false: the right to claim on this move was lost (9.4)
     std::optional<Penalty> penalty;
     std::int64_t at_ms = 0;
     std::size_t ply = 0;
@@ -248,7 +248,8 @@ private:
 
     [[nodiscard]] Color to_move() const noexcept { return record_.current().turn(); }
     /// 9.1.1; `with_move`: the offer comes with a move being made now, which counts.
-    [[nodiscard]] std::optional<EventError> check_offers_allowed(Color side, bool consent, bool with_move = false) const;
+    [[nodiscard]] std::optional<EventError> check_offers_allowed(Color side, bool consent,
+                                                                 bool with_move = false) const;
     [[nodiscard]] std::optional<EventError> check_move_obligations(Move m) const;
     [[nodiscard]] bool opponent_can_mate(Color loser, std::string& why) const;
     void start_clock_if_needed(std::int64_t at);
@@ -290,6 +291,7 @@ FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure,
 /// US Chess 14E's "forced win": can `attacker` force checkmate within `moves` of its moves,
 /// whoever is to move in `pos`? A bounded AND/OR search (a node budget keeps it small);
 /// nullopt when the budget ran out.
-std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget = 400'000);
+std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves,
+                                       std::uint64_t node_budget = 400'000);
 
 }  // namespace arbiter

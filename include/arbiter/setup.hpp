@@ -64,9 +64,7 @@ const char* problem_name(PositionProblem p) noexcept;
 struct PositionError {
     std::uint32_t problems = 0;
 
-    [[nodiscard]] bool has(PositionProblem p) const noexcept {
-        return (problems & static_cast<std::uint32_t>(p)) != 0;
-    }
+    [[nodiscard]] bool has(PositionProblem p) const noexcept { return (problems & static_cast<std::uint32_t>(p)) != 0; }
     /// The problems in declaration order.
     [[nodiscard]] std::vector<PositionProblem> list() const;
     /// A sentence naming every problem, e.g. "invalid position: white has no king; pawn on the

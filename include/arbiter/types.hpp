@@ -26,9 +26,7 @@ constexpr char piece_letter(PieceType t) noexcept { return "PNBRQK?"[index(t)]; 
 /// A coloured piece, packed as (colour << 3) | kind. `Piece::none` marks an empty square.
 enum class Piece : std::uint8_t { none = 6 };
 
-constexpr Piece make_piece(Color c, PieceType t) noexcept {
-    return static_cast<Piece>((index(c) << 3) | index(t));
-}
+constexpr Piece make_piece(Color c, PieceType t) noexcept { return static_cast<Piece>((index(c) << 3) | index(t)); }
 constexpr PieceType type_of(Piece p) noexcept { return static_cast<PieceType>(static_cast<int>(p) & 7); }
 constexpr Color color_of(Piece p) noexcept { return static_cast<Color>(static_cast<int>(p) >> 3); }
 constexpr int index(Piece p) noexcept { return static_cast<int>(p); }

@@ -45,7 +45,7 @@ struct MateVerdict {
     std::vector<Move> line;
     /// Why: "insufficient material", "blocked pawns", "exhaustive search", "mating line found", …
     std::string reason;
-    std::uint64_t nodes = 0;  ///< positions searched (0 for static rules)
+    std::uint64_t nodes = 0;            ///< positions searched (0 for static rules)
     MateProof proof = MateProof::none;  ///< what the answer rests on
 };
 

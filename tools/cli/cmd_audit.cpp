@@ -8,8 +8,8 @@
 #include <bit>
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <fstream>
 #include <iostream>
@@ -211,16 +211,17 @@ BatchResult run_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn
             line += "]}\n";
         } else {
             auto tag = [&](const char* name) { return csv_field(game.tag(name).value_or("")); };
-            const std::string prefix = "," + csv_field(cfg.files[b.file]) + "," + tag("White") + "," + tag("Black") + "," +
-                                       tag("Date") + "," + csv_field(game.result) + "," + result.rules->name + "," +
-                                       std::to_string(result.plies) + ",";
+            const std::string prefix = "," + csv_field(cfg.files[b.file]) + "," + tag("White") + "," + tag("Black") +
+                                       "," + tag("Date") + "," + csv_field(game.result) + "," + result.rules->name +
+                                       "," + std::to_string(result.plies) + ",";
             for (const auto& f : result.findings)
-                line += prefix + audit::finding_type_name(f.type) + "," + csv_field(f.kind) + "," + std::to_string(f.ply) +
-                        "," + side_or_empty(f.side) + "," + csv_field(f.article) + "," + csv_field(f.detail) + "\n";
+                line += prefix + audit::finding_type_name(f.type) + "," + csv_field(f.kind) + "," +
+                        std::to_string(f.ply) + "," + side_or_empty(f.side) + "," + csv_field(f.article) + "," +
+                        csv_field(f.detail) + "\n";
             for (const auto& e : game.errors)
                 line += prefix + "error," + pgn::code_name(e.code) + ",,,," +
-                        csv_field("line " + std::to_string(line_of(e.pos)) + ", column " + std::to_string(e.pos.column) +
-                                  ": " + e.message) +
+                        csv_field("line " + std::to_string(line_of(e.pos)) + ", column " +
+                                  std::to_string(e.pos.column) + ": " + e.message) +
                         "\n";
         }
         out.lines.push_back(std::move(line));
@@ -465,9 +466,11 @@ void add_audit(CLI::App& app) {
     };
     auto o = std::make_shared<Options>();
     cmd->add_option("files", o->files, "PGN files ('-' = standard input; .zst is decompressed)")->required();
-    cmd->add_option("--rules", o->rules, "A rule set for every game, or auto (default: from each game's Date and Site tags)");
+    cmd->add_option("--rules", o->rules,
+                    "A rule set for every game, or auto (default: from each game's Date and Site tags)");
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
-    cmd->add_option("--format", o->format, "jsonl (default: one object per game), csv (one row per finding) or summary");
+    cmd->add_option("--format", o->format,
+                    "jsonl (default: one object per game), csv (one row per finding) or summary");
     cmd->add_option("--output", o->output, "Write to this file instead of standard output");
     cmd->add_option("--time-category", o->time_category,
                     "standard, rapid or blitz for every game (default: from each game's TimeControl tag)");
@@ -481,10 +484,14 @@ void add_audit(CLI::App& app) {
         cfg.files = o->files;
         cfg.several_files = o->files.size() > 1;
         cfg.batch_bytes = o->batch_bytes;
-        if (o->format == "jsonl") cfg.format = Format::jsonl;
-        else if (o->format == "csv") cfg.format = Format::csv;
-        else if (o->format == "summary") cfg.format = Format::summary;
-        else throw InputError("--format: expected jsonl, csv or summary, found '" + o->format + "'");
+        if (o->format == "jsonl")
+            cfg.format = Format::jsonl;
+        else if (o->format == "csv")
+            cfg.format = Format::csv;
+        else if (o->format == "summary")
+            cfg.format = Format::summary;
+        else
+            throw InputError("--format: expected jsonl, csv or summary, found '" + o->format + "'");
         if (o->rules != "auto") {
             const auto id = parse_rule_set(o->rules);
             if (!id) throw InputError("--rules: unknown rule set '" + o->rules + "' (expected auto or a rule-set id)");
@@ -492,7 +499,9 @@ void add_audit(CLI::App& app) {
         }
         if (!o->time_category.empty()) {
             const auto tc = parse_time_category(o->time_category);
-            if (!tc) throw InputError("--time-category: expected standard, rapid or blitz, found '" + o->time_category + "'");
+            if (!tc)
+                throw InputError("--time-category: expected standard, rapid or blitz, found '" + o->time_category +
+                                 "'");
             cfg.options.rule_options.time_category = *tc;
             cfg.options.time_category_from_tag = false;
         }
@@ -507,7 +516,8 @@ void add_audit(CLI::App& app) {
         const bool progress = !o->quiet && isatty(STDERR_FILENO);
         Pipeline pipeline(cfg, out, threads, progress);
         const bool ok = pipeline.run();
-        if (cfg.format == Format::summary) print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
+        if (cfg.format == Format::summary)
+            print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
         out.flush();
         if (!ok) throw InputError("some input could not be read to its end (see above)");
     });

@@ -121,8 +121,10 @@ std::string numbered(const Position& pos, const std::vector<std::string>& san) {
     bool white = pos.turn() == Color::white;
     for (std::size_t i = 0; i < san.size(); ++i) {
         if (i) out << ' ';
-        if (white) out << number << ". ";
-        else if (i == 0) out << number << "... ";
+        if (white)
+            out << number << ". ";
+        else if (i == 0)
+            out << number << "... ";
         out << san[i];
         if (!white) ++number;
         white = !white;
@@ -137,12 +139,12 @@ void print_human(const Position& pos, const std::vector<Answer>& answers) {
         switch (a.verdict.answer) {
             case MateAbility::can_checkmate:
                 std::cout << "can checkmate";
-                if (!a.san.empty()) std::cout << ", for example " << numbered(pos, a.san);
-                else std::cout << " (" << a.verdict.reason << ")";
+                if (!a.san.empty())
+                    std::cout << ", for example " << numbered(pos, a.san);
+                else
+                    std::cout << " (" << a.verdict.reason << ")";
                 break;
-            case MateAbility::cannot_checkmate:
-                std::cout << "cannot checkmate (" << a.verdict.reason << ")";
-                break;
+            case MateAbility::cannot_checkmate: std::cout << "cannot checkmate (" << a.verdict.reason << ")"; break;
             case MateAbility::unknown:
                 std::cout << "unknown (" << a.verdict.reason << ", " << a.verdict.nodes << " positions searched)";
                 break;
@@ -194,7 +196,8 @@ void add_dead(CLI::App& app) {
         "dead", "Can a side still checkmate by any series of legal moves? (dead position 5.2.2, flag fall 6.9)");
     auto opt = std::make_shared<DeadOptions>();
     cmd->add_option("--fen", opt->fen, "The position (counters may be omitted)");
-    cmd->add_option("--batch", opt->batch, "Analyse many positions: a file, or - for stdin; one `FEN [white|black]` a line");
+    cmd->add_option("--batch", opt->batch,
+                    "Analyse many positions: a file, or - for stdin; one `FEN [white|black]` a line");
     cmd->add_option("--side", opt->side, "Which side to ask about (default: both)")
         ->check(CLI::IsMember({"white", "black", "both"}));
     cmd->add_option("--limit", opt->limit, "Positions the search may visit before answering unknown")

@@ -7,7 +7,8 @@
 namespace arbiter::cli {
 
 void add_perft(CLI::App& app) {
-    auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (last line: \"Nodes searched: N\")");
+    auto* cmd =
+        app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (last line: \"Nodes searched: N\")");
     struct Options {
         std::string fen{start_fen};
         bool divide = false;
@@ -36,8 +37,9 @@ void add_perft(CLI::App& app) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::cout << "Nodes searched: " << total << std::endl;
         if (opt->stats)
-            std::cerr << "time " << seconds << " s, " << static_cast<std::uint64_t>(total / (seconds > 0 ? seconds : 1e-9))
-                      << " nodes/s (" << slider_backend() << ")\n";
+            std::cerr << "time " << seconds << " s, "
+                      << static_cast<std::uint64_t>(total / (seconds > 0 ? seconds : 1e-9)) << " nodes/s ("
+                      << slider_backend() << ")\n";
     });
 }
 

@@ -27,7 +27,8 @@ void print_status(const DrawStatus& s, const GameRecord& record) {
     std::cout << "Position   " << s.fen << '\n';
     std::cout << "           " << side_name(s.side_to_move) << " to move, ply " << s.ply << ", " << s.no_progress_plies
               << " plies without a pawn move or capture\n";
-    std::cout << "Repetition this position has stood " << s.repetition_count << (s.repetition_count == 1 ? " time" : " times");
+    std::cout << "Repetition this position has stood " << s.repetition_count
+              << (s.repetition_count == 1 ? " time" : " times");
     if (!s.repetition_plies.empty()) {
         std::cout << " (";
         const auto idx = record.occurrence_indices(record.size() - 1);
@@ -46,10 +47,12 @@ void print_status(const DrawStatus& s, const GameRecord& record) {
     std::cout << "Claims     under " << rules.name << " by " << side_name(s.side_to_move) << ":\n";
     std::cout << "  threefold now (" << art.threefold_now << "): " << (s.threefold.now ? "yes" : "no") << '\n';
     std::cout << "  threefold with intended move (" << art.threefold_intended << "): "
-              << (s.threefold.now ? "any legal move (no move is needed)" : join_san(record, s.threefold.intended)) << '\n';
+              << (s.threefold.now ? "any legal move (no move is needed)" : join_san(record, s.threefold.intended))
+              << '\n';
     std::cout << "  fifty now (" << art.fifty_now << "): " << (s.fifty.now ? "yes" : "no") << '\n';
-    std::cout << "  fifty with intended move (" << art.fifty_intended << "): "
-              << (s.fifty.now ? "any legal move (no move is needed)" : join_san(record, s.fifty.intended)) << '\n';
+    std::cout << "  fifty with intended move (" << art.fifty_intended
+              << "): " << (s.fifty.now ? "any legal move (no move is needed)" : join_san(record, s.fifty.intended))
+              << '\n';
     std::cout << "Can mate   White " << yes_no_unknown(s.white_can_checkmate) << ", Black "
               << yes_no_unknown(s.black_can_checkmate) << '\n';
 }
@@ -62,14 +65,14 @@ void print_claim(const ClaimVerdict& v) {
     std::cout << "Reason     " << v.reason << '\n';
     if (v.kind == ClaimKind::threefold) {
         if (!v.occurrences.empty()) std::cout << "Occurrences\n";
-        for (const auto& c : v.occurrences)
-            std::cout << "  ply " << c.ply << "  " << c.label << "  " << c.fen << '\n';
+        for (const auto& c : v.occurrences) std::cout << "  ply " << c.ply << "  " << c.label << "  " << c.fen << '\n';
         if (!v.lookalikes.empty()) std::cout << "Look the same but do not count\n";
         for (const auto& l : v.lookalikes)
             std::cout << "  ply " << l.position.ply << "  " << l.position.label << "  " << l.why << '\n';
     } else {
         std::cout << "Count      " << v.no_progress_plies << " of " << v.required_plies << " plies";
-        if (v.count_started) std::cout << ", counting from " << v.count_started->label << " (ply " << v.count_started->ply << ")";
+        if (v.count_started)
+            std::cout << ", counting from " << v.count_started->label << " (ply " << v.count_started->ply << ")";
         std::cout << '\n';
     }
 }
@@ -77,7 +80,8 @@ void print_claim(const ClaimVerdict& v) {
 }  // namespace
 
 void add_status(CLI::App& app) {
-    auto* cmd = app.add_subcommand("status", "Everything draw-related about one position: endings, repetitions, claims");
+    auto* cmd =
+        app.add_subcommand("status", "Everything draw-related about one position: endings, repetitions, claims");
     auto in = std::make_shared<GameInput>();
     in->add_to(*cmd);
     cmd->callback([in] {
@@ -92,7 +96,8 @@ void add_status(CLI::App& app) {
 }
 
 void add_claim(CLI::App& app) {
-    auto* cmd = app.add_subcommand("claim", "Decide a threefold or fifty-move claim by the side to move, with evidence");
+    auto* cmd =
+        app.add_subcommand("claim", "Decide a threefold or fifty-move claim by the side to move, with evidence");
     auto in = std::make_shared<GameInput>();
     auto kind = std::make_shared<std::string>();
     auto intended = std::make_shared<std::string>();
@@ -109,8 +114,8 @@ void add_claim(CLI::App& app) {
         } else {
             const auto m = parse_move(record->current(), *intended);
             if (!m && m.error().kind == MoveError::Kind::syntax)
-                throw InputError("--intended: '" + *intended + "' is not a move (byte " + std::to_string(m.error().offset) +
-                                 "): " + m.error().message);
+                throw InputError("--intended: '" + *intended + "' is not a move (byte " +
+                                 std::to_string(m.error().offset) + "): " + m.error().message);
             v = evaluate_claim(*record, *k, std::string_view(*intended));
         }
         if (in->json) {

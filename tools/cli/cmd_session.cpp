@@ -59,11 +59,15 @@ void add_new(CLI::App& session) {
     auto* cmd = session.add_subcommand("new", "Start a session; prints its id");
     auto o = std::make_shared<NewOptions>();
     cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
-    cmd->add_option("--rules", o->rules.rules, "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
-    auto* tcat = cmd->add_option("--time-category", o->rules.time_category,
-                                 "standard, rapid or blitz (default: derived from --time-control, A.1/B.1; else standard)");
+    cmd->add_option(
+        "--rules", o->rules.rules,
+        "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
+    auto* tcat =
+        cmd->add_option("--time-category", o->rules.time_category,
+                        "standard, rapid or blitz (default: derived from --time-control, A.1/B.1; else standard)");
     cmd->add_option("--time-control", o->time_control,
-                    "PGN TimeControl: 5400+30, 40/5400+30:1800+30, 300; dN = simple delay, bN = Bronstein delay (default: no clock)");
+                    "PGN TimeControl: 5400+30, 40/5400+30:1800+30, 300; dN = simple delay, bN = Bronstein delay "
+                    "(default: no clock)");
     cmd->add_option("--fen", o->fen, "Start position (default: the initial position)");
     cmd->add_option("--white", o->white, "White's name (PGN)");
     cmd->add_option("--black", o->black, "Black's name (PGN)");
@@ -71,15 +75,19 @@ void add_new(CLI::App& session) {
     cmd->add_option("--site", o->site, "Site (PGN)");
     cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN)");
     cmd->add_option("--round", o->round, "Round (PGN)");
-    cmd->add_option("--no-offers-before", o->no_offers_before, "Competition rule 9.1.1: no draw offers before this move")
+    cmd->add_option("--no-offers-before", o->no_offers_before,
+                    "Competition rule 9.1.1: no draw offers before this move")
         ->check(CLI::NonNegativeNumber);
-    cmd->add_flag("--quickplay-finish", o->quickplay, "Guidelines III (or US Chess Variation 14H) announced for the event");
-    cmd->add_flag("--blitz-fully-supervised", o->blitz_supervised, "fide-2023 blitz under B.2: the literal +2 min penalties");
+    cmd->add_flag("--quickplay-finish", o->quickplay,
+                  "Guidelines III (or US Chess Variation 14H) announced for the event");
+    cmd->add_flag("--blitz-fully-supervised", o->blitz_supervised,
+                  "fide-2023 blitz under B.2: the literal +2 min penalties");
     cmd->add_option("--initial-position-counts", o->rules.initial_position_counts, "true (default) or false");
     cmd->add_option("--counters-from-setup", o->rules.counters_from_setup, "trust_fen (default) or game_start");
     cmd->add_option("--fifty-extension", o->rules.fifty_extensions, "A 50-move extension, e.g. KRBvKR=75; repeatable");
     cmd->add_flag("--online-claims", o->rules.online_claims_only, "fide-online: claims instead of automatic draws");
-    cmd->add_flag("--intended-mate-incorrect", o->rules.intended_mate_incorrect, "A 9.3.1 claim whose written move mates is incorrect");
+    cmd->add_flag("--intended-mate-incorrect", o->rules.intended_mate_incorrect,
+                  "A 9.3.1 claim whose written move mates is incorrect");
     cmd->add_flag("--json", o->rules.json, "Print the new session's state as JSON");
     cmd->callback([o, tcat] {
         SessionConfig cfg;
@@ -147,9 +155,13 @@ void print_state(const Session& s) {
         if (s.clock()->paused()) std::cout << " (paused)";
         std::cout << '\n';
     }
-    if (s.pending_offer()) std::cout << "Offer      " << (s.pending_offer()->by == Color::white ? "White" : "Black") << " has offered a draw\n";
+    if (s.pending_offer())
+        std::cout << "Offer      " << (s.pending_offer()->by == Color::white ? "White" : "Black")
+                  << " has offered a draw\n";
     if (s.must_play()) std::cout << "Must play  " << s.must_play()->written << '\n';
-    if (s.awaiting_press()) std::cout << "Clock      waiting for " << (*s.awaiting_press() == Color::white ? "White" : "Black") << " to press it\n";
+    if (s.awaiting_press())
+        std::cout << "Clock      waiting for " << (*s.awaiting_press() == Color::white ? "White" : "Black")
+                  << " to press it\n";
 }
 
 void add_show(CLI::App& session) {
@@ -215,12 +227,16 @@ void add_list(CLI::App& session) {
             auto s = replay(*stored);
             if (!s) fail(s.error());
             if (a->json) {
-                out.push_back(Json{{"id", id}, {"status", s->ended() ? "ended" : "ongoing"}, {"result", s->result()},
-                                   {"ply", s->record().game_ply(s->record().size() - 1)}, {"rules", s->rules().name},
+                out.push_back(Json{{"id", id},
+                                   {"status", s->ended() ? "ended" : "ongoing"},
+                                   {"result", s->result()},
+                                   {"ply", s->record().game_ply(s->record().size() - 1)},
+                                   {"rules", s->rules().name},
                                    {"events", s->events_applied()}});
             } else {
-                std::cout << id << "  " << s->config().white << " - " << s->config().black << "  " << s->rules().name << "  "
-                          << s->result() << "  " << s->moves().size() << " plies, " << s->events_applied() << " events\n";
+                std::cout << id << "  " << s->config().white << " - " << s->config().black << "  " << s->rules().name
+                          << "  " << s->result() << "  " << s->moves().size() << " plies, " << s->events_applied()
+                          << " events\n";
             }
         }
         if (a->json) std::cout << out.dump() << '\n';
@@ -230,7 +246,8 @@ void add_list(CLI::App& session) {
 }  // namespace
 
 void add_session(CLI::App& app) {
-    auto* cmd = app.add_subcommand("session", "A live game: clocks, touch-move, offers, claims and penalties, journaled");
+    auto* cmd =
+        app.add_subcommand("session", "A live game: clocks, touch-move, offers, claims and penalties, journaled");
     cmd->require_subcommand(1);
     add_new(*cmd);
     add_event(*cmd);

@@ -13,8 +13,11 @@ void GameInput::add_to(CLI::App& cmd) {
     cmd.add_option("--moves", moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
     cmd.add_option("--pgn", pgn, "A PGN file: the position after --ply K of game --game N");
     cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")->check(CLI::PositiveNumber);
-    cmd.add_option("--ply", ply, "With --pgn: the position after this many plies (default: the end)")->check(CLI::NonNegativeNumber);
-    cmd.add_option("--rules", rules, "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
+    cmd.add_option("--ply", ply, "With --pgn: the position after this many plies (default: the end)")
+        ->check(CLI::NonNegativeNumber);
+    cmd.add_option(
+        "--rules", rules,
+        "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
     cmd.add_option("--time-category", time_category, "standard (default), rapid or blitz");
     cmd.add_option("--initial-position-counts", initial_position_counts,
                    "Whether the initial position counts as an occurrence: true (default) or false");
@@ -32,8 +35,9 @@ void GameInput::add_to(CLI::App& cmd) {
 const RuleSet& GameInput::rule_set_or_throw() const {
     const auto id = parse_rule_set(rules);
     if (!id)
-        throw InputError("--rules: unknown rule set '" + rules +
-                         "' (expected fide-2023, fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf or iccf)");
+        throw InputError(
+            "--rules: unknown rule set '" + rules +
+            "' (expected fide-2023, fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf or iccf)");
     return rule_set(*id);
 }
 
@@ -42,15 +46,23 @@ RuleOptions GameInput::rule_options() const {
     const auto tc = parse_time_category(time_category);
     if (!tc) throw InputError("--time-category: expected standard, rapid or blitz, found '" + time_category + "'");
     o.time_category = *tc;
-    if (initial_position_counts == "true") o.initial_position_counts = true;
-    else if (initial_position_counts == "false") o.initial_position_counts = false;
-    else throw InputError("--initial-position-counts: expected true or false, found '" + initial_position_counts + "'");
-    if (counters_from_setup == "trust_fen") o.counters_from_setup = RuleOptions::CountersFromSetup::trust_fen;
-    else if (counters_from_setup == "game_start") o.counters_from_setup = RuleOptions::CountersFromSetup::game_start;
-    else throw InputError("--counters-from-setup: expected trust_fen or game_start, found '" + counters_from_setup + "'");
+    if (initial_position_counts == "true")
+        o.initial_position_counts = true;
+    else if (initial_position_counts == "false")
+        o.initial_position_counts = false;
+    else
+        throw InputError("--initial-position-counts: expected true or false, found '" + initial_position_counts + "'");
+    if (counters_from_setup == "trust_fen")
+        o.counters_from_setup = RuleOptions::CountersFromSetup::trust_fen;
+    else if (counters_from_setup == "game_start")
+        o.counters_from_setup = RuleOptions::CountersFromSetup::game_start;
+    else
+        throw InputError("--counters-from-setup: expected trust_fen or game_start, found '" + counters_from_setup +
+                         "'");
     for (const auto& e : fifty_extensions) {
         auto ext = parse_fifty_extension(e);
-        if (!ext) throw InputError("--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'");
+        if (!ext)
+            throw InputError("--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'");
         o.fifty_extensions.push_back(*ext);
     }
     o.online_threefold_automatic = !online_claims_only;
@@ -98,8 +110,9 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOpt
         if (++seen < static_cast<std::uint64_t>(game)) continue;
         if (!g.has_start) {
             const auto& e = g.errors.front();
-            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
-                             ", column " + std::to_string(e.pos.column) + ": " + e.message);
+            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
+                             std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
+                             e.message);
         }
         const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply);
         if (want > g.plies.size()) {
@@ -111,9 +124,9 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOpt
         }
         if (ply < 0 && !g.complete && !g.errors.empty()) {
             const auto& e = g.errors.front();
-            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
-                             ", column " + std::to_string(e.pos.column) + ": " + e.message +
-                             " (use --ply to stop before it)");
+            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
+                             std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
+                             e.message + " (use --ply to stop before it)");
         }
         auto record = std::make_unique<GameRecord>(g.start, rs, options);
         for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
@@ -129,7 +142,8 @@ std::unique_ptr<GameRecord> GameInput::build() const {
     const RuleOptions options = rule_options();
     const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
     if (sources == 0) throw InputError("no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
-    if (!pgn.empty() && (!fen.empty() || !moves.empty())) throw InputError("--pgn cannot be combined with --fen or --moves");
+    if (!pgn.empty() && (!fen.empty() || !moves.empty()))
+        throw InputError("--pgn cannot be combined with --fen or --moves");
     if (!pgn.empty()) return from_pgn(rs, options);
 
     const Position start = fen.empty() ? Position() : fen_or_throw(fen);

@@ -43,7 +43,8 @@ Json to_json(const DrawStatus& s, const GameRecord& record) {
     j["director_may_declare"] = director;
     j["claims"] = Json{{"threefold", {{"now", s.threefold.now}, {"intended", san_list(record, s.threefold.intended)}}},
                        {"fifty", {{"now", s.fifty.now}, {"intended", san_list(record, s.fifty.intended)}}}};
-    j["can_checkmate"] = Json{{"white", yes_no_unknown(s.white_can_checkmate)}, {"black", yes_no_unknown(s.black_can_checkmate)}};
+    j["can_checkmate"] =
+        Json{{"white", yes_no_unknown(s.white_can_checkmate)}, {"black", yes_no_unknown(s.black_can_checkmate)}};
     j["rules"] = record.rules().name;
     return j;
 }

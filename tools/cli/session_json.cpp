@@ -26,7 +26,8 @@ bool bool_field(const Json& j, const char* key) {
 std::int64_t int_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
     if (!v.is_number_integer()) bad(std::string("\"") + key + "\" must be an integer");
-    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) bad(std::string("\"") + key + "\" is too large");
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+        bad(std::string("\"") + key + "\" is too large");
     return v.get<std::int64_t>();
 }
 
@@ -111,7 +112,8 @@ Event event_from_json(const std::string& text) {
     if (!t) bad("unknown type \"" + type + "\"");
     Event e;
     e.type = *t;
-    if (e.type == EventType::claim && j.contains("kind") && j["kind"] == "quickplay") e.type = EventType::quickplay_claim;
+    if (e.type == EventType::claim && j.contains("kind") && j["kind"] == "quickplay")
+        e.type = EventType::quickplay_claim;
     if (!j.contains("at_ms")) bad("missing \"at_ms\" (the time of the event in milliseconds)");
     e.at_ms = int_field(j, "at_ms");
     const auto& allowed = keys_of(e.type);
@@ -121,10 +123,15 @@ Event event_from_json(const std::string& text) {
     }
     if (j.contains("side")) {
         const std::string side = string_field(j, "side");
-        if (side == "white") e.side = Color::white;
-        else if (side == "black") e.side = Color::black;
-        else if (side == "both" && e.type == EventType::flag) e.both = true;
-        else bad("\"side\" must be \"white\" or \"black\"" + std::string(e.type == EventType::flag ? " or \"both\"" : "") + ", not \"" + side + "\"");
+        if (side == "white")
+            e.side = Color::white;
+        else if (side == "black")
+            e.side = Color::black;
+        else if (side == "both" && e.type == EventType::flag)
+            e.both = true;
+        else
+            bad("\"side\" must be \"white\" or \"black\"" +
+                std::string(e.type == EventType::flag ? " or \"both\"" : "") + ", not \"" + side + "\"");
     }
     if (e.type == EventType::move) {
         if (!j.contains("move")) bad("a move event needs \"move\", e.g. \"Nf3\"");
@@ -153,9 +160,12 @@ Event event_from_json(const std::string& text) {
     if (e.type == EventType::declare) {
         if (!j.contains("kind")) bad("declare needs \"kind\": \"fivefold_repetition\" or \"seventy_five_moves\"");
         const std::string kind = string_field(j, "kind");
-        if (kind == "fivefold_repetition") e.declared = TerminationKind::fivefold_repetition;
-        else if (kind == "seventy_five_moves") e.declared = TerminationKind::seventy_five_moves;
-        else bad("\"kind\" must be \"fivefold_repetition\" or \"seventy_five_moves\", not \"" + kind + "\"");
+        if (kind == "fivefold_repetition")
+            e.declared = TerminationKind::fivefold_repetition;
+        else if (kind == "seventy_five_moves")
+            e.declared = TerminationKind::seventy_five_moves;
+        else
+            bad("\"kind\" must be \"fivefold_repetition\" or \"seventy_five_moves\", not \"" + kind + "\"");
     }
     if (e.type == EventType::quickplay_ruling) {
         if (!j.contains("decision")) bad("a ruling needs \"decision\": \"draw\", \"postpone\" or \"reject\"");
@@ -194,9 +204,9 @@ Json state_json(const Session& s, SessionId id) {
     for (Square t : s.touched()) touched.push_back(to_string(t));
     j["touched"] = touched;
     j["claim_right_lost"] = s.claim_right_lost();
-    j["quickplay_claim"] = s.quickplay_pending()
-                               ? Json{{"side", std::string(name(*s.quickplay_pending()))}, {"postponed", s.quickplay_postponed()}}
-                               : Json(nullptr);
+    j["quickplay_claim"] = s.quickplay_pending() ? Json{{"side", std::string(name(*s.quickplay_pending()))},
+                                                        {"postponed", s.quickplay_postponed()}}
+                                                 : Json(nullptr);
     j["illegal_moves"] = Json{{"white", s.illegal_moves(Color::white)}, {"black", s.illegal_moves(Color::black)}};
     Json director = Json::array();
     if (!s.ended())
