@@ -117,6 +117,45 @@ int glyph_nag(std::string_view w) noexcept {
 
 }  // namespace
 
+// --- Game boundaries ---------------------------------------------------------------------
+
+namespace {
+
+constexpr std::string_view boundary_tag = "[Event ";
+
+// Is the line that ends with the newline at `nl` blank, and is there a newline before it?
+bool blank_line_before(std::string_view text, std::size_t nl) noexcept {
+    std::size_t k = nl;
+    while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r')) --k;
+    return k > 0 && text[k - 1] == '\n';
+}
+
+}  // namespace
+
+bool is_game_boundary(std::string_view text, std::size_t offset) noexcept {
+    return offset > 0 && offset < text.size() && text[offset - 1] == '\n' &&
+           text.substr(offset).starts_with(boundary_tag) && blank_line_before(text, offset - 1);
+}
+
+std::size_t BoundaryFinder::find(std::string_view text, std::size_t min_offset) noexcept {
+    // Searched for: the newline before "[Event "; then the line before that newline is looked at.
+    static constexpr std::string_view marker = "\n[Event ";
+    static_assert(marker.substr(1) == boundary_tag);
+    std::size_t from = std::max(scanned_, min_offset > 0 ? min_offset - 1 : 0);
+    for (;;) {
+        const std::size_t at = text.find(marker, from);
+        if (at == std::string_view::npos) {
+            scanned_ = text.size() >= marker.size() ? std::max(from, text.size() - marker.size()) : from;
+            return std::string_view::npos;
+        }
+        if (is_game_boundary(text, at + 1)) {
+            scanned_ = 0;
+            return at + 1;
+        }
+        from = at + 1;
+    }
+}
+
 struct Reader::Impl {
     ByteSource& source;
     ReaderOptions opt;

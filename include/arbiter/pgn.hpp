@@ -125,6 +125,31 @@ struct ReaderOptions {
     std::size_t max_token_bytes = 256;
 };
 
+/// Game boundaries: where a run of PGN may be cut into pieces that read, one after another,
+/// exactly as the whole does (same games, same errors, same positions once offsets are added).
+/// A boundary is the start of a line that begins with `[Event ` and follows a blank line (a line
+/// of spaces, tabs and a CR at most). The Reader starts a new game there whatever it was reading
+/// — a tag section, movetext, a variation, a `{` comment left open, or a game it was skipping
+/// after an error. The batch audit cuts its input there; a distributed reader can do the same.
+///
+/// Finds boundaries in a growing buffer without scanning any byte twice: call find() after each
+/// append; after cutting the text before a boundary away, call reset().
+class BoundaryFinder {
+public:
+    /// The offset of the first boundary at or after `min_offset` in `text`, or npos when there
+    /// is none yet (more text may complete one).
+    [[nodiscard]] std::size_t find(std::string_view text, std::size_t min_offset) noexcept;
+    /// The text before the last boundary found was removed: offsets start again from 0.
+    void reset() noexcept { scanned_ = 0; }
+
+private:
+    std::size_t scanned_ = 0;
+};
+
+/// True when a game boundary (see BoundaryFinder) starts at `offset` of `text`; `text` must hold
+/// the blank line before it and the newline before that (offset 0 is never one: nothing to cut).
+[[nodiscard]] bool is_game_boundary(std::string_view text, std::size_t offset) noexcept;
+
 /// Streams games out of a ByteSource. Single-threaded; one Reader per source.
 class Reader {
 public:

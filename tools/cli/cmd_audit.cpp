@@ -1,7 +1,7 @@
 // cmd_audit.cpp — `arbiter audit`: streams PGN (files, stdin, .pgn.zst), splits the input into
-// batches at game boundaries, audits the batches on N threads, and writes one result per game in
-// input order (jsonl, csv) or a summary. Memory stays flat: a bounded number of batches is in
-// flight at any time.
+// batches at game boundaries (pgn::BoundaryFinder), audits the batches on N threads, and writes
+// one result per game in input order (jsonl, csv) or a summary (formats: audit_output.hpp).
+// Memory stays flat: a bounded number of batches is in flight at any time.
 #include <unistd.h>
 
 #include <atomic>
@@ -17,17 +17,12 @@
 #include <mutex>
 #include <thread>
 
+#include "audit_output.hpp"
 #include "cli.hpp"
-#include "rules_json.hpp"
 
 namespace arbiter::cli {
 
 namespace {
-
-using audit::Finding;
-using audit::FindingType;
-
-enum class Format { jsonl, csv, summary };
 
 // A run of whole games cut from one input.
 struct Batch {
@@ -45,57 +40,10 @@ struct Batch {
 
 constexpr std::string_view next_game_sentinel = "[Event \"\"]\n";
 
-struct Counts {
-    std::uint64_t games = 0, plies = 0, games_with_errors = 0, errors = 0, games_with_findings = 0;
-    std::map<std::string, std::uint64_t> findings;  // "type" and "type/kind"
-    void add(const Counts& o) {
-        games += o.games;
-        plies += o.plies;
-        games_with_errors += o.games_with_errors;
-        errors += o.errors;
-        games_with_findings += o.games_with_findings;
-        for (const auto& [k, v] : o.findings) findings[k] += v;
-    }
-};
-
 struct BatchResult {
     std::vector<std::string> lines;  // per game, without the leading game number
-    Counts counts;
+    AuditCounts counts;
     std::size_t file = 0;
-};
-
-// Finds where to cut the input between two games: at a line "[Event " that follows a blank
-// line. The reader starts a new game there whatever came before — after movetext, after a tag
-// section, and even inside a `{` comment left open (a blank line followed by a tag ends it) —
-// so a batch boundary there reads exactly as the serial reader would. Only the text from
-// `min_size` on is searched, so splitting costs next to nothing.
-class Splitter {
-public:
-    // Returns the offset of a cut at or after `min_size`, or npos when none is in `text` yet.
-    std::size_t find_cut(std::string_view text, std::size_t min_size) {
-        static constexpr std::string_view marker = "\n[Event ";
-        std::size_t from = std::max(scanned_, min_size > 0 ? min_size - 1 : 0);
-        for (;;) {
-            const std::size_t at = text.find(marker, from);
-            if (at == std::string_view::npos) {
-                scanned_ = text.size() >= marker.size() ? std::max(from, text.size() - marker.size()) : from;
-                return std::string_view::npos;
-            }
-            // Is the line before the '\n' at `at` blank?
-            std::size_t k = at;
-            while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r')) --k;
-            if (k > 0 && text[k - 1] == '\n') {
-                scanned_ = 0;
-                return at + 1;
-            }
-            from = at + 1;
-        }
-    }
-    // The text before the cut was removed: positions shift.
-    void reset_after_cut() { scanned_ = 0; }
-
-private:
-    std::size_t scanned_ = 0;
 };
 
 // Lines in `text`: eight bytes at a time (this runs on the reading thread, over every byte).
@@ -115,24 +63,8 @@ std::uint64_t count_newlines(std::string_view text) noexcept {
     return n;
 }
 
-void json_escape_into(std::string& out, std::string_view s) {
-    out += Json(std::string(s)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
-std::string csv_field(std::string_view s) {
-    if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
-const char* side_or_empty(const std::optional<Color>& c) { return c ? (*c == Color::white ? "white" : "black") : ""; }
-
 struct Config {
-    Format format = Format::jsonl;
+    AuditFormat format = AuditFormat::jsonl;
     audit::AuditOptions options;
     bool several_files = false;
     std::vector<std::string> files;
@@ -150,81 +82,11 @@ BatchResult run_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn
     while (reader.next(game)) {
         if (game.pos.offset >= b.own_size) break;  // the next batch's first game
         const auto result = audit::audit_game(game, cfg.options, record);
-        Counts& c = out.counts;
-        ++c.games;
-        c.plies += result.plies;
-        c.errors += game.errors.size();
-        c.games_with_errors += game.errors.empty() ? 0 : 1;
-        c.games_with_findings += result.findings.empty() ? 0 : 1;
-        for (const auto& f : result.findings) {
-            ++c.findings[audit::finding_type_name(f.type)];
-            ++c.findings[std::string(audit::finding_type_name(f.type)) + "/" + f.kind];
-        }
-        if (cfg.format == Format::summary) continue;
-        auto line_of = [&](const pgn::SourcePos& p) { return p.line + b.first_line - 1; };
-        std::string line;
-        if (cfg.format == Format::jsonl) {
-            if (cfg.several_files) {
-                line += ",\"file\":";
-                json_escape_into(line, cfg.files[b.file]);
-            }
-            line += ",\"tags\":{";
-            for (std::size_t t = 0; t < game.tag_count(); ++t) {
-                const auto tag = game.tag_at(t);
-                if (t) line += ',';
-                json_escape_into(line, tag.name);
-                line += ':';
-                json_escape_into(line, tag.value);
-            }
-            line += "},\"rules\":\"";
-            line += result.rules->name;
-            line += "\",\"time_category\":\"";
-            line += time_category_name(result.time_category);
-            line += "\",\"plies\":" + std::to_string(result.plies) + ",\"result\":";
-            json_escape_into(line, game.result);
-            line += ",\"findings\":[";
-            for (std::size_t k = 0; k < result.findings.size(); ++k) {
-                const Finding& f = result.findings[k];
-                if (k) line += ',';
-                line += "{\"type\":\"";
-                line += audit::finding_type_name(f.type);
-                line += "\",\"kind\":";
-                json_escape_into(line, f.kind);
-                line += ",\"ply\":" + std::to_string(f.ply) + ",\"side\":";
-                line += f.side ? std::string("\"") + side_or_empty(f.side) + "\"" : "null";
-                line += ",\"article\":";
-                json_escape_into(line, f.article);
-                line += ",\"detail\":";
-                json_escape_into(line, f.detail);
-                line += '}';
-            }
-            line += "],\"errors\":[";
-            for (std::size_t k = 0; k < game.errors.size(); ++k) {
-                const auto& e = game.errors[k];
-                if (k) line += ',';
-                line += "{\"line\":" + std::to_string(line_of(e.pos)) + ",\"column\":" + std::to_string(e.pos.column) +
-                        ",\"offset\":" + std::to_string(e.pos.offset + b.first_offset) + ",\"code\":\"" +
-                        pgn::code_name(e.code) + "\",\"message\":";
-                json_escape_into(line, e.message);
-                line += '}';
-            }
-            line += "]}\n";
-        } else {
-            auto tag = [&](const char* name) { return csv_field(game.tag(name).value_or("")); };
-            const std::string prefix = "," + csv_field(cfg.files[b.file]) + "," + tag("White") + "," + tag("Black") +
-                                       "," + tag("Date") + "," + csv_field(game.result) + "," + result.rules->name +
-                                       "," + std::to_string(result.plies) + ",";
-            for (const auto& f : result.findings)
-                line += prefix + audit::finding_type_name(f.type) + "," + csv_field(f.kind) + "," +
-                        std::to_string(f.ply) + "," + side_or_empty(f.side) + "," + csv_field(f.article) + "," +
-                        csv_field(f.detail) + "\n";
-            for (const auto& e : game.errors)
-                line += prefix + "error," + pgn::code_name(e.code) + ",,,," +
-                        csv_field("line " + std::to_string(line_of(e.pos)) + ", column " +
-                                  std::to_string(e.pos.column) + ": " + e.message) +
-                        "\n";
-        }
-        out.lines.push_back(std::move(line));
+        out.counts.add_game(game, result);
+        if (cfg.format == AuditFormat::summary) continue;
+        const GameSource from{&cfg.files[b.file], cfg.several_files, b.first_line, b.first_offset};
+        out.lines.push_back(cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from)
+                                                             : csv_rows(game, result, from));
     }
     return out;
 }
@@ -236,8 +98,7 @@ public:
 
     // Returns false when an input could not be read to its end.
     bool run() {
-        if (cfg_.format == Format::csv)
-            out_ << "game,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail\n";
+        if (cfg_.format == AuditFormat::csv) out_ << csv_header;
         start_ = std::chrono::steady_clock::now();
         std::vector<std::thread> workers;
         for (unsigned t = 0; t < threads_; ++t) workers.emplace_back([this] { work(); });
@@ -253,7 +114,7 @@ public:
         return ok;
     }
 
-    const Counts& counts() const { return total_; }
+    const AuditCounts& counts() const { return total_; }
     double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
     std::uint64_t bytes() const { return bytes_read_; }
 
@@ -268,7 +129,7 @@ private:
         const std::size_t batch_bytes = cfg_.batch_bytes;
         std::string pending = take_buffer();
         std::uint64_t line = 1, offset = 0;
-        Splitter splitter;
+        pgn::BoundaryFinder boundaries;
         std::vector<char> buf(read_chunk);
         bool ok = true;
         for (;;) {
@@ -282,7 +143,7 @@ private:
             pending.append(buf.data(), *n);
             bytes_read_ += *n;
             for (;;) {
-                const std::size_t cut = splitter.find_cut(pending, batch_bytes);
+                const std::size_t cut = boundaries.find(pending, batch_bytes);
                 if (cut == std::string::npos) break;
                 // The batch keeps this buffer; the text after the cut moves to a recycled one.
                 std::string rest = take_buffer();
@@ -294,7 +155,7 @@ private:
                 submit(Batch{next_seq_++, f, std::move(pending), batch_line, offset, cut});
                 offset += cut;
                 pending = std::move(rest);
-                splitter.reset_after_cut();
+                boundaries.reset();
             }
             show_progress((*src)->consumed());
         }
@@ -355,21 +216,8 @@ private:
                 BatchResult ready = std::move(results_.begin()->second);
                 results_.erase(results_.begin());
                 ++next_write_;
-                for (const auto& l : ready.lines) {
-                    ++games_written_;
-                    if (cfg_.format == Format::jsonl)
-                        out_ << "{\"game\":" << games_written_ << l;
-                    else if (!l.empty()) {
-                        // one CSV row per finding: each row starts with the game number
-                        std::size_t start = 0;
-                        while (start < l.size()) {
-                            const std::size_t end = l.find('\n', start);
-                            out_ << games_written_ << l.substr(start, end - start + 1);
-                            start = end + 1;
-                        }
-                    }
-                }
-                games_written_ += cfg_.format == Format::summary ? ready.counts.games : 0;
+                for (const auto& l : ready.lines) write_numbered(out_, cfg_.format, ++games_written_, l);
+                games_written_ += cfg_.format == AuditFormat::summary ? ready.counts.games : 0;
                 total_.add(ready.counts);
             }
             space_cv_.notify_all();
@@ -408,46 +256,10 @@ private:
     std::map<std::uint64_t, BatchResult> results_;
     std::uint64_t next_seq_ = 0, next_write_ = 0, games_written_ = 0;
     bool done_reading_ = false;
-    Counts total_;
+    AuditCounts total_;
     std::uint64_t bytes_read_ = 0, total_bytes_ = 0, consumed_before_ = 0;
     std::chrono::steady_clock::time_point start_, last_progress_{};
 };
-
-void print_summary(std::ostream& out, const Counts& c, double seconds, std::uint64_t bytes, bool json) {
-    const double rate = seconds > 0 ? static_cast<double>(c.games) / seconds : 0;
-    if (json) {
-        Json j;
-        j["games"] = c.games;
-        j["plies"] = c.plies;
-        j["games_with_findings"] = c.games_with_findings;
-        j["games_with_errors"] = c.games_with_errors;
-        j["errors"] = c.errors;
-        Json f = Json::object();
-        for (const auto& [k, v] : c.findings) f[k] = v;
-        j["findings"] = f;
-        j["seconds"] = seconds;
-        j["games_per_second"] = rate;
-        j["bytes"] = bytes;
-        out << j.dump() << '\n';
-        return;
-    }
-    out << "games              " << c.games << "\n";
-    out << "plies              " << c.plies << "\n";
-    out << "games with findings " << c.games_with_findings << "\n";
-    out << "games with errors  " << c.games_with_errors << " (" << c.errors << " errors)\n";
-    out << "findings\n";
-    for (const char* t : {"missed_automatic_draw", "result_contradicts_position", "timeout_unwinnable", "claimable"}) {
-        const auto it = c.findings.find(t);
-        out << "  " << t << ": " << (it == c.findings.end() ? 0 : it->second) << "\n";
-        for (const auto& [k, v] : c.findings)
-            if (k.size() > std::strlen(t) && k.compare(0, std::strlen(t), t) == 0 && k[std::strlen(t)] == '/')
-                out << "    " << k.substr(std::strlen(t) + 1) << ": " << v << "\n";
-    }
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "time               %.2f s, %.0f games/s, %.1f MB/s\n", seconds, rate,
-                  seconds > 0 ? static_cast<double>(bytes) / seconds / 1e6 : 0.0);
-    out << buf;
-}
 
 }  // namespace
 
@@ -485,11 +297,11 @@ void add_audit(CLI::App& app) {
         cfg.several_files = o->files.size() > 1;
         cfg.batch_bytes = o->batch_bytes;
         if (o->format == "jsonl")
-            cfg.format = Format::jsonl;
+            cfg.format = AuditFormat::jsonl;
         else if (o->format == "csv")
-            cfg.format = Format::csv;
+            cfg.format = AuditFormat::csv;
         else if (o->format == "summary")
-            cfg.format = Format::summary;
+            cfg.format = AuditFormat::summary;
         else
             throw InputError("--format: expected jsonl, csv or summary, found '" + o->format + "'");
         if (o->rules != "auto") {
@@ -516,7 +328,7 @@ void add_audit(CLI::App& app) {
         const bool progress = !o->quiet && isatty(STDERR_FILENO);
         Pipeline pipeline(cfg, out, threads, progress);
         const bool ok = pipeline.run();
-        if (cfg.format == Format::summary)
+        if (cfg.format == AuditFormat::summary)
             print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
         out.flush();
         if (!ok) throw InputError("some input could not be read to its end (see above)");
