@@ -94,7 +94,8 @@ std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& re
     for (std::size_t k = 0; k < game.errors.size(); ++k) {
         const auto& e = game.errors[k];
         if (k) line += ',';
-        line += "{\"line\":" + std::to_string(line_in_file(e.pos, src)) + ",\"column\":" + std::to_string(e.pos.column) +
+        line += "{\"line\":" + std::to_string(line_in_file(e.pos, src)) +
+                ",\"column\":" + std::to_string(e.pos.column) +
                 ",\"offset\":" + std::to_string(e.pos.offset + src.first_offset) + ",\"code\":\"" +
                 pgn::code_name(e.code) + "\",\"message\":";
         json_escape_into(line, e.message);
