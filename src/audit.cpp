@@ -11,16 +11,6 @@
 
 namespace arbiter::audit {
 
-const char* finding_type_name(FindingType t) noexcept {
-    switch (t) {
-        case FindingType::missed_automatic_draw: return "missed_automatic_draw";
-        case FindingType::result_contradicts_position: return "result_contradicts_position";
-        case FindingType::timeout_unwinnable: return "timeout_unwinnable";
-        case FindingType::claimable: return "claimable";
-    }
-    return "?";
-}
-
 namespace {
 
 bool contains_ci(std::string_view hay, std::string_view needle) noexcept {

@@ -14,6 +14,7 @@
 #include "arbiter/input.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/notation.hpp"
 #include "arbiter/pgn.hpp"
 #include "arbiter/pgn_game.hpp"

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arbiter/game.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/pgn_game.hpp"
 #include "arbiter/rules.hpp"
 #include "arbiter/unwinnability.hpp"
@@ -24,8 +25,21 @@ enum class FindingType : std::uint8_t {
     claimable,                    ///< the first ply at which a side could claim a draw
 };
 
+}  // namespace arbiter::audit
+
+namespace arbiter {
+template <>
+struct EnumNames<audit::FindingType> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"missed_automatic_draw", "result_contradicts_position", "timeout_unwinnable", "claimable"});
+};
+static_assert(enum_count<audit::FindingType> == std::size_t(audit::FindingType::claimable) + 1);
+}  // namespace arbiter
+
+namespace arbiter::audit {
+
 /// Stable name, e.g. "timeout_unwinnable".
-const char* finding_type_name(FindingType t) noexcept;
+constexpr const char* finding_type_name(FindingType t) noexcept { return enum_name(t); }
 
 struct Finding {
     FindingType type;

@@ -161,7 +161,7 @@ void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std:
     out << "games with findings " << c.games_with_findings << "\n";
     out << "games with errors  " << c.games_with_errors << " (" << c.errors << " errors)\n";
     out << "findings\n";
-    for (const char* t : {"missed_automatic_draw", "result_contradicts_position", "timeout_unwinnable", "claimable"}) {
+    for (const char* t : EnumNames<audit::FindingType>::names) {
         const auto it = c.findings.find(t);
         out << "  " << t << ": " << (it == c.findings.end() ? 0 : it->second) << "\n";
         for (const auto& [k, v] : c.findings)
