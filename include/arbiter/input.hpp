@@ -1,7 +1,8 @@
-// input.hpp — byte sources for the readers: a file, standard input, memory, or a Zstandard
-// stream (`.pgn.zst`), all read in fixed-size chunks so that memory stays flat however large the
-// input. Errors are values: a file that cannot be opened or read, or a corrupt compressed frame
-// (with the compressed byte offset where decoding failed).
+// input.hpp — byte sources for the readers: a file, standard input or memory, plain or
+// compressed (Zstandard, gzip, bzip2: recognised by their first bytes, whatever the name), all
+// read in fixed-size chunks so that memory stays flat however large the input. Errors are values:
+// a file that cannot be opened or read, a corrupt compressed stream (with the compressed byte
+// offset where decoding failed), or input that is not text (a ZIP archive, an executable, …).
 #pragma once
 
 #include <cstddef>
@@ -17,14 +18,22 @@ namespace arbiter {
 
 struct InputError {
     enum class Code {
-        cannot_open,     ///< the file does not exist or may not be read
-        read_failed,     ///< the operating system reported an error while reading
-        corrupt_zstd,    ///< the compressed stream is not valid Zstandard data
-        truncated_zstd,  ///< the input ends in the middle of a compressed frame
+        cannot_open,      ///< the file does not exist or may not be read
+        read_failed,      ///< the operating system reported an error while reading
+        corrupt_zstd,     ///< the compressed stream is not valid Zstandard data
+        truncated_zstd,   ///< the input ends in the middle of a compressed frame
+        corrupt_gzip,     ///< the compressed stream is not valid gzip data
+        truncated_gzip,   ///< the input ends in the middle of a gzip member
+        corrupt_bzip2,    ///< the compressed stream is not valid bzip2 data
+        truncated_bzip2,  ///< the input ends in the middle of a bzip2 stream
+        not_text,         ///< an archive or binary file (ZIP, xz, ELF, NUL bytes…): the message says what to do
     };
     Code code;
-    std::string path;      ///< the name given to open_input ("-" for standard input)
-    std::uint64_t offset;  ///< byte offset in the (compressed) input where the problem was found
+    std::string path;  ///< the name given to open_input ("-" for standard input)
+    /// Byte offset where the problem was found: in the compressed input for the corrupt_* and
+    /// truncated_* codes (for Zstandard, the start of the block that failed to decode), in the
+    /// decompressed text for not_text.
+    std::uint64_t offset;
     std::string message;
 
     /// One line: "games.pgn.zst: corrupt zstd data at byte 1234: …".
@@ -50,9 +59,12 @@ public:
 };
 
 struct InputOptions {
-    /// How the bytes are encoded. `detect` recognises Zstandard by its magic number (so a `.zst`
-    /// file or a compressed stream on stdin both work), `plain` never decompresses, `zstd` always.
-    enum class Compression { detect, plain, zstd };
+    /// How the bytes are encoded. `detect` recognises Zstandard (also a leading skippable frame,
+    /// as pzstd writes), gzip and bzip2 by their magic numbers (so a compressed file of any name
+    /// or a compressed stream on stdin both work), refuses ZIP, xz, 7-Zip, RAR, LZ4, UTF-16 and
+    /// executables with a hint (not_text), and refuses text with a NUL byte in its first 8 KiB
+    /// (binary data). `plain` passes every byte through unchecked; the others always decompress.
+    enum class Compression { detect, plain, zstd, gzip, bzip2 };
     Compression compression = Compression::detect;
     /// Size of each read from the operating system.
     std::size_t chunk_size = 1 << 18;
