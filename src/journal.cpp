@@ -9,6 +9,11 @@
 #include "arbiter/journal.hpp"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 
 #include <charconv>
 #include <cstring>
@@ -52,7 +57,10 @@ JournalError sqlite_error(sqlite3* db, int rc, const std::string& what) {
         case SQLITE_CORRUPT: return error(JournalError::Code::corrupt, msg);
         case SQLITE_NOTADB: return error(JournalError::Code::not_a_journal, msg);
         case SQLITE_BUSY:
-        case SQLITE_LOCKED: return error(JournalError::Code::conflict, msg);
+        case SQLITE_LOCKED:
+            return error(JournalError::Code::busy,
+                         "journal busy, retry: " + msg + " (another process held the lock past the busy timeout)");
+        case SQLITE_READONLY: return error(JournalError::Code::read_only, msg);
         default: return error(JournalError::Code::io, msg);
     }
 }
@@ -182,26 +190,143 @@ const char* code_name(JournalError::Code c) noexcept {
         case JournalError::Code::conflict: return "conflict";
         case JournalError::Code::replay: return "replay";
         case JournalError::Code::io: return "io";
+        case JournalError::Code::bad_path: return "bad_path";
+        case JournalError::Code::busy: return "busy";
+        case JournalError::Code::read_only: return "read_only";
+        case JournalError::Code::foreign_wal: return "foreign_wal";
     }
     return "?";
 }
 
-Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode) {
+namespace {
+
+// Why `path` cannot be a journal file, when the reason is in the path itself (a directory that
+// does not exist, a symlink loop, a directory given for the file); nullopt when it can be
+// opened (or created) as a file.
+std::optional<JournalError> path_problem(const std::string& path, Journal::Mode mode) {
     namespace fs = std::filesystem;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return error(JournalError::Code::bad_path, path + " is a directory, not a journal file");
+        if (!S_ISREG(st.st_mode)) return error(JournalError::Code::not_a_journal, path + " is not a regular file");
+        return std::nullopt;
+    }
+    const int err = errno;
+    if (err == ELOOP)
+        return error(JournalError::Code::bad_path, path + ": too many levels of symbolic links (a symlink loop?)");
+    if (err == ENOTDIR)
+        return error(JournalError::Code::bad_path, path + ": a component of the path is not a directory");
+    if (err == EACCES)
+        return error(JournalError::Code::bad_path,
+                     path + ": permission denied (a directory on the way may not be searched)");
+    if (err == ENAMETOOLONG) return error(JournalError::Code::bad_path, path + ": the file name is too long");
+    if (err != ENOENT) return error(JournalError::Code::io, "cannot read " + path + ": " + std::strerror(err));
+    // The file does not exist: is there a directory to hold it?
     std::error_code ec;
-    const auto status = fs::status(path, ec);
+    fs::path dir = fs::path(path).parent_path();
+    if (dir.empty()) dir = ".";
+    if (fs::is_symlink(fs::symlink_status(path, ec)))
+        return error(JournalError::Code::bad_path, path + " is a symbolic link to a file that does not exist");
+    if (!fs::is_directory(fs::status(dir, ec)))
+        return error(JournalError::Code::bad_path,
+                     "directory " + dir.string() + " does not exist (for journal " + path + ")");
+    if (mode != Journal::Mode::create_if_missing)
+        return error(JournalError::Code::missing_file, "no journal at " + path);
+    return std::nullopt;
+}
+
+// The size of `path`-wal, 0 when there is none.
+std::uintmax_t wal_size(const std::string& path) {
+    std::error_code ec;
+    const auto n = std::filesystem::file_size(path + "-wal", ec);
+    return ec ? 0 : n;
+}
+
+// "file:/abs/path?immutable=1": the database file alone, read without locks or its -wal.
+std::string immutable_uri(const std::string& path) {
+    std::error_code ec;
+    std::string uri = "file:";
+    for (unsigned char c : std::filesystem::absolute(path, ec).string()) {
+        if (std::isalnum(c) || c == '/' || c == '.' || c == '-' || c == '_') {
+            uri += static_cast<char>(c);
+        } else {
+            static constexpr char hex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        }
+    }
+    return uri + "?immutable=1";
+}
+
+// Every session's configuration and events as stored, for comparing two views of one file.
+Expected<std::vector<std::vector<std::string>>, JournalError> contents(sqlite3* db) {
+    std::vector<std::vector<std::string>> out;
+    Stmt sessions(db, "SELECT id, config FROM sessions ORDER BY id");
+    while (sessions.step()) out.push_back({std::to_string(sessions.integer(0)) + ":" + sessions.text(1)});
+    if (sessions.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db, sessions.rc(), "cannot list the sessions"));
+    for (auto& rows : out) {
+        Stmt ev(db, "SELECT seq, event, digest FROM events WHERE session_id = ? ORDER BY seq");
+        ev.bind(1, number(rows.front().substr(0, rows.front().find(':'))));
+        while (ev.step())
+            rows.push_back(std::to_string(ev.integer(0)) + ":" + ev.text(1) + ":" + std::to_string(ev.integer(2)));
+        if (ev.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db, ev.rc(), "cannot read the events"));
+    }
+    return out;
+}
+
+// True when `path`-wal has frames and no process has the journal open (no -shm file): a log left
+// behind, which check_wal must accept before SQLite may use it. Asked before opening (opening
+// creates the -shm file).
+bool stray_wal(const std::string& path) {
+    std::error_code ec;
+    return wal_size(path) > 0 && !std::filesystem::exists(path + "-shm", ec);
+}
+
+// A write-ahead log left beside a journal with no process using it (no -shm file) must belong to
+// it: a journal only ever grows, so the journal seen with the log must hold every session and
+// event of the journal seen without it (opened immutable, ignoring the log), unchanged. A log
+// copied from another database rewrites existing rows or breaks the file; it is refused before
+// anything is merged.
+std::optional<JournalError> check_wal(sqlite3* db, const std::string& path) {
+    const std::string foreign = path + "-wal does not belong to " + path +
+                                " (a write-ahead log copied from another database?); move it away to open the journal";
+    auto with_log = contents(db);
+    if (!with_log) return error(JournalError::Code::foreign_wal, foreign + " [" + with_log.error().message + "]");
+    sqlite3* bare = nullptr;
+    const int rc = sqlite3_open_v2(immutable_uri(path).c_str(), &bare, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+    struct Close {
+        sqlite3* db;
+        ~Close() { sqlite3_close_v2(db); }
+    } close{bare};
+    if (rc != SQLITE_OK) return std::nullopt;  // the file alone cannot be read: nothing to compare
+    auto without = contents(bare);
+    if (!without) return std::nullopt;
+    if (without->size() > with_log->size()) return error(JournalError::Code::foreign_wal, foreign);
+    for (std::size_t i = 0; i < without->size(); ++i) {
+        const auto& a = (*without)[i];
+        const auto& b = (*with_log)[i];
+        if (a.size() > b.size() || !std::equal(a.begin(), a.end(), b.begin()))
+            return error(JournalError::Code::foreign_wal, foreign);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode, int busy_timeout_ms) {
+    namespace fs = std::filesystem;
+    if (auto problem = path_problem(path, mode)) return Unexpected(*problem);
+    std::error_code ec;
     bool fresh = false;
-    if (!fs::exists(status)) {
-        if (mode == Mode::open_existing)
-            return Unexpected(error(JournalError::Code::missing_file, "no journal at " + path));
+    if (!fs::exists(fs::status(path, ec))) {
         fresh = true;
-    } else if (!fs::is_regular_file(status)) {
-        return Unexpected(error(JournalError::Code::not_a_journal, path + " is not a regular file"));
     } else {
         const auto size = fs::file_size(path, ec);
         if (ec) return Unexpected(error(JournalError::Code::io, "cannot read " + path + ": " + ec.message()));
         if (size == 0) {
-            if (mode == Mode::open_existing)
+            if (mode != Mode::create_if_missing)
                 return Unexpected(error(JournalError::Code::not_a_journal, path + " is empty, not a journal"));
             fresh = true;
         } else {
@@ -220,17 +345,42 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
         }
     }
 
-    sqlite3* db = nullptr;
-    const int flags = SQLITE_OPEN_READWRITE | (fresh ? SQLITE_OPEN_CREATE : 0);
-    const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
-    Journal journal(db, path);  // closes the handle on every return path
-    if (rc != SQLITE_OK) return Unexpected(sqlite_error(db, rc, "cannot open " + path));
-    sqlite3_extended_result_codes(db, 1);
-    sqlite3_busy_timeout(db, 10'000);
-
-    if (!fresh) {
-        if (auto err = validate(db, path)) return Unexpected(*err);
-    }
+    const bool read_only = mode == Mode::read_only;
+    const bool check_log = !fresh && stray_wal(path);
+    auto connect = [&](const std::string& name, int flags) -> Expected<Journal, JournalError> {
+        sqlite3* db = nullptr;
+        const int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
+        Journal j(db, path);  // closes the handle on every return path
+        if (rc != SQLITE_OK) return Unexpected(sqlite_error(db, rc, "cannot open " + path));
+        sqlite3_extended_result_codes(db, 1);
+        sqlite3_busy_timeout(db, busy_timeout_ms);
+        // Nothing of a write-ahead log is merged into the file before the file and the log
+        // passed the checks below (closing the last connection would otherwise checkpoint it).
+        sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        if (!fresh) {
+            if (auto err = validate(db, path)) return Unexpected(*err);
+            if (check_log)
+                if (auto err = check_wal(db, path)) return Unexpected(*err);
+        }
+        return j;
+    };
+    auto opened =
+        connect(path, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (fresh ? SQLITE_OPEN_CREATE : 0));
+    // A WAL-mode file that may only be read, in a directory where its -shm cannot be created:
+    // with no -wal beside it, the file alone is the whole journal.
+    if (!opened && read_only && opened.error().code == JournalError::Code::read_only && wal_size(path) == 0)
+        opened = connect(immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+    // A refused stray log stays as it was found: without the -shm file this open created.
+    if (!opened && check_log) std::filesystem::remove(path + "-shm", ec);
+    if (!opened && !read_only && opened.error().code == JournalError::Code::read_only)
+        return Unexpected(error(JournalError::Code::read_only,
+                                path + " may only be read here (no write permission on the file or its directory): " +
+                                    opened.error().message));
+    if (!opened) return Unexpected(opened.error());
+    Journal journal = std::move(*opened);
+    sqlite3* db = journal.db_;
+    if (read_only) return journal;
+    sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
     auto mode_now = pragma(db, "PRAGMA journal_mode = WAL");
     if (!mode_now) return Unexpected(mode_now.error());
     if (*mode_now != "wal")
@@ -373,16 +523,22 @@ Expected<std::vector<SessionId>, JournalError> Journal::sessions() const {
 Expected<Session, JournalError> replay(const StoredSession& stored, const Unwinnability* analyzer) {
     const std::string who = "session " + std::to_string(stored.id);
     auto s = Session::create(stored.config, analyzer);
-    if (!s) return Unexpected(error(JournalError::Code::replay, who + ": " + s.error().message));
+    if (!s)
+        return Unexpected(error(JournalError::Code::corrupt, who + ": the stored configuration is refused (" +
+                                                                 s.error().message +
+                                                                 "); the journal may have been edited"));
     for (std::size_t i = 0; i < stored.events.size(); ++i) {
         const Event& e = stored.events[i];
         const std::string which = who + ", event " + std::to_string(i + 1) + " (" + event_type_name(e.type) + ")";
         if (auto err = s->apply(e))
-            return Unexpected(error(JournalError::Code::replay, which + " is refused on replay: " + err->message));
+            return Unexpected(error(JournalError::Code::replay, which + " (row seq=" + std::to_string(i + 1) +
+                                                                    ") is refused on replay: " + err->message +
+                                                                    "; the row may have been edited"));
         if (i < stored.digests.size() && s->digest() != stored.digests[i])
-            return Unexpected(error(
-                JournalError::Code::replay,
-                which + " replays to a different state than when it was recorded (was the rules library changed?)"));
+            return Unexpected(error(JournalError::Code::replay,
+                                    which + " (row seq=" + std::to_string(i + 1) +
+                                        ") does not replay to the state recorded with it: the row may have been "
+                                        "edited, or the journal was written by a different version of the rules"));
     }
     return std::move(*s);
 }

@@ -28,10 +28,14 @@ struct JournalError {
         newer_format,   ///< written by a newer version of arbiter
         corrupt,        ///< the database is damaged, or its contents are inconsistent
         no_such_session,
-        refused,   ///< the session refused the event (nothing was written)
-        conflict,  ///< another writer appended to the session meanwhile; reload and retry
-        replay,    ///< a stored event no longer replays to the state it produced
-        io,        ///< the file could not be read or written (permissions, disk full, …)
+        refused,      ///< the session refused the event (nothing was written)
+        conflict,     ///< another writer appended to the session meanwhile; reload and retry
+        replay,       ///< a stored event no longer replays to the state it produced
+        io,           ///< the file could not be read or written (permissions, disk full, …)
+        bad_path,     ///< the path cannot hold a journal: its directory does not exist, a symlink loop, a directory
+        busy,         ///< "journal busy, retry": another process held the lock past the busy timeout
+        read_only,    ///< a write to a journal opened read-only, or to a file the user may only read
+        foreign_wal,  ///< a `-wal` file beside the journal belongs to another database (not merged)
     };
     Code code;
     std::string message;
@@ -53,13 +57,17 @@ struct StoredSession {
 class Journal {
 public:
     enum class Mode {
-        open_existing,     ///< the file must exist and be a journal
-        create_if_missing  ///< a missing or empty (0-byte) file becomes a new journal
+        open_existing,      ///< the file must exist and be a journal
+        create_if_missing,  ///< a missing or empty (0-byte) file becomes a new journal
+        read_only           ///< like open_existing, but nothing is ever written (SQLite read-only open)
     };
 
-    /// Opens (or creates) a journal. Errors: missing_file, not_a_journal, newer_format,
-    /// corrupt, io. Nothing is written to a file that is refused.
-    static Expected<Journal, JournalError> open(const std::string& path, Mode mode);
+    /// Opens (or creates) a journal. Errors: missing_file, bad_path (no such directory, a
+    /// symlink loop, a directory), not_a_journal, newer_format, corrupt, foreign_wal (a
+    /// `-wal` file left beside the journal that does not extend it), busy, io. Nothing is
+    /// written to a file that is refused, and a refused `-wal` is not merged. Writers wait up to
+    /// `busy_timeout_ms` for another process's lock before the busy error.
+    static Expected<Journal, JournalError> open(const std::string& path, Mode mode, int busy_timeout_ms = 10'000);
 
     Journal(Journal&& other) noexcept;
     Journal& operator=(Journal&& other) noexcept;

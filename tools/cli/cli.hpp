@@ -6,16 +6,36 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "arbiter/arbiter.hpp"
 
 namespace arbiter::cli {
 
 /// Thrown by a subcommand for bad usage or bad input: main prints "arbiter: <message>" on
-/// stderr and exits with status 2.
-struct InputError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+/// stderr (control and invalid bytes escaped as \xNN; a NUL does not cut it short) and exits
+/// with status 2 (or the status given).
+class InputError : public std::runtime_error {
+public:
+    explicit InputError(const std::string& message, int status = 2)
+        : std::runtime_error(message), message_(message), status_(status) {}
+    [[nodiscard]] const std::string& message() const noexcept { return message_; }
+    [[nodiscard]] int status() const noexcept { return status_; }
+
+private:
+    std::string message_;
+    int status_;
 };
+
+/// Text made safe for a one-line message: control bytes and bytes that are not UTF-8 become
+/// \xNN; valid UTF-8 is kept.
+std::string printable(std::string_view text);
+/// Length of the UTF-8 sequence at the start of `s`, or 0 when it is not valid UTF-8.
+std::size_t utf8_sequence_length(std::string_view s) noexcept;
+/// True when every byte of `text` belongs to a valid UTF-8 sequence.
+bool is_utf8(std::string_view text) noexcept;
+/// Throws InputError "WHAT: 'text' is not valid UTF-8 text" unless `text` is UTF-8.
+void require_utf8(std::string_view what, const std::string& text);
 
 /// Parses a FEN for the command line (tolerant of missing counters) or throws InputError
 /// naming the field and byte.

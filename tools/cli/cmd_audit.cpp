@@ -332,6 +332,7 @@ void add_audit(CLI::App& app) {
             print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
         out.flush();
         if (!ok) throw InputError("some input could not be read to its end (see above)");
+        if (pipeline.counts().games == 0) throw InputError("no game found in the input: nothing to audit");
     });
 }
 

@@ -4,17 +4,21 @@
 //   arbiter dead [--side white|black|both] [--limit N] [--quick] [--json] --fen FEN
 //   arbiter dead --batch FILE|- [--side …] [--limit N] [--quick]
 //
-// Batch input: one position a line, `FEN` or `FEN white|black` (the FEN may omit its counters);
-// blank lines and lines starting with '#' are skipped. Output: one JSON object a line, in input
-// order; a bad line gives {"line": N, "error": "…"} and the batch carries on.
+// Batch input (plain or compressed, recognised by content): one position a line, `FEN [SIDE]
+// [ID…]` — the FEN may omit its counters, SIDE is white, black or both, and any further fields
+// (a game id, as in the project's data files) are echoed back as "id". Blank lines and lines
+// starting with '#' are skipped; a line is at most max_line_bytes. Output: one JSON object a
+// line, in input order, each with its "line" number; a bad line gives {"line": N, "code": …,
+// "error": "…"} and the batch carries on; the exit status is 2 when a line failed.
 #include <chrono>
-#include <fstream>
+#include <cstring>
 #include <iostream>
 #include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "arbiter/input.hpp"
 #include "cli.hpp"
 
 namespace arbiter::cli {
@@ -155,38 +159,144 @@ void print_human(const Position& pos, const std::vector<Answer>& answers) {
     if (dead) std::cout << "dead position: " << (*dead ? "yes, neither side can checkmate (5.2.2)" : "no") << '\n';
 }
 
-/// Splits "FEN [white|black]"; the side is empty when not given.
-std::pair<std::string, std::string> split_side(const std::string& line) {
-    const auto last = line.find_last_of(" \t");
-    if (last != std::string::npos) {
-        const std::string tail = line.substr(last + 1);
-        if (tail == "white" || tail == "black") {
-            const auto end = line.find_last_not_of(" \t", last);
-            return {line.substr(0, end == std::string::npos ? 0 : end + 1), tail};
-        }
-    }
-    return {line, ""};
+// The longest batch line read (a FEN with a side is under 120 bytes; the rest is room for an id).
+constexpr std::size_t max_line_bytes = 4096;
+
+bool all_of(const std::string& s, const char* allowed) {
+    return !s.empty() && s.find_first_not_of(allowed) == std::string::npos;
 }
 
-void run_batch(const HelpmateAnalyzer& analyzer, std::istream& in, const DeadOptions& opt) {
-    std::string line;
-    std::uint64_t number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const auto first = line.find_first_not_of(" \t");
-        if (first == std::string::npos || line[first] == '#') continue;
-        const auto [fen, side] = split_side(line.substr(first));
-        json j;
-        try {
-            const Position pos = composed_fen_or_throw(fen);
-            j = to_json(pos, analyse(analyzer, pos, sides_of(side.empty() ? opt.side : side)), opt.timing);
-        } catch (const InputError& e) {
-            j = json{{"line", number}, {"error", e.what()}};
+struct BatchLine {
+    std::string fen, side, id;
+};
+
+// Splits "FEN [white|black|both] [ID…]": the FEN is its placement and side to move and then
+// those of castling, en passant, halfmove clock and fullmove number that follow in order.
+BatchLine split_line(const std::string& line) {
+    std::vector<std::string> tokens;
+    for (std::size_t i = 0; i < line.size();) {
+        const auto start = line.find_first_not_of(" \t", i);
+        if (start == std::string::npos) break;
+        const auto end = line.find_first_of(" \t", start);
+        tokens.push_back(line.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        i = end == std::string::npos ? line.size() : end;
+    }
+    BatchLine out;
+    std::size_t k = std::min<std::size_t>(tokens.size(), 2);
+    auto field = [&](auto&& looks_like) {
+        if (k < tokens.size() && looks_like(tokens[k]))
+            ++k;
+        else
+            return false;
+        return true;
+    };
+    if (k == 2) {
+        field([](const std::string& t) { return t == "-" || all_of(t, "KQkqABCDEFGHabcdefgh"); }) &&
+            field([](const std::string& t) {
+                return t == "-" || (t.size() == 2 && t[0] >= 'a' && t[0] <= 'h' && (t[1] == '3' || t[1] == '6'));
+            }) &&
+            field([](const std::string& t) { return all_of(t, "0123456789"); }) &&
+            field([](const std::string& t) { return all_of(t, "0123456789"); });
+    }
+    for (std::size_t i = 0; i < k; ++i) out.fen += (i ? " " : "") + tokens[i];
+    if (k < tokens.size() && (tokens[k] == "white" || tokens[k] == "black" || tokens[k] == "both"))
+        out.side = tokens[k++];
+    for (; k < tokens.size(); ++k) out.id += (out.id.empty() ? "" : " ") + tokens[k];
+    return out;
+}
+
+// Reads lines of at most max_line_bytes from a source; a longer line is skipped to its end
+// without being held in memory, and reported.
+class LineReader {
+public:
+    explicit LineReader(ByteSource& src) : src_(src), buf_(1 << 16) {}
+    enum class Got { line, too_long, end };
+    Got next(std::string& line) {
+        line.clear();
+        bool too_long = false;
+        for (;;) {
+            if (pos_ == len_) {
+                auto n = src_.read(buf_.data(), buf_.size());
+                if (!n) throw InputError("dead --batch: " + n.error().describe());
+                len_ = *n;
+                pos_ = 0;
+                if (len_ == 0) {
+                    if (line.empty() && !too_long && !partial_) return Got::end;
+                    partial_ = false;
+                    return too_long ? Got::too_long : Got::line;
+                }
+            }
+            partial_ = true;
+            const char* start = buf_.data() + pos_;
+            const auto* nl = static_cast<const char*>(std::memchr(start, '\n', len_ - pos_));
+            const std::size_t take = nl ? static_cast<std::size_t>(nl - start) : len_ - pos_;
+            if (!too_long) {
+                if (line.size() + take > max_line_bytes) {
+                    too_long = true;
+                    line.clear();
+                } else {
+                    line.append(start, take);
+                }
+            }
+            pos_ += take;
+            if (nl) {
+                ++pos_;
+                partial_ = false;
+                if (!line.empty() && line.back() == '\r') line.pop_back();
+                return too_long ? Got::too_long : Got::line;
+            }
         }
-        std::cout << j.dump() << '\n';
+    }
+
+private:
+    ByteSource& src_;
+    std::vector<char> buf_;
+    std::size_t pos_ = 0, len_ = 0;
+    bool partial_ = false;
+};
+
+void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOptions& opt) {
+    LineReader reader(src);
+    std::string line;
+    std::uint64_t number = 0, failed = 0, first_failed = 0;
+    for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
+        ++number;
+        json j;
+        auto refuse = [&](const char* code, const std::string& message, const std::string& id) {
+            j = json{{"line", number}, {"code", code}, {"error", printable(message)}};
+            if (!id.empty()) j["id"] = printable(id);
+            if (!failed++) first_failed = number;
+        };
+        if (got == LineReader::Got::too_long) {
+            refuse("line_too_long",
+                   "line " + std::to_string(number) + " is longer than " + std::to_string(max_line_bytes) +
+                       " bytes, the limit of a batch line (a FEN with a side is under 120); skipped",
+                   "");
+        } else {
+            const auto first = line.find_first_not_of(" \t");
+            if (first == std::string::npos || line[first] == '#') continue;
+            const BatchLine b = split_line(line.substr(first));
+            if (!is_utf8(line)) {
+                refuse("not_utf8", "line " + std::to_string(number) + " is not valid UTF-8: " + line, b.id);
+            } else {
+                try {
+                    const Position pos = composed_fen_or_throw(b.fen);
+                    j = json{{"line", number}};
+                    if (!b.id.empty()) j["id"] = b.id;
+                    j.update(
+                        to_json(pos, analyse(analyzer, pos, sides_of(b.side.empty() ? opt.side : b.side)), opt.timing));
+                } catch (const InputError& e) {
+                    refuse("bad_fen", e.message(), b.id);
+                }
+            }
+        }
+        std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
     }
     std::cout.flush();
+    if (failed)
+        throw InputError("dead --batch: " + std::to_string(failed) + " of " + std::to_string(number) +
+                         (number == 1 ? " line" : " lines") + " failed (the first: line " +
+                         std::to_string(first_failed) + "); each has an error object above");
 }
 
 }  // namespace
@@ -197,10 +307,13 @@ void add_dead(CLI::App& app) {
     auto opt = std::make_shared<DeadOptions>();
     cmd->add_option("--fen", opt->fen, "The position (counters may be omitted)");
     cmd->add_option("--batch", opt->batch,
-                    "Analyse many positions: a file, or - for stdin; one `FEN [white|black]` a line");
+                    "Analyse many positions: a file (plain, .gz, .bz2 or .zst), or - for stdin; one `FEN "
+                    "[white|black|both] [ID…]` a line (at most 4096 bytes)");
     cmd->add_option("--side", opt->side, "Which side to ask about (default: both)")
         ->check(CLI::IsMember({"white", "black", "both"}));
-    cmd->add_option("--limit", opt->limit, "Positions the search may visit before answering unknown")
+    cmd->add_option("--limit", opt->limit,
+                    "Positions the search may visit before answering unknown (checked as each search starts and "
+                    "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count)")
         ->capture_default_str()
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     cmd->add_flag("--quick", opt->quick, "Quick mode: static proofs and a small search only");
@@ -213,15 +326,15 @@ void add_dead(CLI::App& app) {
         if (opt->quick) options.mode = HelpmateOptions::Mode::quick;
         const HelpmateAnalyzer analyzer(options);
         if (!opt->batch.empty()) {
-            if (opt->batch == "-") return run_batch(analyzer, std::cin, *opt);
-            std::ifstream in(opt->batch);
-            if (!in) throw InputError("dead: cannot read batch file " + opt->batch);
-            return run_batch(analyzer, in, *opt);
+            auto src = open_input(opt->batch);
+            if (!src) throw InputError("dead --batch: " + src.error().describe());
+            return run_batch(analyzer, **src, *opt);
         }
         const Position pos = composed_fen_or_throw(opt->fen);
         const auto answers = analyse(analyzer, pos, sides_of(opt->side));
         if (opt->json)
-            std::cout << to_json(pos, answers, opt->timing).dump() << '\n';
+            std::cout << to_json(pos, answers, opt->timing).dump(-1, ' ', false, json::error_handler_t::replace)
+                      << '\n';
         else
             print_human(pos, answers);
     });

@@ -1,7 +1,9 @@
 // cmd_session.cpp — `arbiter session new|event|show|export|list`: a live game driven from the
 // shell, every event journaled (SQLite) before it takes effect.
+#include <cctype>
 #include <charconv>
 #include <iostream>
+#include <optional>
 
 #include "arbiter/journal.hpp"
 #include "game_input.hpp"
@@ -11,20 +13,27 @@ namespace arbiter::cli {
 
 namespace {
 
-// Refusals and bad files are bad input (exit 2); failures of the file system or a replay that
-// no longer matches are internal failures (exit 1).
+// Refusals, bad paths, damaged journals (a row that does not replay included) and a journal
+// that stays busy or changed under us (retry) are exit 2; only a failure of the file system
+// (io) is exit 1.
 [[noreturn]] void fail(const JournalError& e) {
-    switch (e.code) {
-        case JournalError::Code::io:
-        case JournalError::Code::conflict:
-        case JournalError::Code::replay: throw std::runtime_error(e.message);
-        default: throw InputError(e.message);
-    }
+    if (e.code == JournalError::Code::io) throw std::runtime_error(e.message);
+    throw InputError(e.message);
+}
+
+// How long a command waits for another process's lock on the journal (--busy-timeout).
+int busy_timeout_ms = 10'000;
+
+void add_busy_timeout(CLI::App& cmd) {
+    cmd.add_option("--busy-timeout", busy_timeout_ms,
+                   "Milliseconds to wait for another process's lock before \"journal busy, retry\" (exit 2; default "
+                   "10000)")
+        ->check(CLI::Range(0, 3'600'000).description("0 to 3600000"));
 }
 
 Journal open_journal(const std::string& path, Journal::Mode mode) {
     if (path.empty()) throw InputError("--journal FILE is required");
-    auto j = Journal::open(path, mode);
+    auto j = Journal::open(path, mode, busy_timeout_ms);
     if (!j) fail(j.error());
     return std::move(*j);
 }
@@ -43,6 +52,42 @@ JournaledSession open_session(Journal& journal, SessionId id) {
     return std::move(*s);
 }
 
+// PGN Date: YYYY.MM.DD, each part digits or question marks ("2024.05.??", "????.??.??").
+void check_pgn_date(const std::string& date) {
+    auto part = [&](std::size_t at, std::size_t len, int lo, int hi) {
+        const std::string p = date.substr(at, len);
+        if (p.find_first_not_of('?') == std::string::npos) return true;
+        if (p.find_first_not_of("0123456789") != std::string::npos) return false;
+        const int v = std::stoi(p);
+        return v >= lo && v <= hi;
+    };
+    const bool shape = date.size() == 10 && date[4] == '.' && date[7] == '.';
+    if (!shape || !part(0, 4, 0, 9999) || !part(5, 2, 1, 12) || !part(8, 2, 1, 31))
+        throw InputError("--date: expected YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.??), found '" +
+                         printable(date) + "'");
+}
+
+// PGN Round: "?", "-", or numbers separated by dots ("3", "3.1").
+void check_pgn_round(const std::string& round) {
+    if (round == "?" || round == "-") return;
+    bool ok = !round.empty() && round.front() != '.' && round.back() != '.';
+    for (std::size_t i = 0; ok && i < round.size(); ++i)
+        ok = std::isdigit(static_cast<unsigned char>(round[i])) || (round[i] == '.' && round[i - 1] != '.');
+    if (!ok)
+        throw InputError("--round: expected a round number such as 3 or 3.1, ? (unknown) or - (none), found '" +
+                         printable(round) + "'");
+}
+
+// PGN counts seconds: "90+30" is 90 seconds and 30 s a move, which is more likely a typo for
+// 5400+30 (90 minutes) than meant. Said on stderr; the session is still created.
+void warn_short_base(const TimeControl& tc, const std::string& text) {
+    const TimePeriod& first = tc.periods.front();
+    if (first.base_ms < 5 * 60'000 && first.bonus_ms >= 30'000)
+        std::cerr << "arbiter: warning: --time-control " << printable(text) << " gives " << first.base_ms / 1000
+                  << " seconds and " << first.bonus_ms / 1000 << " s a move (PGN counts seconds; 90 minutes would be "
+                  << first.base_ms / 1000 * 60 << "+" << first.bonus_ms / 1000 << ")\n";
+}
+
 struct NewOptions {
     std::string journal;
     GameInput rules;  // --rules and the rule options (its position options are not used)
@@ -59,6 +104,7 @@ void add_new(CLI::App& session) {
     auto* cmd = session.add_subcommand("new", "Start a session; prints its id");
     auto o = std::make_shared<NewOptions>();
     cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
+    add_busy_timeout(*cmd);
     cmd->add_option(
         "--rules", o->rules.rules,
         "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
@@ -66,15 +112,16 @@ void add_new(CLI::App& session) {
         cmd->add_option("--time-category", o->rules.time_category,
                         "standard, rapid or blitz (default: derived from --time-control, A.1/B.1; else standard)");
     cmd->add_option("--time-control", o->time_control,
-                    "PGN TimeControl: 5400+30, 40/5400+30:1800+30, 300; dN = simple delay, bN = Bronstein delay "
-                    "(default: no clock)");
+                    "PGN TimeControl, all in SECONDS: 5400+30 (90 min + 30 s a move), 40/5400+30:1800+30 (40 moves "
+                    "in 90 min, then 30 min; +30 s a move), 300 (5 min), 180+2; dN = simple delay, bN = Bronstein "
+                    "delay, e.g. 300d5 (default: no clock)");
     cmd->add_option("--fen", o->fen, "Start position (default: the initial position)");
     cmd->add_option("--white", o->white, "White's name (PGN)");
     cmd->add_option("--black", o->black, "Black's name (PGN)");
     cmd->add_option("--event", o->event, "Event (PGN)");
     cmd->add_option("--site", o->site, "Site (PGN)");
-    cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN)");
-    cmd->add_option("--round", o->round, "Round (PGN)");
+    cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.??)");
+    cmd->add_option("--round", o->round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
     cmd->add_option("--no-offers-before", o->no_offers_before,
                     "Competition rule 9.1.1: no draw offers before this move")
         ->check(CLI::NonNegativeNumber);
@@ -90,6 +137,15 @@ void add_new(CLI::App& session) {
                   "A 9.3.1 claim whose written move mates is incorrect");
     cmd->add_flag("--json", o->rules.json, "Print the new session's state as JSON");
     cmd->callback([o, tcat] {
+        for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"--white", o->white},
+                                         {"--black", o->black},
+                                         {"--event", o->event},
+                                         {"--site", o->site},
+                                         {"--date", o->date},
+                                         {"--round", o->round}})
+            require_utf8(what, text);
+        check_pgn_date(o->date);
+        check_pgn_round(o->round);
         SessionConfig cfg;
         cfg.rules = o->rules.rule_set_or_throw().id;
         cfg.options = o->rules.rule_options();
@@ -102,6 +158,7 @@ void add_new(CLI::App& session) {
                 throw InputError("--time-control '" + o->time_control + "' (byte " + std::to_string(tc.error().offset) +
                                  "): " + tc.error().message);
             cfg.time_control = *tc;
+            warn_short_base(*tc, o->time_control);
         }
         if (!o->fen.empty()) cfg.start_fen = to_fen(fen_or_throw(o->fen));
         cfg.quickplay_finish = o->quickplay;
@@ -134,6 +191,7 @@ void add_event(CLI::App& session) {
     auto* cmd = session.add_subcommand("event", "Apply one event (JSON) and print the state as JSON");
     auto a = std::make_shared<SessionArgs>();
     cmd->add_option("--journal", a->journal, "The journal file")->required();
+    add_busy_timeout(*cmd);
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_option("event", a->event, R"(The event, e.g. '{"type":"move","move":"Nf3","at_ms":1500}')")->required();
     cmd->add_flag("--json", a->json, "JSON output (the default for this command)");
@@ -168,11 +226,12 @@ void add_show(CLI::App& session) {
     auto* cmd = session.add_subcommand("show", "Show a session: scoresheet, clocks, offers, rulings");
     auto a = std::make_shared<SessionArgs>();
     cmd->add_option("--journal", a->journal, "The journal file")->required();
+    add_busy_timeout(*cmd);
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_flag("--json", a->json, "The state as JSON");
     cmd->callback([a] {
         const SessionId id = parse_id(a->id);
-        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        Journal journal = open_journal(a->journal, Journal::Mode::read_only);
         JournaledSession s = open_session(journal, id);
         if (a->json) {
             Json j = state_json(s.session(), id);
@@ -191,17 +250,19 @@ void add_export(CLI::App& session) {
     auto* cmd = session.add_subcommand("export", "Export a session as PGN");
     auto a = std::make_shared<SessionArgs>();
     cmd->add_option("--journal", a->journal, "The journal file")->required();
+    add_busy_timeout(*cmd);
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_flag("--pgn", a->pgn, "PGN (the default)");
     cmd->add_flag("--json", a->json, "JSON: the PGN text and the journaled events");
     cmd->callback([a] {
+        if (a->json && a->pgn) throw InputError("session export: --pgn and --json cannot be combined (choose one)");
         const SessionId id = parse_id(a->id);
-        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        Journal journal = open_journal(a->journal, Journal::Mode::read_only);
         auto stored = journal.load(id);
         if (!stored) fail(stored.error());
         auto s = replay(*stored);
         if (!s) fail(s.error());
-        if (a->json && !a->pgn) {
+        if (a->json) {
             Json events = Json::array();
             for (const auto& e : stored->events) events.push_back(encode(e));
             std::cout << Json{{"id", id}, {"pgn", export_pgn(*s)}, {"events", events}}.dump() << '\n';
@@ -215,17 +276,33 @@ void add_list(CLI::App& session) {
     auto* cmd = session.add_subcommand("list", "List the sessions in a journal");
     auto a = std::make_shared<SessionArgs>();
     cmd->add_option("--journal", a->journal, "The journal file")->required();
+    add_busy_timeout(*cmd);
     cmd->add_flag("--json", a->json, "JSON output");
     cmd->callback([a] {
-        Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
+        Journal journal = open_journal(a->journal, Journal::Mode::read_only);
         auto ids = journal.sessions();
         if (!ids) fail(ids.error());
         Json out = Json::array();
+        std::optional<JournalError> first_damage;
+        std::size_t damaged = 0;
         for (SessionId id : *ids) {
             auto stored = journal.load(id);
-            if (!stored) fail(stored.error());
-            auto s = replay(*stored);
-            if (!s) fail(s.error());
+            Expected<Session, JournalError> s =
+                stored ? replay(*stored) : Expected<Session, JournalError>(Unexpected(stored.error()));
+            if (!s) {
+                // A damaged session is marked, and the others are still listed; exit 2 at the end.
+                if (s.error().code == JournalError::Code::io) fail(s.error());
+                if (!first_damage) first_damage = s.error();
+                ++damaged;
+                if (a->json)
+                    out.push_back(Json{{"id", id},
+                                       {"status", "damaged"},
+                                       {"code", code_name(s.error().code)},
+                                       {"error", printable(s.error().message)}});
+                else
+                    std::cout << id << "  DAMAGED: " << printable(s.error().message) << '\n';
+                continue;
+            }
             if (a->json) {
                 out.push_back(Json{{"id", id},
                                    {"status", s->ended() ? "ended" : "ongoing"},
@@ -240,6 +317,9 @@ void add_list(CLI::App& session) {
             }
         }
         if (a->json) std::cout << out.dump() << '\n';
+        if (first_damage)
+            throw InputError(std::to_string(damaged) + (damaged == 1 ? " session is" : " sessions are") +
+                             " damaged (listed above), the first: " + first_damage->message);
     });
 }
 
