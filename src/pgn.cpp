@@ -25,12 +25,17 @@ const char* code_name(Error::Code c) noexcept {
         case C::token_too_long: return "token_too_long";
         case C::budget_exceeded: return "budget_exceeded";
         case C::input_error: return "input_error";
+        case C::game_too_long: return "game_too_long";
+        case C::truncated_game: return "truncated_game";
+        case C::tag_too_long: return "tag_too_long";
         case C::bad_fen: return "bad_fen";
         case C::unsupported_variant: return "unsupported_variant";
         case C::bad_move_syntax: return "bad_move_syntax";
         case C::illegal_move: return "illegal_move";
         case C::ambiguous_move: return "ambiguous_move";
         case C::null_move: return "null_move";
+        case C::duplicate_tag: return "duplicate_tag";
+        case C::missing_fen: return "missing_fen";
     }
     return "?";
 }
@@ -178,8 +183,11 @@ struct Reader::Impl {
     Visitor* v = nullptr;
     std::uint64_t game_start = 0;
     std::uint64_t tokens = 0;
-    std::uint32_t depth = 0;       // open variations
-    std::uint32_t skip_depth = 0;  // of which skipped (the innermost ones)
+    std::uint32_t plies = 0;        // mainline moves
+    std::uint32_t tag_lines = 0;    // tag lines read (good or bad)
+    std::uint32_t game_errors = 0;  // errors reported
+    std::uint32_t depth = 0;        // open variations
+    std::uint32_t skip_depth = 0;   // of which skipped (the innermost ones)
     bool skip_movetext = false;
     bool game_over = false;
     SourcePos first_open{};  // the outermost open '('
@@ -343,6 +351,7 @@ struct Reader::Impl {
     }
 
     void report(Error::Code code, SourcePos p, std::string message) {
+        ++game_errors;
         v->error(Error{code, p, std::move(message), {}});
     }
 
@@ -367,10 +376,15 @@ struct Reader::Impl {
             fail(Error::Code::budget_exceeded, where(i),
                  "game has more than " + std::to_string(opt.max_game_tokens) + " tokens");
         } else {
-            fail(Error::Code::budget_exceeded, where(i),
-                 "game is longer than " + std::to_string(opt.max_game_bytes) + " bytes");
+            fail_too_long(i);
         }
         return true;
+    }
+
+    // The game is over its byte budget at index i.
+    void fail_too_long(std::size_t i) {
+        fail(Error::Code::game_too_long, where(i),
+             "game is longer than " + std::to_string(opt.max_game_bytes) + " bytes (ReaderOptions::max_game_bytes)");
     }
 
     [[nodiscard]] bool quiet() const noexcept { return skip_movetext || skip_depth > 0; }
@@ -381,24 +395,31 @@ struct Reader::Impl {
     void read_tag() {
         const SourcePos p = where(pos);
         std::size_t i = pos;
-        std::size_t eol;
+        std::size_t eol = 0;
+        bool too_long = false;  // decided on the line's length alone, not on how much the buffer holds
         for (;;) {
             const void* nl = std::memchr(buf.data() + i, '\n', end - i);
             if (nl) {
                 eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                too_long = eol - pos > opt.max_tag_bytes;
                 break;
             }
             i = end;
-            if (end - pos > opt.max_tag_bytes || !pull(i)) {
-                if (end - pos > opt.max_tag_bytes) {
-                    report(Error::Code::bad_tag, p,
-                           "tag line longer than " + std::to_string(opt.max_tag_bytes) + " bytes");
-                    skip_line(i);
-                    return;
-                }
-                eol = end;  // last line without a newline
+            if (end - pos > opt.max_tag_bytes) {
+                too_long = true;
                 break;
             }
+            if (!pull(i)) {
+                eol = end;  // last line without a newline
+                too_long = eol - pos > opt.max_tag_bytes;
+                break;
+            }
+        }
+        if (too_long) {
+            report(Error::Code::tag_too_long, p,
+                   "tag line longer than " + std::to_string(opt.max_tag_bytes) + " bytes (the tag is skipped)");
+            skip_line(i);
+            return;
         }
         // Parse [pos, eol): possibly several tags on one line.
         i = pos;
@@ -468,7 +489,6 @@ struct Reader::Impl {
             }
             while (i < eol && (buf[i] == ' ' || buf[i] == '\t')) ++i;
             ++i;  // ']' (checked by closes)
-            if (scratch.size() > opt.max_tag_bytes) scratch.resize(opt.max_tag_bytes);
             ++tokens;
             tag_names += name;
             tag_names += '\n';
@@ -509,61 +529,88 @@ struct Reader::Impl {
 
     // --- Comments --------------------------------------------------------------------------
 
-    // A '{' comment at pos. Returns false when the game must end (unterminated or budget).
-    bool read_brace_comment() {
-        const SourcePos p = where(pos);
+    enum class CommentEnd : std::uint8_t { closed, next_game, end_of_input, too_long };
+
+    // Scans the '{' comment at pos (p is where it is) up to its '}' (pos is then after it), up to
+    // a blank line followed by a tag section (pos at the '['), up to the end of the input, or, in a
+    // game (`in_game`), up to the byte where the game goes over max_game_bytes (pos there). In a
+    // game its text goes to the visitor, cut at max_comment_bytes. Both limits are decided on
+    // byte counts alone, never on how much of the input the buffer holds, so that the outcome
+    // does not depend on where the input was cut into pieces.
+    CommentEnd scan_brace_comment(bool in_game, SourcePos p) {
         ++pos;  // '{'
         std::size_t i = pos;
-        bool truncated = false;
-        bool blank = false;  // the comment's current line has only blanks so far (never its first)
+        bool truncated = !in_game;  // between games nothing is kept
+        bool blank = false;         // the comment's current line has only blanks so far (never its first)
+        const std::uint64_t limit = in_game ? game_start + opt.max_game_bytes + 1 : UINT64_MAX;
         for (;;) {
             if (i >= end) {
-                if (!truncated && end - pos >= opt.max_comment_bytes) {
+                if (!truncated && end - pos > opt.max_comment_bytes) {
                     deliver_comment(pos, pos + opt.max_comment_bytes, p, true);
                     truncated = true;
                 }
                 if (truncated) pos = i;  // nothing more to keep
                 if (!pull(i)) {
-                    fail(Error::Code::unterminated_comment, p, "comment is not closed before the end of the input");
-                    return false;
-                }
-                if (abs(i) - game_start > opt.max_game_bytes) {
-                    fail(Error::Code::budget_exceeded, where(i),
-                         "game is longer than " + std::to_string(opt.max_game_bytes) + " bytes");
-                    return false;
+                    pos = i;
+                    return CommentEnd::end_of_input;
                 }
                 continue;
             }
+            const std::size_t cap = limit - base < end ? static_cast<std::size_t>(limit - base) : end;
+            if (i >= cap) {
+                pos = i;
+                return CommentEnd::too_long;
+            }
             const char* s = buf.data() + i;
-            const void* close = std::memchr(s, '}', end - i);
+            const void* close = std::memchr(s, '}', cap - i);
             const std::size_t stop =
-                close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : end;
+                close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : cap;
             const void* nl = std::memchr(s, '\n', stop - i);
             const std::size_t upto = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data()) : stop;
             if (blank) blank = std::all_of(s, static_cast<const char*>(buf.data() + upto), is_space);
             if (!nl) {
                 if (close) {
-                    if (!truncated) deliver_comment(pos, stop, p, false);
+                    if (!truncated)
+                        deliver_comment(pos, std::min(stop, pos + opt.max_comment_bytes), p,
+                                        stop - pos > opt.max_comment_bytes);
                     pos = stop + 1;
                     line_blank = false;
-                    return true;
+                    return CommentEnd::closed;
                 }
                 i = stop;
                 continue;
             }
             // A newline inside the comment. A blank line followed by a tag ("[Event") means the
-            // comment was left open: end the game here and let the next one start.
+            // comment was left open: it ends here and the next game starts.
             const bool was_blank = blank;
             newline_at(upto);
             i = upto + 1;
             blank = true;
             if (was_blank && peek(i, 0) == '[' && is_alpha(static_cast<char>(peek(i, 1)))) {
-                report(Error::Code::unterminated_comment, p, "comment is not closed before the next game");
                 pos = i;
-                game_over = true;
-                return false;
+                return CommentEnd::next_game;
             }
         }
+    }
+
+    [[nodiscard]] const char* open_comment_message(CommentEnd e) const noexcept {
+        return e == CommentEnd::next_game || (opt.input_continues && !input_err)
+                   ? "comment is not closed before the next game"
+                   : "comment is not closed before the end of the input";
+    }
+
+    // A '{' comment in a game. Returns false when the game must end (unterminated or budget).
+    bool read_brace_comment() {
+        const SourcePos p = where(pos);
+        const CommentEnd e = scan_brace_comment(true, p);
+        if (e == CommentEnd::closed) return true;
+        if (e == CommentEnd::too_long) {
+            fail_too_long(pos);
+            return false;
+        }
+        report(Error::Code::unterminated_comment, p, open_comment_message(e));
+        game_over = true;
+        return false;
     }
 
     void deliver_comment(std::size_t from, std::size_t to, SourcePos p, bool truncated) {
@@ -801,6 +848,12 @@ struct Reader::Impl {
                 fail(Error::Code::unexpected_char, p, "unexpected '" + std::string(w) + "'");
                 return false;
             }
+            if (depth == 0 && ++plies > opt.max_game_plies) {
+                fail(Error::Code::game_too_long, wp,
+                     "game has more than " + std::to_string(opt.max_game_plies) +
+                         " mainline plies (ReaderOptions::max_game_plies, audit --max-plies)");
+                return false;
+            }
             if (!quiet()) {
                 v->san(move, wp);
                 if (!suffix.empty()) {
@@ -826,30 +879,45 @@ struct Reader::Impl {
 
     // --- Games -------------------------------------------------------------------------------
 
+    // Starts game number `games + 1` at p.
+    void begin_game(SourcePos p) {
+        ++games;
+        game_start = p.offset;
+        tokens = 0;
+        plies = 0;
+        tag_lines = 0;
+        game_errors = 0;
+        depth = 0;
+        skip_depth = 0;
+        skip_movetext = false;
+        game_over = false;
+        v->begin_game(games, p);
+    }
+
+    void end_game() {
+        if (input_err) report(Error::Code::input_error, where(pos), input_err->describe());
+        v->end_game();
+        v = nullptr;
+    }
+
     bool read_game(Visitor& visitor) {
         v = &visitor;
-        // Find the start of the next game, skipping stray comments between games.
+        // Find the start of the next game, skipping comments between games.
         int c;
         for (;;) {
             c = skip_blanks();
             if (c < 0) return false;
             if (c == '{') {
-                std::size_t i = pos + 1;
-                // Between games: a comment belongs to no game and is skipped.
-                for (;;) {
-                    const void* close = std::memchr(buf.data() + i, '}', end - i);
-                    const std::size_t stop =
-                        close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : end;
-                    count_lines(i, stop);
-                    i = stop;
-                    pos = i;
-                    if (close) {
-                        pos = i + 1;
-                        break;
-                    }
-                    if (!pull(i)) break;
-                }
-                continue;
+                // Between games a comment belongs to no game and is skipped. One left open ends,
+                // as in a game, at a blank line followed by a tag section: it is then reported as
+                // a game of its own, so that nothing after it is lost without a word.
+                const SourcePos p = where(pos);
+                const CommentEnd e = scan_brace_comment(false, p);
+                if (e == CommentEnd::closed) continue;
+                begin_game(p);
+                report(Error::Code::unterminated_comment, p, open_comment_message(e));
+                end_game();
+                return true;
             }
             if (c == ';') {
                 std::size_t i = pos;
@@ -858,14 +926,7 @@ struct Reader::Impl {
             }
             break;
         }
-        ++games;
-        game_start = abs(pos);
-        tokens = 0;
-        depth = 0;
-        skip_depth = 0;
-        skip_movetext = false;
-        game_over = false;
-        v->begin_game(games, where(pos));
+        begin_game(where(pos));
 
         // Tag section: tag lines, blank lines and escape lines, until anything else. A blank line
         // and then an Event tag, or a tag this game already has, starts the next game (this one
@@ -873,12 +934,14 @@ struct Reader::Impl {
         tag_names.clear();
         bool tags_only = false;
         while (c == '[') {
-            if (over_budget(pos)) break;
-            if (newlines_skipped >= 1 && !tag_names.empty() && next_tag_starts_game()) {
+            // (Asked before the budget: a game boundary starts a game whatever this one costs.)
+            if (newlines_skipped >= 1 && tag_lines > 0 && next_tag_starts_game()) {
                 tags_only = true;
                 break;
             }
+            if (over_budget(pos)) break;
             read_tag();
+            ++tag_lines;
             c = skip_blanks();
         }
         if (!game_over && !tags_only && c >= 0) {
@@ -896,9 +959,11 @@ struct Reader::Impl {
             if (!game_over && depth > 0)
                 report(Error::Code::unterminated_variation, first_open, "variation is not closed");
         }
-        if (input_err) report(Error::Code::input_error, where(pos), input_err->describe());
-        v->end_game();
-        v = nullptr;
+        if (!game_over && c < 0 && !opt.input_continues && !input_err && game_errors == 0)
+            report(Error::Code::truncated_game, where(pos),
+                   "the input ends in this game, before its termination marker (1-0, 0-1, 1/2-1/2 or *): "
+                   "truncated?");
+        end_game();
         return true;
     }
 };

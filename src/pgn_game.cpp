@@ -63,12 +63,16 @@ VariantKind classify_variant(std::string_view v) noexcept {
     return VariantKind::other;
 }
 
+std::size_t ParsedGame::tag_index(std::string_view name) const noexcept {
+    for (std::size_t i = 0; i < tags_.size(); ++i)
+        if (tag_at(i).name == name) return i;
+    return tags_.size();
+}
+
 std::optional<std::string_view> ParsedGame::tag(std::string_view name) const noexcept {
-    for (std::size_t i = 0; i < tags_.size(); ++i) {
-        const TagPair t = tag_at(i);
-        if (t.name == name) return t.value;
-    }
-    return std::nullopt;
+    const std::size_t i = tag_index(name);
+    if (i == tags_.size()) return std::nullopt;
+    return tag_at(i).value;
 }
 
 void ParsedGame::clear() {
@@ -106,8 +110,8 @@ struct GameReader::Impl final : Visitor {
     bool after_move = false;  // the last mainline token was a move (comments attach to it)
     Position pos;
     SourcePos fen_pos, variant_pos;
-    bool has_fen = false, has_variant = false;
-    std::string fen, variant;
+    bool has_fen = false, has_variant = false, has_setup = false, has_result_tag = false, fen_conflict = false;
+    std::string fen, variant, setup, result_tag;
 
     Impl(ByteSource& src, GameReaderOptions o) : reader(src, o.reader), opt(o) {}
 
@@ -122,20 +126,37 @@ struct GameReader::Impl final : Visitor {
         prepared = false;
         stopped = false;
         after_move = false;
-        has_fen = has_variant = false;
+        has_fen = has_variant = has_setup = has_result_tag = fen_conflict = false;
     }
 
     void tag(std::string_view name, std::string_view value, SourcePos p) override {
+        // The tags that decide how the game is read or scored may appear once; a second one with
+        // another value makes the game ambiguous (a second FEN: it is not replayed at all).
+        auto once = [&](bool& seen, std::string& first, SourcePos& first_pos) {
+            if (!seen) {
+                seen = true;
+                first.assign(value);
+                first_pos = p;
+            } else if (value != first) {
+                add_error(Error::Code::duplicate_tag, p,
+                          "second " + std::string(name) + " tag \"" + std::string(value) + "\" after \"" + first +
+                              "\" (line " + std::to_string(first_pos.line) + ")" +
+                              (name == "FEN" ? ": the start position is ambiguous, the game is not replayed"
+                                             : ": the first one is used"));
+                if (name == "FEN") fen_conflict = true;
+                g->complete = false;
+            }
+        };
         g->add_tag(name, value);
-        if (name == "FEN" && !has_fen) {
-            has_fen = true;
-            fen.assign(value);
-            fen_pos = p;
-        } else if (name == "Variant" && !has_variant) {
-            has_variant = true;
-            variant.assign(value);
-            variant_pos = p;
-        }
+        SourcePos ignored;
+        if (name == "FEN")
+            once(has_fen, fen, fen_pos);
+        else if (name == "Variant")
+            once(has_variant, variant, variant_pos);
+        else if (name == "SetUp")
+            once(has_setup, setup, ignored);
+        else if (name == "Result")
+            once(has_result_tag, result_tag, ignored);
     }
 
     // Sets up the start position from the tags, once, before the first move.
@@ -145,6 +166,14 @@ struct GameReader::Impl final : Visitor {
         const VariantKind kind = has_variant ? classify_variant(variant) : VariantKind::standard;
         if (kind == VariantKind::other) {
             add_error(Error::Code::unsupported_variant, variant_pos, "variant '" + variant + "' is not supported");
+            stopped = true;
+            g->complete = false;
+            return;
+        }
+        if (fen_conflict || (has_setup && setup == "1" && !has_fen)) {
+            if (!fen_conflict)
+                add_error(Error::Code::missing_fen, g->pos,
+                          "SetUp \"1\" without a FEN tag: the start position is unknown, the game is not replayed");
             stopped = true;
             g->complete = false;
             return;

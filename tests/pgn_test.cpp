@@ -233,7 +233,7 @@ TEST(PgnReader, HugeCommentOverTheGameBudget) {
     text.append(3'000'000, 'x');
     text += "} e5 *\n[Event \"next\"]\n*";
     const Lines out = record(text, o);
-    EXPECT_EQ(out[3].rfind("error budget_exceeded", 0), 0u);
+    EXPECT_EQ(out[3].rfind("error game_too_long@1:100002", 0), 0u);
     EXPECT_EQ(out[5], "game 2@2:1");
 }
 

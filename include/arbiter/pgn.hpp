@@ -37,8 +37,11 @@ struct Error {
         unterminated_variation,  ///< a `(` that is still open when the game ends
         unexpected_char,         ///< a character that starts no PGN token (e.g. a stray `)` or `}`)
         token_too_long,          ///< a move-like token longer than the limit
-        budget_exceeded,         ///< the game went over ReaderOptions' byte, token or depth budget
+        budget_exceeded,         ///< the game went over ReaderOptions' token or depth budget
         input_error,             ///< the input could not be read further (see Reader::input_error)
+        game_too_long,           ///< more mainline plies or bytes than ReaderOptions allows
+        truncated_game,          ///< the input ends in a game that has no termination marker
+        tag_too_long,            ///< a tag line longer than ReaderOptions::max_tag_bytes
         // Found by the GameReader (meaning).
         bad_fen,              ///< the FEN tag does not describe a legal position
         unsupported_variant,  ///< a Variant tag other than standard chess or Chess960
@@ -46,6 +49,8 @@ struct Error {
         illegal_move,         ///< a well-formed move that is not legal in the position
         ambiguous_move,       ///< a move that matches several legal moves
         null_move,            ///< "--", "Z0" or "0000" in the mainline
+        duplicate_tag,        ///< a second FEN, SetUp, Variant or Result tag with another value
+        missing_fen,          ///< SetUp "1" without a FEN tag: the start position is unknown
     };
     Code code;
     SourcePos pos;
@@ -113,8 +118,13 @@ public:
 };
 
 /// Limits that keep one pathological game from costing unbounded time or memory. Going over one
-/// reports Error::Code::budget_exceeded and skips the rest of the game.
+/// reports Error::Code::game_too_long (plies, bytes) or budget_exceeded (tokens, depth) and skips
+/// the rest of the game.
 struct ReaderOptions {
+    /// Mainline moves of one game. FIDE 9.6.2 (the 75-move rule and fivefold repetition) ends
+    /// every game within 17,697 plies; the default is a little above, so that memory per game is
+    /// bounded by a constant. Raise it for composed or engine games that ignore 9.6.
+    std::uint32_t max_game_plies = 18'000;
     std::uint64_t max_game_bytes = 64ull << 20;  ///< bytes of one game, tags and movetext
     std::uint64_t max_game_tokens = 1u << 20;    ///< tokens of one game (tags, moves, comments…)
     std::uint32_t max_variation_depth = 256;     ///< nesting depth of `(…)`
@@ -123,6 +133,11 @@ struct ReaderOptions {
     /// Longest tag line and longest move token.
     std::size_t max_tag_bytes = 1u << 16;
     std::size_t max_token_bytes = 256;
+    /// The input is a piece of a larger one, cut just before a game boundary (BoundaryFinder):
+    /// its end is the start of the next game, not the end of the input, so a last game without a
+    /// termination marker is not `truncated_game` and an open comment is "not closed before the
+    /// next game".
+    bool input_continues = false;
 };
 
 /// Game boundaries: where a run of PGN may be cut into pieces that read, one after another,

@@ -70,6 +70,10 @@ public:
     }
     /// The value of the first tag with this name (case-sensitive), if any.
     [[nodiscard]] std::optional<std::string_view> tag(std::string_view name) const noexcept;
+    /// The index of the first tag with this name, or tag_count() when there is none. (Every tag is
+    /// kept, a name written twice too; a second FEN, SetUp, Variant or Result with another value is
+    /// an error of the game, Error::Code::duplicate_tag.)
+    [[nodiscard]] std::size_t tag_index(std::string_view name) const noexcept;
     [[nodiscard]] std::string_view san(const Ply& p) const noexcept {
         return std::string_view(san_text).substr(p.san_offset, p.san_size);
     }

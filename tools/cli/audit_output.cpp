@@ -61,9 +61,12 @@ std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& re
         json_escape_into(line, *src.file);
     }
     line += ",\"tags\":{";
+    bool first = true;
     for (std::size_t t = 0; t < game.tag_count(); ++t) {
         const auto tag = game.tag_at(t);
-        if (t) line += ',';
+        if (game.tag_index(tag.name) != t) continue;  // a name written twice: the first (keys stay unique)
+        if (!first) line += ',';
+        first = false;
         json_escape_into(line, tag.name);
         line += ':';
         json_escape_into(line, tag.value);
