@@ -550,17 +550,11 @@ struct Reader::Impl {
                     truncated = true;
                 }
                 if (truncated) pos = i;  // nothing more to keep
-                if (!pull(i)) {
-                    pos = i;
-                    return CommentEnd::end_of_input;
-                }
+                if (!pull(i)) return left_open(CommentEnd::end_of_input, i, truncated, p);
                 continue;
             }
             const std::size_t cap = limit - base < end ? static_cast<std::size_t>(limit - base) : end;
-            if (i >= cap) {
-                pos = i;
-                return CommentEnd::too_long;
-            }
+            if (i >= cap) return left_open(CommentEnd::too_long, i, truncated, p);
             const char* s = buf.data() + i;
             const void* close = std::memchr(s, '}', cap - i);
             const std::size_t stop =
@@ -586,11 +580,17 @@ struct Reader::Impl {
             newline_at(upto);
             i = upto + 1;
             blank = true;
-            if (was_blank && peek(i, 0) == '[' && is_alpha(static_cast<char>(peek(i, 1)))) {
-                pos = i;
-                return CommentEnd::next_game;
-            }
+            if (was_blank && peek(i, 0) == '[' && is_alpha(static_cast<char>(peek(i, 1))))
+                return left_open(CommentEnd::next_game, i, truncated, p);
         }
+    }
+
+    // A comment not closed, scanned up to i: its first max_comment_bytes go to the visitor when
+    // it is longer than that (as they do when a buffer end comes first); pos moves to i.
+    CommentEnd left_open(CommentEnd e, std::size_t i, bool truncated, SourcePos p) {
+        if (!truncated && i - pos > opt.max_comment_bytes) deliver_comment(pos, pos + opt.max_comment_bytes, p, true);
+        pos = i;
+        return e;
     }
 
     [[nodiscard]] const char* open_comment_message(CommentEnd e) const noexcept {

@@ -6,16 +6,7 @@ set -u
 ARBITER=$1
 FIXTURES=$2
 SHARED=${3:-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-total=0
-fails=0
-check() {  # check NAME COMMAND...
-  local name=$1
-  shift
-  total=$((total + 1))
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/cli_test_lib.sh"
 F=$FIXTURES/findings.pgn
 
 "$ARBITER" audit --quiet "$F" >"$tmp/one.jsonl"

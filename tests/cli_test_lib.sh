@@ -29,3 +29,11 @@ expect() {
     fails=$((fails + 1))
   fi
 }
+
+# check NAME COMMAND...: counts one test, passed when COMMAND succeeds.
+check() {
+  local name=$1
+  shift
+  total=$((total + 1))
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fails=$((fails + 1)); fi
+}

@@ -17,6 +17,8 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <new>
+#include <stdexcept>
 #include <thread>
 
 #include "audit_output.hpp"
@@ -556,7 +558,14 @@ void add_audit(CLI::App& app) {
         std::ostream& out = o->output.empty() ? std::cout : file;
         const bool progress = !o->quiet && isatty(STDERR_FILENO);
         Pipeline pipeline(cfg, out, threads, progress);
-        const bool ok = pipeline.run();
+        bool ok = false;
+        try {
+            ok = pipeline.run();
+        } catch (const std::bad_alloc&) {
+            // From any thread of the pipeline (carried to this one): exit 1 with a message.
+            throw std::runtime_error(
+                "out of memory while auditing (fewer --threads or a smaller --batch-bytes need less)");
+        }
         if (cfg.format == AuditFormat::summary)
             print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
         out.flush();
