@@ -8,6 +8,7 @@
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
 #include "helpmate_impl.hpp"
+#include "movegen_impl.hpp"
 
 namespace arbiter {
 
@@ -48,7 +49,7 @@ StaticAnswer static_stages(const Position& pos, Color side, std::uint64_t& nodes
 
 /// Mating material that is free to act: a queen or rook, a pawn not blocked head-on, or two
 /// minor pieces that are not bishops of one colour.
-bool material_in_play(const Position& pos, Color side) noexcept {
+inline bool material_in_play(const Position& pos, Color side) noexcept {
     const Bitboard ours = pos.pieces(side);
     if (ours & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return true;
     const Bitboard pawns = pos.pieces(side, PieceType::pawn);
@@ -59,6 +60,36 @@ bool material_in_play(const Position& pos, Color side) noexcept {
     const bool one_colour = minors == bishops && ((bishops & Bitboard::light_squares()) == bishops ||
                                                   (bishops & Bitboard::dark_squares()) == bishops);
     return minors.more_than_one() && !one_colour;
+}
+
+/// The short forced lines of the automatic check (docs/unwinnability.md, "The automatic check
+/// after every ply"): looked for when at most `forced_units` units can move or be taken soon and
+/// the side to move has at most `forced_moves` legal moves.
+constexpr int forced_units = 12;
+constexpr int forced_mover_units = 2;
+constexpr std::size_t forced_moves = 3;
+constexpr int forced_depth = 8;
+constexpr std::uint64_t forced_nodes = 400;
+
+/// True when the side to move has at most `forced_moves` legal moves: the move generator stops
+/// as soon as it has counted more (most often after the king's moves).
+struct FewMovesSink : detail::CountSink {
+    static constexpr bool stop_early = true;
+    [[nodiscard]] bool done() const noexcept { return n > forced_moves; }
+};
+
+bool few_legal_moves(const Position& pos) noexcept {
+    FewMovesSink sink;
+    detail::generate(pos, sink);
+    return sink.n <= forced_moves;
+}
+
+/// Units that can move or be taken soon: every piece but the kings, and the pawns not blocked
+/// head-on by an enemy pawn.
+Bitboard loose_units(const Position& pos) noexcept {
+    const Bitboard wp = pos.pieces(Color::white, PieceType::pawn), bp = pos.pieces(Color::black, PieceType::pawn);
+    const Bitboard blocked = (wp & bp.shifted(-8)) | (bp & wp.shifted(8));
+    return pos.occupied() & ~pos.pieces(PieceType::king) & ~blocked;
 }
 
 /// A king walled in by pawns: every square next to it holds its own unit, is attacked by an
@@ -132,17 +163,45 @@ bool returns_to(const Position& now, const Position& prev) {
     return false;
 }
 
-}  // namespace
+/// The forced-line proof of the automatic check: true when every line from `pos` ends the game
+/// without a checkmate — in a stalemate or in material that cannot mate for either side —
+/// passing only positions where a side has mating material free to act and the side to move has
+/// at most `forced_moves` legal moves, within `forced_depth` plies and `forced_nodes` positions.
+/// False means "not shown", never "a mate".
+struct ForcedLines {
+    std::uint64_t nodes = 0;
 
-MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
-    // Nanoseconds for the common case: material decides, or a side has mating material free to
-    // act. Such a side can all but always mate, and a dead position needs both sides unable, so
-    // searching either side would be wasted on the automatic check.
-    if (detail::material_cannot_mate(pos, side)) return MateAbility::cannot_checkmate;
-    if (material_in_play(pos, side) || material_in_play(pos, ~side)) return MateAbility::unknown;
-    // In the endings where dead positions live: carry the previous ply's answer over when it
-    // provably holds (no mate from the earlier position means none from a later one; a mate
-    // from a position that can be reached again is still reachable), else analyse in full.
+    bool end(const Position& pos, int depth) {
+        if (++nodes > forced_nodes) return false;
+        MoveList moves;
+        legal_moves(pos, moves);
+        if (moves.empty()) return !pos.in_check();
+        if (detail::material_cannot_mate(pos, Color::white) && detail::material_cannot_mate(pos, Color::black))
+            return true;
+        if (depth == 0 || moves.size() > forced_moves) return false;
+        if (!material_in_play(pos, Color::white) && !material_in_play(pos, Color::black)) return false;
+        for (Move m : moves)
+            if (!end(pos.after(m), depth - 1)) return false;
+        return true;
+    }
+};
+
+/// The last forced-line answer on this thread: the automatic check asks for both sides in turn.
+struct ForcedMemo {
+    Position pos;
+    bool dead = false;
+    bool valid = false;
+};
+
+ForcedMemo& forced_memo() {
+    thread_local ForcedMemo memo;
+    return memo;
+}
+
+/// The endings where dead positions live: the previous ply's answer for `side` carried over
+/// when it provably holds (no mate from the earlier position means none from a later one; a
+/// mate from a position that can be reached again is still reachable), else the full analysis.
+[[gnu::noinline]] MateAbility remembered_ability(const HelpmateAnalyzer& analyzer, const Position& pos, Color side) {
     AbilityMemo& memo = ability_memo()[static_cast<std::size_t>(index(side))];
     if (memo.valid) {
         if (memo.pos.same_position(pos)) return memo.answer;
@@ -155,9 +214,47 @@ MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
             return memo.answer;
         }
     }
-    const MateAbility a = can_checkmate(pos, side).answer;
+    const MateAbility a = analyzer.can_checkmate(pos, side).answer;
     memo = AbilityMemo{pos, a, a != MateAbility::unknown};
     return a;
+}
+
+/// The forced lines behind the fast exit's gate: true when the position is shown dead. The
+/// gate: at most `forced_mover_units` loose units of the side to move and at most
+/// `forced_moves` legal moves (the caller has checked the units on the board).
+[[gnu::noinline]] bool forced_end(const Position& pos) noexcept {
+    if ((loose_units(pos) & pos.pieces(pos.turn())).count() > forced_mover_units || !few_legal_moves(pos)) return false;
+    ForcedMemo& memo = forced_memo();
+    if (memo.valid && memo.pos.same_position(pos)) return memo.dead;
+    ForcedLines lines;
+    const bool dead = lines.end(pos, forced_depth);
+    memo = ForcedMemo{pos, dead, true};
+    return dead;
+}
+
+}  // namespace
+
+bool HelpmateAnalyzer::fast_exit(const Position& pos) noexcept {
+    if (detail::material_cannot_mate(pos, Color::white) && detail::material_cannot_mate(pos, Color::black))
+        return false;
+    if (!material_in_play(pos, Color::white) && !material_in_play(pos, Color::black)) return false;
+    return (pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units || !forced_end(pos);
+}
+
+MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
+    // Nanoseconds for the common case: material decides, or a side has mating material free to
+    // act and too many units can move or be taken for a short forced line to end the game. Such
+    // a side can mate, and a dead position needs both sides unable, so searching either side
+    // would be wasted on the automatic check.
+    if (detail::material_cannot_mate(pos, side)) return MateAbility::cannot_checkmate;
+    if (material_in_play(pos, side) || material_in_play(pos, ~side)) {
+        if ((pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units) return MateAbility::unknown;
+        // Few units left: unless the side to move has few legal moves too (a forced capture of
+        // the last mating material, a forced stalemate), a mate is reachable; else the forced
+        // lines decide.
+        return forced_end(pos) ? MateAbility::cannot_checkmate : MateAbility::unknown;
+    }
+    return remembered_ability(*this, pos, side);
 }
 
 MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) const {

@@ -27,6 +27,18 @@ expect 0 '"kind":"checkmate","result":"1-0"' '' -- status --json --fen "k7/8/1K6
 expect 0 '"kind":"seventy_five_moves"' '' -- status --json --fen "k7/8/1K6/8/8/8/8/7R w - - 149 100" --moves "Rh2"
 expect 0 '"correct":false' '' -- claim fifty --json --rules fide-2009 --fifty-extension KRvK=80 --fen "k7/8/1K6/8/8/8/8/7R w - - 149 100" --moves "Rh2"
 
+# A dead position that a short forced line ends (issue 21): the game ends the moment it arises,
+# consistently with can_checkmate, and a claim after it is refused as the game is over.
+D='"termination":\{"kind":"dead_position","result":"1/2-1/2","article":"5.2.2"'
+expect 0 "$D"',"ply":1,"after":"1.Rb2"\}.*"can_checkmate":\{"white":"no","black":"no"\}' '' -- status --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1" --moves "Rb2"
+expect 0 "$D"',"ply":1,"after":"1.Rb2"\}' '' -- status --json --fen "7N/8/8/8/7K/8/2R5/k7 w - - 0 1" --moves "Rb2"
+expect 0 "$D"',"ply":2,"after":"1...Rb7"\}' '' -- status --json --fen "K7/2r5/8/7k/8/8/7b/8 b - - 0 1" --moves "Rb7"
+expect 0 "$D"',"ply":1,"after":"1.Qb2\+"\}' '' -- status --json --fen "8/8/8/8/7K/8/3Q4/k6B w - - 0 1" --moves "Qb2+"
+expect 0 "$D"',"ply":2,"after":"1...Qg6\+"\}' '' -- status --json --fen "6k1/6P1/7K/8/8/3q4/8/8 b - - 0 1" --moves "Qg6+"
+expect 0 "$D"',"ply":2,"after":"1...Qb6"\}' '' -- status --json --fen "K7/8/k7/8/1P6/4q3/8/8 b - - 0 1" --moves "Qb6"
+expect 0 '"termination":null.*"can_checkmate":\{"white":"yes","black":"no"\}' '' -- status --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1"
+expect 0 '"correct":false,"article":"5.2.2","reason":"The game has already ended \(dead_position, after 1.Rb2\)' '' -- claim threefold --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1" --moves "Rb2"
+
 # --pgn FILE [--game N] [--ply K]
 EX=$(dirname "$0")/../examples/tricky-repetition.pgn
 expect 0 '"ply":12,"no_progress_plies":8,"repetition":\{"count":2,"plies":\[8,12\]\}' '' -- status --json --pgn "$EX" --ply 12

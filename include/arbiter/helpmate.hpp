@@ -47,16 +47,23 @@ public:
     [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override;
 
     /// The automatic check (dead-position detection after every ply), in nanoseconds for the
-    /// common case. The material rules; then `unknown` without a search when either side has
-    /// mating material free to act (a queen or rook, a pawn not blocked head-on, two minor pieces
-    /// that are not bishops of one colour): such a side can all but always mate, and a dead
-    /// position needs both sides unable; otherwise the previous ply's answer for that side when
-    /// it provably carries over (kept per thread), else the full analysis. A position is thus
-    /// reported dead as can_checkmate would decide it, except dead positions in which a side
-    /// still has such material (a walled-in rook, a forced stalemate), left to can_checkmate.
+    /// common case. The material rules; then, when either side has mating material free to act
+    /// (a queen or rook, a pawn not blocked head-on, two minor pieces that are not bishops of one
+    /// colour), `unknown` without a search (fast_exit) unless a short forced line may end the
+    /// game, which the forced-line proof then decides; otherwise the previous ply's answer for
+    /// that side when it provably carries over (kept per thread), else the full analysis. What
+    /// the fast exit still answers, and why, is in docs/unwinnability.md.
     [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
 
     [[nodiscard]] const HelpmateOptions& options() const noexcept { return options_; }
+
+    /// True when the automatic check answers "not dead" for `pos` by its fast exit, without the
+    /// full analysis (docs/unwinnability.md, "The automatic check after every ply"): not both
+    /// sides are settled by material, a side has mating material free to act, and more than 12
+    /// units besides the kings are on the board, or the side to move has more than two units
+    /// that can move or be taken soon, or more than three legal moves, or the forced lines do
+    /// not show that every line soon ends the game without a mate.
+    [[nodiscard]] static bool fast_exit(const Position& pos) noexcept;
 
 private:
     HelpmateOptions options_;
