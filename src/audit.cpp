@@ -5,9 +5,8 @@
 #include <charconv>
 
 #include "arbiter/claims.hpp"
+#include "arbiter/flag.hpp"
 #include "arbiter/movegen.hpp"
-#include "arbiter/procedure.hpp"
-#include "arbiter/session.hpp"
 
 namespace arbiter::audit {
 
@@ -193,8 +192,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         }
         if (on_time) {
             // The same ruling a live session gives (6.9; US Chess 13C/14E with its forced-win test).
-            const FlagRuling r = rule_flag_fall(rules, procedure_rules(rules.id), out.time_category, rec.analyzer(),
-                                                rec.current(), loser);
+            const FlagRuling r = rule_flag_fall(rules, out.time_category, rec.analyzer(), rec.current(), loser);
             if (!r.opponent_wins)
                 out.findings.push_back({FindingType::timeout_unwinnable, "flag", rec.game_ply(last), loser,
                                         rules.flag_test == FlagTest::helpmate ? "6.9" : r.article, r.reason});

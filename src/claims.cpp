@@ -6,14 +6,6 @@
 
 namespace arbiter {
 
-const char* claim_kind_name(ClaimKind k) noexcept { return k == ClaimKind::threefold ? "threefold" : "fifty"; }
-
-std::optional<ClaimKind> parse_claim_kind(std::string_view s) noexcept {
-    if (s == "threefold") return ClaimKind::threefold;
-    if (s == "fifty") return ClaimKind::fifty;
-    return std::nullopt;
-}
-
 namespace {
 
 std::string castling_text(const Position& p) {

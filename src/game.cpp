@@ -8,19 +8,6 @@
 
 namespace arbiter {
 
-const char* termination_name(TerminationKind k) noexcept {
-    switch (k) {
-        case TerminationKind::checkmate: return "checkmate";
-        case TerminationKind::stalemate: return "stalemate";
-        case TerminationKind::dead_position: return "dead_position";
-        case TerminationKind::seventy_five_moves: return "seventy_five_moves";
-        case TerminationKind::fivefold_repetition: return "fivefold_repetition";
-        case TerminationKind::threefold_repetition: return "threefold_repetition";
-        case TerminationKind::fifty_moves: return "fifty_moves";
-    }
-    return "?";
-}
-
 namespace {
 
 constexpr std::array<PieceType, 5> signature_order = {PieceType::queen, PieceType::rook, PieceType::bishop,

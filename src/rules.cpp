@@ -11,82 +11,262 @@ using DE = DrawEffect;
 using FC = FivefoldCount;
 using CR = ClaimRightEnds;
 
-constexpr Articles fide_2023_articles{"5.1.1", "5.2.1", "5.2.2", "9.2.2", "9.2.1",
-                                      "9.3.2", "9.3.1", "9.6.1", "9.6.2", "9.2.3"};
-constexpr Articles fide_2018_articles{"5.1.1", "5.2.1", "5.2.2", "9.2.1.2", "9.2.1.1",
-                                      "9.3.2", "9.3.1", "9.6.1", "9.6.2",   "9.2.2"};
-constexpr Articles fide_2014_articles{"5.1a", "5.2a", "5.2b", "9.2b", "9.2a", "9.3b", "9.3a", "9.6a", "9.6b", "9.2"};
-constexpr Articles fide_2009_articles{"5.1a", "5.2a", "9.6", "9.2b", "9.2a", "9.3b", "9.3a", "", "", "9.2"};
-constexpr Articles online_articles{"5.1.1",        "5.2.1", "5.2.2", "Online 5.4.1", "9.2.1",
-                                   "Online 5.4.4", "9.3.1", "9.6.1", "9.6.2",        "9.2.3"};
-constexpr Articles uscf_articles{"12A", "14A", "14D", "14C", "14C2", "14F1", "14F1", "14K1", "14K2", "14C"};
-constexpr Articles iccf_articles{"5.1.1", "5.2.1", "5.2.2", "9.2", "9.2", "9.3", "9.3", "", "", "9.2"};
+// Articles per version. A flag fall is 6.9 (6.10 before 2014) in standard play and, from 2023,
+// A.5.3 in rapid and blitz.
+constexpr Articles fide_2023_articles{.checkmate = "5.1.1",
+                                      .stalemate = "5.2.1",
+                                      .dead_position = "5.2.2",
+                                      .threefold_now = "9.2.2",
+                                      .threefold_intended = "9.2.1",
+                                      .fifty_now = "9.3.2",
+                                      .fifty_intended = "9.3.1",
+                                      .fivefold = "9.6.1",
+                                      .seventy_five = "9.6.2",
+                                      .position_identity = "9.2.3",
+                                      .flag = "6.9",
+                                      .flag_rapid_blitz = "A.5.3"};
+constexpr Articles fide_2018_articles{.checkmate = "5.1.1",
+                                      .stalemate = "5.2.1",
+                                      .dead_position = "5.2.2",
+                                      .threefold_now = "9.2.1.2",
+                                      .threefold_intended = "9.2.1.1",
+                                      .fifty_now = "9.3.2",
+                                      .fifty_intended = "9.3.1",
+                                      .fivefold = "9.6.1",
+                                      .seventy_five = "9.6.2",
+                                      .position_identity = "9.2.2",
+                                      .flag = "6.9",
+                                      .flag_rapid_blitz = "6.9"};
+constexpr Articles fide_2014_articles{.checkmate = "5.1a",
+                                      .stalemate = "5.2a",
+                                      .dead_position = "5.2b",
+                                      .threefold_now = "9.2b",
+                                      .threefold_intended = "9.2a",
+                                      .fifty_now = "9.3b",
+                                      .fifty_intended = "9.3a",
+                                      .fivefold = "9.6a",
+                                      .seventy_five = "9.6b",
+                                      .position_identity = "9.2",
+                                      .flag = "6.9",
+                                      .flag_rapid_blitz = "6.9"};
+// FIDE 2009 and 2005.
+constexpr Articles fide_2009_articles{.checkmate = "5.1a",
+                                      .stalemate = "5.2a",
+                                      .dead_position = "9.6",
+                                      .threefold_now = "9.2b",
+                                      .threefold_intended = "9.2a",
+                                      .fifty_now = "9.3b",
+                                      .fifty_intended = "9.3a",
+                                      .fivefold = "",
+                                      .seventy_five = "",
+                                      .position_identity = "9.2",
+                                      .flag = "6.10",
+                                      .flag_rapid_blitz = "6.10"};
+constexpr Articles online_articles{.checkmate = "5.1.1",
+                                   .stalemate = "5.2.1",
+                                   .dead_position = "5.2.2",
+                                   .threefold_now = "Online 5.4.1",
+                                   .threefold_intended = "9.2.1",
+                                   .fifty_now = "Online 5.4.4",
+                                   .fifty_intended = "9.3.1",
+                                   .fivefold = "9.6.1",
+                                   .seventy_five = "9.6.2",
+                                   .position_identity = "9.2.3",
+                                   .flag = "6.9",
+                                   .flag_rapid_blitz = "6.9"};
+constexpr Articles uscf_articles{.checkmate = "12A",
+                                 .stalemate = "14A",
+                                 .dead_position = "14D",
+                                 .threefold_now = "14C",
+                                 .threefold_intended = "14C2",
+                                 .fifty_now = "14F1",
+                                 .fifty_intended = "14F1",
+                                 .fivefold = "14K1",
+                                 .seventy_five = "14K2",
+                                 .position_identity = "14C",
+                                 .flag = "13C, 14E",
+                                 .flag_rapid_blitz = "13C, 14E"};
+constexpr Articles iccf_articles{.checkmate = "5.1.1",
+                                 .stalemate = "5.2.1",
+                                 .dead_position = "5.2.2",
+                                 .threefold_now = "9.2",
+                                 .threefold_intended = "9.2",
+                                 .fifty_now = "9.3",
+                                 .fifty_intended = "9.3",
+                                 .fivefold = "",
+                                 .seventy_five = "",
+                                 .position_identity = "9.2",
+                                 .flag = "6.9",
+                                 .flag_rapid_blitz = "6.9"};
 
-// clang-format off
-const std::array<RuleSet, 8> table = {{
-    {RuleSetId::fide_2023, "fide-2023", "FIDE Laws of Chess 2023", "2023-01-01 on",
-     DE::claim, DE::claim, DE::automatic, FC::any_five, DE::automatic, true, CR::touching_a_piece,
-     {120, 60, 60}, false, true, true, FlagTest::helpmate, 0, fide_2023_articles},
-    {RuleSetId::fide_2018, "fide-2018", "FIDE Laws of Chess 2018 (same draw rules as 2017)", "2017-07-01 to 2022-12-31",
-     DE::claim, DE::claim, DE::automatic, FC::any_five, DE::automatic, true, CR::touching_a_piece,
-     {120, 120, 60}, false, false, true, FlagTest::helpmate, 0, fide_2018_articles},
-    {RuleSetId::fide_2014, "fide-2014", "FIDE Laws of Chess 2014", "2014-07-01 to 2017-06-30",
-     DE::claim, DE::claim, DE::automatic, FC::consecutive_alternate_moves, DE::automatic, true, CR::touching_a_piece,
-     {120, 120, 60}, false, false, false, FlagTest::helpmate, 0, fide_2014_articles},
-    {RuleSetId::fide_2009, "fide-2009", "FIDE Laws of Chess 2009", "2009-07-01 to 2014-06-30",
-     DE::claim, DE::claim, DE::none, FC::any_five, DE::none, true, CR::touching_a_piece,
-     {180, 180, 180}, false, false, false, FlagTest::helpmate, 0, fide_2009_articles},
-    {RuleSetId::fide_2005, "fide-2005", "FIDE Laws of Chess 2005", "2005-07-01 to 2009-06-30",
-     DE::claim, DE::claim, DE::none, FC::any_five, DE::none, true, CR::moving_a_piece,
-     {180, 180, 180}, true, false, false, FlagTest::helpmate, 0, fide_2009_articles},
-    {RuleSetId::fide_online, "fide-online", "FIDE Online Chess Regulations", "current",
-     DE::automatic, DE::automatic, DE::automatic, FC::any_five, DE::automatic, false, CR::touching_a_piece,
-     {0, 0, 0}, false, true, true, FlagTest::helpmate, 0, online_articles},
-    {RuleSetId::uscf, "uscf", "US Chess Official Rules of Chess, 7th edition", "current",
-     DE::claim, DE::claim, DE::director_may_declare, FC::consecutive_alternate_moves, DE::director_may_declare, true,
-     CR::pressing_the_clock, {120, 120, 120}, false, false, false, FlagTest::uscf_forced_win, 0, uscf_articles},
-    {RuleSetId::iccf, "iccf", "ICCF Laws of Correspondence Chess", "2019-01-01 on",
-     DE::claim, DE::claim, DE::none, FC::any_five, DE::none, true, CR::moving_a_piece,
-     {0, 0, 0}, false, false, false, FlagTest::helpmate, 7, iccf_articles},
+// The rule set's name comes from the name table of RuleSetId.
+constexpr RuleSet named(RuleSet r) {
+    r.name = enum_name(r.id);
+    return r;
+}
+
+constexpr std::array<RuleSet, rule_set_count> table = {{
+    named({.id = RuleSetId::fide_2023,
+           .title = "FIDE Laws of Chess 2023",
+           .in_force = "2023-01-01 on",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::automatic,
+           .fivefold_count = FC::any_five,
+           .seventy_five = DE::automatic,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::touching_a_piece,
+           .incorrect_claim_penalty_s = {120, 60, 60},
+           .supervised_blitz_penalty_s = 120,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = true,
+           .agreement_needs_a_move_each = true,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = false,
+           .articles = fide_2023_articles}),
+    named({.id = RuleSetId::fide_2018,
+           .title = "FIDE Laws of Chess 2018 (same draw rules as 2017)",
+           .in_force = "2017-07-01 to 2022-12-31",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::automatic,
+           .fivefold_count = FC::any_five,
+           .seventy_five = DE::automatic,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::touching_a_piece,
+           .incorrect_claim_penalty_s = {120, 120, 60},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = false,
+           .agreement_needs_a_move_each = true,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = false,
+           .articles = fide_2018_articles}),
+    named({.id = RuleSetId::fide_2014,
+           .title = "FIDE Laws of Chess 2014",
+           .in_force = "2014-07-01 to 2017-06-30",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::automatic,
+           .fivefold_count = FC::consecutive_alternate_moves,
+           .seventy_five = DE::automatic,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::touching_a_piece,
+           .incorrect_claim_penalty_s = {120, 120, 60},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = false,
+           .agreement_needs_a_move_each = false,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = false,
+           .articles = fide_2014_articles}),
+    named({.id = RuleSetId::fide_2009,
+           .title = "FIDE Laws of Chess 2009",
+           .in_force = "2009-07-01 to 2014-06-30",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::none,
+           .fivefold_count = FC::any_five,
+           .seventy_five = DE::none,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::touching_a_piece,
+           .incorrect_claim_penalty_s = {180, 180, 180},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = false,
+           .agreement_needs_a_move_each = false,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = false,
+           .articles = fide_2009_articles}),
+    named({.id = RuleSetId::fide_2005,
+           .title = "FIDE Laws of Chess 2005",
+           .in_force = "2005-07-01 to 2009-06-30",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::none,
+           .fivefold_count = FC::any_five,
+           .seventy_five = DE::none,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::moving_a_piece,
+           .incorrect_claim_penalty_s = {180, 180, 180},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = true,
+           .resignation_draw_if_opponent_cannot_mate = false,
+           .agreement_needs_a_move_each = false,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = false,
+           .articles = fide_2009_articles}),
+    named({.id = RuleSetId::fide_online,
+           .title = "FIDE Online Chess Regulations",
+           .in_force = "current",
+           .threefold = DE::automatic,
+           .fifty = DE::automatic,
+           .fivefold = DE::automatic,
+           .fivefold_count = FC::any_five,
+           .seventy_five = DE::automatic,
+           .intended_move_claims = false,
+           .claim_right_ends = CR::touching_a_piece,
+           .incorrect_claim_penalty_s = {0, 0, 0},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = true,
+           .agreement_needs_a_move_each = true,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = true,
+           .articles = online_articles}),
+    named({.id = RuleSetId::uscf,
+           .title = "US Chess Official Rules of Chess, 7th edition",
+           .in_force = "current",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::director_may_declare,
+           .fivefold_count = FC::consecutive_alternate_moves,
+           .seventy_five = DE::director_may_declare,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::pressing_the_clock,
+           .incorrect_claim_penalty_s = {120, 120, 120},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = false,
+           .agreement_needs_a_move_each = false,
+           .flag_test = FlagTest::uscf_forced_win,
+           .fifty_rule_max_tablebase_pieces = 0,
+           .automatic_draws_optional = false,
+           .articles = uscf_articles}),
+    named({.id = RuleSetId::iccf,
+           .title = "ICCF Laws of Correspondence Chess",
+           .in_force = "2019-01-01 on",
+           .threefold = DE::claim,
+           .fifty = DE::claim,
+           .fivefold = DE::none,
+           .fivefold_count = FC::any_five,
+           .seventy_five = DE::none,
+           .intended_move_claims = true,
+           .claim_right_ends = CR::moving_a_piece,
+           .incorrect_claim_penalty_s = {0, 0, 0},
+           .supervised_blitz_penalty_s = 0,
+           .claimant_time_deduction = false,
+           .resignation_draw_if_opponent_cannot_mate = false,
+           .agreement_needs_a_move_each = false,
+           .flag_test = FlagTest::helpmate,
+           .fifty_rule_max_tablebase_pieces = 7,
+           .automatic_draws_optional = false,
+           .articles = iccf_articles}),
 }};
-// clang-format on
+
+// rule_set(id) indexes the table: its rows must stand in the order of RuleSetId.
+static_assert(rows_follow_ids(table), "the rows of the rule-set table must follow RuleSetId");
 
 }  // namespace
 
 const RuleSet& rule_set(RuleSetId id) noexcept { return table[static_cast<std::size_t>(id)]; }
-const std::array<RuleSet, 8>& all_rule_sets() noexcept { return table; }
-
-std::optional<RuleSetId> parse_rule_set(std::string_view name) noexcept {
-    for (const auto& r : table)
-        if (name == r.name) return r.id;
-    return std::nullopt;
-}
-
-const char* time_category_name(TimeCategory c) noexcept {
-    switch (c) {
-        case TimeCategory::standard: return "standard";
-        case TimeCategory::rapid: return "rapid";
-        case TimeCategory::blitz: return "blitz";
-    }
-    return "standard";
-}
-
-std::optional<TimeCategory> parse_time_category(std::string_view name) noexcept {
-    if (name == "standard") return TimeCategory::standard;
-    if (name == "rapid") return TimeCategory::rapid;
-    if (name == "blitz") return TimeCategory::blitz;
-    return std::nullopt;
-}
-
-const char* draw_effect_name(DrawEffect e) noexcept {
-    switch (e) {
-        case DrawEffect::none: return "none";
-        case DrawEffect::claim: return "claim";
-        case DrawEffect::automatic: return "automatic";
-        case DrawEffect::director_may_declare: return "director_may_declare";
-    }
-    return "none";
-}
+const std::array<RuleSet, rule_set_count>& all_rule_sets() noexcept { return table; }
 
 std::optional<RuleSetId> fide_rules_on(std::string_view date) noexcept {
     // "YYYY.MM.DD", with "??" for unknown parts.
@@ -124,19 +304,19 @@ std::optional<FiftyMoveExtension> parse_fifty_extension(std::string_view text) {
 }
 
 DrawEffect threefold_effect(const RuleSet& rules, const RuleOptions& options) noexcept {
-    if (rules.id == RuleSetId::fide_online && !options.online_threefold_automatic) return DrawEffect::claim;
+    if (rules.automatic_draws_optional && !options.online_threefold_automatic) return DrawEffect::claim;
     return rules.threefold;
 }
 
 DrawEffect fifty_effect(const RuleSet& rules, const RuleOptions& options) noexcept {
-    if (rules.id == RuleSetId::fide_online && !options.online_fifty_automatic) return DrawEffect::claim;
+    if (rules.automatic_draws_optional && !options.online_fifty_automatic) return DrawEffect::claim;
     return rules.fifty;
 }
 
 int incorrect_claim_penalty_seconds(const RuleSet& rules, const RuleOptions& options) noexcept {
-    if (rules.id == RuleSetId::fide_2023 && options.time_category == TimeCategory::blitz &&
+    if (rules.supervised_blitz_penalty_s > 0 && options.time_category == TimeCategory::blitz &&
         options.blitz_fully_supervised)
-        return 120;
+        return rules.supervised_blitz_penalty_s;
     return rules.incorrect_claim_penalty_s[static_cast<std::size_t>(options.time_category)];
 }
 

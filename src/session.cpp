@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "arbiter/fen.hpp"
+#include "arbiter/flag.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/notation.hpp"
 
@@ -152,19 +153,6 @@ std::vector<Square> written_piece_origins(const Position& pos, std::string_view 
     return out;
 }
 
-EndKind end_kind_of(TerminationKind k) {
-    switch (k) {
-        case TerminationKind::checkmate: return EndKind::checkmate;
-        case TerminationKind::stalemate: return EndKind::stalemate;
-        case TerminationKind::dead_position: return EndKind::dead_position;
-        case TerminationKind::seventy_five_moves: return EndKind::seventy_five_moves;
-        case TerminationKind::fivefold_repetition: return EndKind::fivefold_repetition;
-        case TerminationKind::threefold_repetition: return EndKind::threefold_repetition;
-        case TerminationKind::fifty_moves: return EndKind::fifty_moves;
-    }
-    return EndKind::checkmate;
-}
-
 std::string automatic_reason(const Termination& t, const Position& pos) {
     const std::string mover = side_name(~pos.turn());
     switch (t.kind) {
@@ -191,74 +179,6 @@ std::string ms_text(std::int64_t ms) {
 }
 
 }  // namespace
-
-const char* event_type_name(EventType t) noexcept {
-    switch (t) {
-        case EventType::start: return "start";
-        case EventType::move: return "move";
-        case EventType::press: return "press";
-        case EventType::touch: return "touch";
-        case EventType::adjust: return "adjust";
-        case EventType::offer: return "offer";
-        case EventType::accept: return "accept";
-        case EventType::decline: return "decline";
-        case EventType::claim: return "claim";
-        case EventType::resign: return "resign";
-        case EventType::flag: return "flag";
-        case EventType::illegal_move: return "illegal_move";
-        case EventType::illegal_position: return "illegal_position";
-        case EventType::declare: return "declare";
-        case EventType::quickplay_claim: return "quickplay_claim";
-        case EventType::quickplay_ruling: return "quickplay_ruling";
-        case EventType::pause: return "pause";
-        case EventType::resume: return "resume";
-    }
-    return "?";
-}
-
-std::optional<EventType> parse_event_type(std::string_view s) noexcept {
-    for (int i = 0; i <= static_cast<int>(EventType::resume); ++i) {
-        const auto t = static_cast<EventType>(i);
-        if (s == event_type_name(t)) return t;
-    }
-    return std::nullopt;
-}
-
-const char* quickplay_decision_name(QuickplayDecision d) noexcept {
-    switch (d) {
-        case QuickplayDecision::draw: return "draw";
-        case QuickplayDecision::postpone: return "postpone";
-        case QuickplayDecision::reject: return "reject";
-    }
-    return "?";
-}
-
-std::optional<QuickplayDecision> parse_quickplay_decision(std::string_view s) noexcept {
-    if (s == "draw") return QuickplayDecision::draw;
-    if (s == "postpone") return QuickplayDecision::postpone;
-    if (s == "reject") return QuickplayDecision::reject;
-    return std::nullopt;
-}
-
-const char* end_kind_name(EndKind k) noexcept {
-    switch (k) {
-        case EndKind::checkmate: return "checkmate";
-        case EndKind::stalemate: return "stalemate";
-        case EndKind::dead_position: return "dead_position";
-        case EndKind::seventy_five_moves: return "seventy_five_moves";
-        case EndKind::fivefold_repetition: return "fivefold_repetition";
-        case EndKind::threefold_repetition: return "threefold_repetition";
-        case EndKind::fifty_moves: return "fifty_moves";
-        case EndKind::agreement: return "agreement";
-        case EndKind::resignation: return "resignation";
-        case EndKind::time_forfeit: return "time_forfeit";
-        case EndKind::both_flags: return "both_flags";
-        case EndKind::illegal_moves: return "illegal_moves";
-        case EndKind::illegal_position: return "illegal_position";
-        case EndKind::quickplay_finish: return "quickplay_finish";
-    }
-    return "?";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Creation
@@ -761,8 +681,7 @@ std::optional<EventError> Session::on_flag(const Event& e) {
         first = "Both flags are down; the clock shows that " + side_name(flagger) + "'s fell first. ";
     }
     start_clock_if_needed(at);
-    const FlagRuling r =
-        rule_flag_fall(rules(), pr, config_.options.time_category, *analyzer_, record_.current(), flagger);
+    const FlagRuling r = rule_flag_fall(rules(), config_.options.time_category, *analyzer_, record_.current(), flagger);
     finish(EndKind::time_forfeit, r.opponent_wins ? win_for(~flagger) : "1/2-1/2", r.article, first + r.reason, at);
     return std::nullopt;
 }
@@ -918,86 +837,6 @@ std::optional<EventError> Session::on_pause(const Event& e, bool pause) {
         return refuse("a quickplay-finish claim awaits the arbiter's ruling");
     clock_->resume(e.at_ms);
     return std::nullopt;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Flag falls
-
-std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget) {
-    struct Search {
-        Color attacker;
-        std::uint64_t nodes = 0, budget;
-        bool out = false;
-
-        // `p` with `left` attacker moves to mate in.
-        bool wins(const Position& p, int left) {
-            if (out || ++nodes > budget) {
-                out = true;
-                return false;
-            }
-            const MoveList legal = legal_moves(p);
-            if (p.turn() != attacker) {
-                if (legal.empty()) return p.in_check();
-                for (Move m : legal)
-                    if (!wins(p.after(m), left)) return false;
-                return true;
-            }
-            if (left <= 0) return false;
-            for (Move m : legal)
-                if (is_checkmate(p.after(m))) return true;
-            if (left == 1) return false;
-            for (Move m : legal)
-                if (wins(p.after(m), left - 1)) return true;
-            return false;
-        }
-    } s{attacker, 0, node_budget};
-    const bool found = s.wins(pos, moves);
-    if (s.out) return std::nullopt;
-    return found;
-}
-
-FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure, TimeCategory category,
-                          const Unwinnability& analyzer, const Position& pos, Color flagger) {
-    const Color opp = ~flagger;
-    const std::string article = category == TimeCategory::standard ? procedure.flag : procedure.flag_rapid_blitz;
-    const std::string fell = side_name(flagger) + "'s flag fell";
-    if (rules.flag_test == FlagTest::uscf_forced_win) {
-        // US Chess 13C / 14E.
-        const Bitboard others = pos.pieces(opp) & ~pos.pieces(opp, PieceType::king);
-        const int knights = pos.pieces(opp, PieceType::knight).count();
-        const int bishops = pos.pieces(opp, PieceType::bishop).count();
-        if (others.empty())
-            return {false, "14E1", fell + ", but " + side_name(opp) + " has only a lone king, so the game is drawn."};
-        const bool one_minor = others.count() == 1 && knights + bishops == 1;
-        const bool two_knights = others.count() == 2 && knights == 2 && pos.pieces(flagger, PieceType::pawn).empty();
-        if (one_minor || two_knights) {
-            constexpr int depth = 2;
-            const auto mate = forced_mate_within(pos, opp, depth);
-            const std::string what =
-                one_minor ? (knights ? "king and knight" : "king and bishop") : "king and two knights";
-            const std::string rule = one_minor ? "14E2" : "14E3";
-            if (mate && *mate)
-                return {true, "13C, " + rule,
-                        fell + "; " + side_name(opp) + " has only " + what + " but a forced checkmate, so " +
-                            side_name(opp) + " wins."};
-            return {false, rule,
-                    fell + ", but " + side_name(opp) + " has only " + what +
-                        " and no forced win (no forced mate within " + std::to_string(depth) + " moves" +
-                        (mate ? "" : " could be shown") + "), so the game is drawn."};
-        }
-        return {true, "13C", fell + "; " + side_name(opp) + " has mating material and wins on time."};
-    }
-    const MateVerdict v = analyzer.can_checkmate(pos, opp);
-    if (v.answer == MateAbility::cannot_checkmate)
-        return {false, article,
-                fell + ", but " + side_name(opp) + " cannot checkmate by any series of legal moves (" + v.reason +
-                    "), so the game is drawn."};
-    std::string reason =
-        fell + "; " + side_name(opp) + " can checkmate by some series of legal moves and wins on time.";
-    if (v.answer == MateAbility::unknown)
-        reason = fell + "; it could not be shown that " + side_name(opp) + " cannot checkmate (" + v.reason + "), so " +
-                 side_name(opp) + " wins on time.";
-    return {true, article, reason};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -99,14 +99,6 @@ std::optional<Color> to_color(std::string_view s) {
     return std::nullopt;
 }
 
-std::optional<TerminationKind> to_termination(std::string_view s) {
-    for (auto k : {TerminationKind::checkmate, TerminationKind::stalemate, TerminationKind::dead_position,
-                   TerminationKind::seventy_five_moves, TerminationKind::fivefold_repetition,
-                   TerminationKind::threefold_repetition, TerminationKind::fifty_moves})
-        if (s == termination_name(k)) return k;
-    return std::nullopt;
-}
-
 std::string bad(const std::string& key, const std::string& value) { return "bad value '" + value + "' for " + key; }
 
 }  // namespace
@@ -161,7 +153,7 @@ Expected<Event, std::string> decode_event(std::string_view text) {
             if (!c) return Unexpected(bad(k, v));
             e.claim = *c;
         } else if (k == "declared") {
-            auto t = to_termination(v);
+            auto t = parse_enum<TerminationKind>(v);
             if (!t) return Unexpected(bad(k, v));
             e.declared = *t;
         } else if (k == "decision") {

@@ -4,6 +4,7 @@
 // TV-75-2 and more).
 #include <gtest/gtest.h>
 
+#include "arbiter/flag.hpp"
 #include "rules_test_util.hpp"
 #include "session_test_util.hpp"
 

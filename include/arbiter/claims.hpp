@@ -13,8 +13,13 @@
 namespace arbiter {
 
 enum class ClaimKind : std::uint8_t { threefold, fifty };
-const char* claim_kind_name(ClaimKind k) noexcept;
-std::optional<ClaimKind> parse_claim_kind(std::string_view s) noexcept;
+template <>
+struct EnumNames<ClaimKind> {
+    static constexpr auto names = std::to_array<const char*>({"threefold", "fifty"});
+};
+static_assert(enum_count<ClaimKind> == std::size_t(ClaimKind::fifty) + 1);
+constexpr const char* claim_kind_name(ClaimKind k) noexcept { return enum_name(k); }
+constexpr std::optional<ClaimKind> parse_claim_kind(std::string_view s) noexcept { return parse_enum<ClaimKind>(s); }
 
 /// One position of the game cited as evidence.
 struct CitedPosition {

@@ -11,6 +11,7 @@
 
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/notation.hpp"
 #include "arbiter/position.hpp"
 #include "arbiter/rules.hpp"
@@ -28,8 +29,16 @@ enum class TerminationKind : std::uint8_t {
     fifty_moves,           ///< only where a rule set makes it automatic (fide-online)
 };
 
+template <>
+struct EnumNames<TerminationKind> {
+    static constexpr auto names =
+        std::to_array<const char*>({"checkmate", "stalemate", "dead_position", "seventy_five_moves",
+                                    "fivefold_repetition", "threefold_repetition", "fifty_moves"});
+};
+static_assert(enum_count<TerminationKind> == std::size_t(TerminationKind::fifty_moves) + 1);
+
 /// Stable name, e.g. "fivefold_repetition".
-const char* termination_name(TerminationKind k) noexcept;
+constexpr const char* termination_name(TerminationKind k) noexcept { return enum_name(k); }
 
 /// How and where a game ended (or, for US Chess 14K, could be declared drawn).
 struct Termination {

@@ -48,13 +48,25 @@ constexpr std::array<E, enum_count<E>> enum_values() noexcept {
     return out;
 }
 
-/// The names joined for a help text: "a, b or c" (last_separator " or "), "a, b, c" (", ").
+/// Whether row i of a table indexed by an enum has `.id` i: tables read as table[id] check their
+/// order with `static_assert(rows_follow_ids(table))`.
+template <class Table>
+constexpr bool rows_follow_ids(const Table& table) noexcept {
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (static_cast<std::size_t>(table[i].id) != i) return false;
+    return true;
+}
+
+/// The names joined for a help text: "a, b or c" (last_separator " or "), "a, b, c" (", "); the
+/// name of `marked` is followed by `mark`, e.g. "a (default), b or c".
 template <class E>
-std::string enum_name_list(std::string_view last_separator = " or ") {
+std::string enum_name_list(std::string_view last_separator = " or ", std::optional<E> marked = std::nullopt,
+                           std::string_view mark = " (default)") {
     std::string out;
     for (std::size_t i = 0; i < enum_count<E>; ++i) {
         if (i > 0) out += i + 1 == enum_count<E> ? last_separator : std::string_view(", ");
         out += EnumNames<E>::names[i];
+        if (marked && static_cast<std::size_t>(*marked) == i) out += mark;
     }
     return out;
 }

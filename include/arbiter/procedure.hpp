@@ -1,6 +1,6 @@
 // procedure.hpp — the claim procedure of a live game as data, per rule set: the articles a
 // session cites for offers, agreement, touch-move, claims and their penalties, resignation,
-// flag falls, both flags, illegal moves and quickplay finishes, and the numbers that differ
+// both flags, illegal moves and quickplay finishes, and the numbers that differ
 // between versions (how many illegal moves lose, the illegal-move penalty). It complements
 // RuleSet (rules.hpp), which holds the draw rules proper; like RuleSet it is read, never
 // branched on by rule-set id. A null article means the rule set has no such rule (the session
@@ -13,7 +13,9 @@
 
 namespace arbiter {
 
+/// One row per rule set, in the order of RuleSetId (procedure.cpp checks it at compile time).
 struct ProcedureRules {
+    RuleSetId id;
     const char* touch_move;        ///< 4.3: a piece touched with intent must be moved / captured
     const char* adjust;            ///< 4.2.1: "I adjust"
     const char* offer;             ///< 9.1.2.1: when and how to offer a draw
@@ -25,20 +27,19 @@ struct ProcedureRules {
     const char* incorrect_claim;   ///< 9.5.3: the penalty, then the intended move must be played
     const char* incorrect_fifty_claim;  ///< the same for a 50-move claim where it differs (US Chess 14F2)
     const char* resignation;            ///< 5.1.2
-    const char* flag;                   ///< 6.9 in standard play
-    const char* flag_rapid_blitz;       ///< A.5.3 in rapid and blitz
-    const char* both_flags;             ///< Guidelines III.3.1 (US Chess 14G)
+    // The article of a single flag fall is a rule about the position: RuleSet::articles.flag.
+    const char* both_flags;  ///< Guidelines III.3.1 (US Chess 14G)
     /// US Chess 14G/16T: both flags down in sudden death is a draw whichever fell first;
     /// FIDE: the flag the clock shows fell first decides, and III.3.1 applies only when the
     /// order cannot be established.
     bool both_flags_draw_in_sudden_death;
     const char* illegal_move;     ///< 7.5.5 (null: the rule set has no completed illegal moves, e.g. online)
     int illegal_moves_that_lose;  ///< the n-th completed illegal move loses (0 = none does)
-    std::array<int, 3> illegal_move_penalty_s;  ///< seconds to the opponent, by time category
-    const char* illegal_position;               ///< A.5.4: both kings in check or a pawn on the last rank (rapid/blitz)
-    const char* quickplay;                      ///< Guidelines III.5 / Article 10.2: claim with less than 2 minutes
-    bool quickplay_needs_announcement;          ///< III.2.1: only if announced before the event
-    bool quickplay_claim_is_offer;              ///< FIDE 2009 9.1(b)(3): a 10.2 claim is also a draw offer
+    std::array<int, enum_count<TimeCategory>> illegal_move_penalty_s;  ///< seconds to the opponent, by time category
+    const char* illegal_position;       ///< A.5.4: both kings in check or a pawn on the last rank (rapid/blitz)
+    const char* quickplay;              ///< Guidelines III.5 / Article 10.2: claim with less than 2 minutes
+    bool quickplay_needs_announcement;  ///< III.2.1: only if announced before the event
+    bool quickplay_claim_is_offer;      ///< FIDE 2009 9.1(b)(3): a 10.2 claim is also a draw offer
     /// Seconds awarded to the opponent when the arbiter rejects or postpones a quickplay claim
     /// (III.5.2, III.5.3; US Chess 14H2d instead lets the director deduct up to a minute).
     int quickplay_penalty_s;

@@ -10,10 +10,28 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/names.hpp"
+
 namespace arbiter {
 
 enum class RuleSetId : std::uint8_t { fide_2023, fide_2018, fide_2014, fide_2009, fide_2005, fide_online, uscf, iccf };
 enum class TimeCategory : std::uint8_t { standard, rapid, blitz };
+
+/// Stable ids of the rule sets, e.g. "fide-2023" (docs/rules.md).
+template <>
+struct EnumNames<RuleSetId> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"fide-2023", "fide-2018", "fide-2014", "fide-2009", "fide-2005", "fide-online", "uscf", "iccf"});
+};
+static_assert(enum_count<RuleSetId> == std::size_t(RuleSetId::iccf) + 1);
+/// How many rule sets there are.
+inline constexpr std::size_t rule_set_count = enum_count<RuleSetId>;
+
+template <>
+struct EnumNames<TimeCategory> {
+    static constexpr auto names = std::to_array<const char*>({"standard", "rapid", "blitz"});
+};
+static_assert(enum_count<TimeCategory> == std::size_t(TimeCategory::blitz) + 1);
 
 /// How a draw condition takes effect under a rule set.
 enum class DrawEffect : std::uint8_t {
@@ -22,6 +40,12 @@ enum class DrawEffect : std::uint8_t {
     automatic,             ///< the game ends at once
     director_may_declare,  ///< the director may declare it (US Chess 14K)
 };
+
+template <>
+struct EnumNames<DrawEffect> {
+    static constexpr auto names = std::to_array<const char*>({"none", "claim", "automatic", "director_may_declare"});
+};
+static_assert(enum_count<DrawEffect> == std::size_t(DrawEffect::director_may_declare) + 1);
 
 /// How fivefold repetition is counted.
 enum class FivefoldCount : std::uint8_t {
@@ -50,14 +74,17 @@ struct Articles {
     const char* fivefold;
     const char* seventy_five;
     const char* position_identity;
+    const char* flag;              ///< a flag fall in standard play (6.9)
+    const char* flag_rapid_blitz;  ///< a flag fall in rapid and blitz (A.5.3)
 };
 
-/// One rule set, as data. Every rule-dependent decision in the library reads these fields.
+/// One rule set, as data. Every rule-dependent decision in the library reads these fields; none
+/// branches on the id.
 struct RuleSet {
     RuleSetId id;
-    const char* name;      ///< stable id, e.g. "fide-2023"
-    const char* title;     ///< e.g. "FIDE Laws of Chess 2023"
-    const char* in_force;  ///< e.g. "2023-01-01 on"
+    const char* name = nullptr;  ///< stable id, e.g. "fide-2023": enum_name(id), filled in by the table
+    const char* title;           ///< e.g. "FIDE Laws of Chess 2023"
+    const char* in_force;        ///< e.g. "2023-01-01 on"
     DrawEffect threefold;
     DrawEffect fifty;
     DrawEffect fivefold;
@@ -66,7 +93,10 @@ struct RuleSet {
     bool intended_move_claims;  ///< 9.2.1 / 9.3.1 style claims exist
     ClaimRightEnds claim_right_ends;
     /// Seconds added to the opponent for an incorrect claim, by time category.
-    std::array<int, 3> incorrect_claim_penalty_s;
+    std::array<int, enum_count<TimeCategory>> incorrect_claim_penalty_s;
+    /// FIDE 2023 blitz under full supervision (B.2): the penalty when the option
+    /// RuleOptions::blitz_fully_supervised is set (0 = the option changes nothing).
+    int supervised_blitz_penalty_s;
     /// FIDE 2005: the claimant also loses time (half, at most 3 min; 1–2 min → 1 min).
     bool claimant_time_deduction;
     bool resignation_draw_if_opponent_cannot_mate;  ///< FIDE 2023 5.1.2
@@ -75,18 +105,25 @@ struct RuleSet {
     /// ICCF: with this many pieces or fewer on the board, the 50-move rule gives way to
     /// tablebase claims (0 = the 50-move rule always applies).
     int fifty_rule_max_tablebase_pieces;
+    /// The options online_threefold_automatic / online_fifty_automatic (R-ONLINE) apply: the
+    /// automatic threefold and fifty-move draws may be made claims instead.
+    bool automatic_draws_optional;
     Articles articles;
 };
 
 /// The rule set with that id.
 const RuleSet& rule_set(RuleSetId id) noexcept;
 /// Every rule set, in the order of RuleSetId.
-const std::array<RuleSet, 8>& all_rule_sets() noexcept;
+const std::array<RuleSet, rule_set_count>& all_rule_sets() noexcept;
 /// "fide-2023" → RuleSetId::fide_2023; nullopt for unknown names.
-std::optional<RuleSetId> parse_rule_set(std::string_view name) noexcept;
-const char* time_category_name(TimeCategory c) noexcept;
-std::optional<TimeCategory> parse_time_category(std::string_view name) noexcept;
-const char* draw_effect_name(DrawEffect e) noexcept;
+constexpr std::optional<RuleSetId> parse_rule_set(std::string_view name) noexcept {
+    return parse_enum<RuleSetId>(name);
+}
+constexpr const char* time_category_name(TimeCategory c) noexcept { return enum_name(c); }
+constexpr std::optional<TimeCategory> parse_time_category(std::string_view name) noexcept {
+    return parse_enum<TimeCategory>(name);
+}
+constexpr const char* draw_effect_name(DrawEffect e) noexcept { return enum_name(e); }
 
 /// The rule set in force on a date "YYYY.MM.DD" (PGN Date tag; "??" parts allowed as long as the
 /// year is known): the FIDE version of that day. Nullopt when the year is unknown.

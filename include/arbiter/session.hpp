@@ -64,13 +64,28 @@ enum class EventType : std::uint8_t {
     resume,            ///< the arbiter restarts it
 };
 
+template <>
+struct EnumNames<EventType> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"start", "move", "press", "touch", "adjust", "offer", "accept", "decline", "claim", "resign", "flag",
+         "illegal_move", "illegal_position", "declare", "quickplay_claim", "quickplay_ruling", "pause", "resume"});
+};
+static_assert(enum_count<EventType> == std::size_t(EventType::resume) + 1);
+
 /// Stable name, e.g. "quickplay_claim".
-const char* event_type_name(EventType t) noexcept;
-std::optional<EventType> parse_event_type(std::string_view s) noexcept;
+constexpr const char* event_type_name(EventType t) noexcept { return enum_name(t); }
+constexpr std::optional<EventType> parse_event_type(std::string_view s) noexcept { return parse_enum<EventType>(s); }
 
 enum class QuickplayDecision : std::uint8_t { draw, postpone, reject };
-const char* quickplay_decision_name(QuickplayDecision d) noexcept;
-std::optional<QuickplayDecision> parse_quickplay_decision(std::string_view s) noexcept;
+template <>
+struct EnumNames<QuickplayDecision> {
+    static constexpr auto names = std::to_array<const char*>({"draw", "postpone", "reject"});
+};
+static_assert(enum_count<QuickplayDecision> == std::size_t(QuickplayDecision::reject) + 1);
+constexpr const char* quickplay_decision_name(QuickplayDecision d) noexcept { return enum_name(d); }
+constexpr std::optional<QuickplayDecision> parse_quickplay_decision(std::string_view s) noexcept {
+    return parse_enum<QuickplayDecision>(s);
+}
 
 struct Event {
     EventType type = EventType::move;
@@ -121,7 +136,24 @@ enum class EndKind : std::uint8_t {
     illegal_position,  ///< A.5.4
     quickplay_finish,  ///< III.5 / 10.2
 };
-const char* end_kind_name(EndKind k) noexcept;
+template <>
+struct EnumNames<EndKind> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"checkmate", "stalemate", "dead_position", "seventy_five_moves", "fivefold_repetition", "threefold_repetition",
+         "fifty_moves", "agreement", "resignation", "time_forfeit", "both_flags", "illegal_moves", "illegal_position",
+         "quickplay_finish"});
+};
+static_assert(enum_count<EndKind> == std::size_t(EndKind::quickplay_finish) + 1);
+constexpr const char* end_kind_name(EndKind k) noexcept { return enum_name(k); }
+
+/// The endings of the rules layer come first, in the same order and with the same names, so that
+/// a Termination's kind converts to an EndKind by value.
+constexpr EndKind end_kind_of(TerminationKind k) noexcept { return static_cast<EndKind>(k); }
+static_assert([] {
+    for (TerminationKind k : enum_values<TerminationKind>())
+        if (std::string_view(enum_name(k)) != enum_name(end_kind_of(k))) return false;
+    return true;
+}());
 
 struct SessionEnd {
     EndKind kind;
@@ -277,21 +309,5 @@ private:
     std::size_t events_ = 0;
     std::int64_t last_at_ = 0;
 };
-
-/// A flag-fall ruling (6.9; US Chess 13C/14E): does the opponent of `flagger` win, or is it a
-/// draw because that opponent cannot mate? Used by the session; exposed for audits.
-struct FlagRuling {
-    bool opponent_wins;
-    std::string article;
-    std::string reason;
-};
-FlagRuling rule_flag_fall(const RuleSet& rules, const ProcedureRules& procedure, TimeCategory category,
-                          const Unwinnability& analyzer, const Position& pos, Color flagger);
-
-/// US Chess 14E's "forced win": can `attacker` force checkmate within `moves` of its moves,
-/// whoever is to move in `pos`? A bounded AND/OR search (a node budget keeps it small);
-/// nullopt when the budget ran out.
-std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves,
-                                       std::uint64_t node_budget = 400'000);
 
 }  // namespace arbiter

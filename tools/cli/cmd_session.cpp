@@ -105,12 +105,10 @@ void add_new(CLI::App& session) {
     auto o = std::make_shared<NewOptions>();
     cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
     add_busy_timeout(*cmd);
-    cmd->add_option(
-        "--rules", o->rules.rules,
-        "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
-    auto* tcat =
-        cmd->add_option("--time-category", o->rules.time_category,
-                        "standard, rapid or blitz (default: derived from --time-control, A.1/B.1; else standard)");
+    cmd->add_option("--rules", o->rules.rules, rules_option_help());
+    auto* tcat = cmd->add_option(
+        "--time-category", o->rules.time_category,
+        enum_name_list<TimeCategory>() + " (default: derived from --time-control, A.1/B.1; else standard)");
     cmd->add_option("--time-control", o->time_control,
                     "PGN TimeControl, all in SECONDS: 5400+30 (90 min + 30 s a move), 40/5400+30:1800+30 (40 moves "
                     "in 90 min, then 30 min; +30 s a move), 300 (5 min), 180+2; dN = simple delay, bN = Bronstein "

@@ -15,10 +15,8 @@ void GameInput::add_to(CLI::App& cmd) {
     cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")->check(CLI::PositiveNumber);
     cmd.add_option("--ply", ply, "With --pgn: the position after this many plies (default: the end)")
         ->check(CLI::NonNegativeNumber);
-    cmd.add_option(
-        "--rules", rules,
-        "Rule set: fide-2023 (default), fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf, iccf");
-    cmd.add_option("--time-category", time_category, "standard (default), rapid or blitz");
+    cmd.add_option("--rules", rules, rules_option_help());
+    cmd.add_option("--time-category", time_category, enum_name_list<TimeCategory>(" or ", TimeCategory::standard));
     cmd.add_option("--initial-position-counts", initial_position_counts,
                    "Whether the initial position counts as an occurrence: true (default) or false");
     cmd.add_option("--counters-from-setup", counters_from_setup,
@@ -35,16 +33,16 @@ void GameInput::add_to(CLI::App& cmd) {
 const RuleSet& GameInput::rule_set_or_throw() const {
     const auto id = parse_rule_set(rules);
     if (!id)
-        throw InputError(
-            "--rules: unknown rule set '" + rules +
-            "' (expected fide-2023, fide-2018, fide-2014, fide-2009, fide-2005, fide-online, uscf or iccf)");
+        throw InputError("--rules: unknown rule set '" + rules + "' (expected " + enum_name_list<RuleSetId>() + ")");
     return rule_set(*id);
 }
 
 RuleOptions GameInput::rule_options() const {
     RuleOptions o;
     const auto tc = parse_time_category(time_category);
-    if (!tc) throw InputError("--time-category: expected standard, rapid or blitz, found '" + time_category + "'");
+    if (!tc)
+        throw InputError("--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" + time_category +
+                         "'");
     o.time_category = *tc;
     if (initial_position_counts == "true")
         o.initial_position_counts = true;

@@ -11,13 +11,16 @@
 
 namespace arbiter::cli {
 
+/// The help text of --rules, from the name table of RuleSetId: "Rule set: fide-2023 (default), …".
+inline std::string rules_option_help() { return "Rule set: " + enum_name_list<RuleSetId>(", ", RuleSetId{}); }
+
 struct GameInput {
     std::string fen;
     std::string moves;
     std::string pgn;
     int game = 1;
     int ply = -1;
-    std::string rules = "fide-2023";
+    std::string rules = enum_name(RuleSetId{});
     std::string time_category = "standard";
     std::string initial_position_counts = "true";
     std::string counters_from_setup = "trust_fen";

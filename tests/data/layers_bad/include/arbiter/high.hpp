@@ -1,0 +1,2 @@
+// high.hpp — fixture of the layer check.
+#pragma once

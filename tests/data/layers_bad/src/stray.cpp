@@ -1,0 +1,2 @@
+// stray.cpp — fixture of the layer check: a source in no layer.
+#include "arbiter/low.hpp"
