@@ -489,7 +489,7 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
         auto cfg = decode_config(st.text(0));
         if (!cfg)
             return Unexpected(error(JournalError::Code::corrupt,
-                                    "session " + std::to_string(id) + ": bad configuration: " + cfg.error()));
+                                    "session " + std::to_string(id) + ": bad configuration: " + cfg.error().message));
         out.config = std::move(*cfg);
     }
     Stmt st(db_, "SELECT seq, event, digest FROM events WHERE session_id = ? ORDER BY seq");
@@ -503,7 +503,7 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
         auto e = decode_event(st.text(1));
         if (!e)
             return Unexpected(error(JournalError::Code::corrupt, "session " + std::to_string(id) + ", event " +
-                                                                     std::to_string(seq) + ": " + e.error()));
+                                                                     std::to_string(seq) + ": " + e.error().message));
         out.events.push_back(std::move(*e));
         out.digests.push_back(static_cast<std::uint64_t>(st.integer(2)));
     }
@@ -546,7 +546,7 @@ Expected<Session, JournalError> replay(const StoredSession& stored, const Unwinn
 Expected<JournaledSession, JournalError> JournaledSession::create(Journal& journal, SessionConfig config,
                                                                   const Unwinnability* analyzer) {
     auto s = Session::create(config, analyzer);
-    if (!s) return Unexpected(error(JournalError::Code::refused, s.error().message));
+    if (!s) return Unexpected(JournalError{JournalError::Code::refused, s.error().message, s.error().code});
     auto id = journal.create(config);
     if (!id) return Unexpected(id.error());
     return JournaledSession(journal, *id, std::move(*s));
@@ -563,7 +563,7 @@ Expected<JournaledSession, JournalError> JournaledSession::open(Journal& journal
 
 std::optional<JournalError> JournaledSession::apply(const Event& e) {
     Session next = session_;
-    if (auto err = next.apply(e)) return error(JournalError::Code::refused, err->message);
+    if (auto err = next.apply(e)) return JournalError{JournalError::Code::refused, err->message, err->code};
     if (auto err = journal_->append(id_, next.events_applied(), e, next.digest())) return err;
     session_ = std::move(next);
     return std::nullopt;

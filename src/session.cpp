@@ -33,7 +33,9 @@ std::string piece_on(const Position& pos, Square s) {
 
 std::string win_for(Color c) { return c == Color::white ? "1-0" : "0-1"; }
 
-EventError refuse(std::string message) { return EventError{std::move(message)}; }
+using Code = EventError::Code;
+
+EventError refuse(Code code, std::string message) { return EventError{code, std::move(message)}; }
 
 // The square of the piece a move captures, or none.
 Square captured_square(const Position& pos, Move m) {
@@ -194,7 +196,7 @@ Expected<Session, EventError> Session::create(SessionConfig config, const Unwinn
         FenReadOptions fo;
         fo.tolerant = true;
         auto pos = position_from_fen(config.start_fen, fo);
-        if (!pos) return Unexpected(refuse("start position: " + pos.error().describe()));
+        if (!pos) return Unexpected(refuse(Code::bad_start_position, "start position: " + pos.error().describe()));
         start = *pos;
     }
     if (config.time_control && !config.time_category_given)
@@ -215,13 +217,14 @@ std::optional<std::int64_t> Session::clock_ms(Color side) const noexcept {
 // Dispatch
 
 std::optional<EventError> Session::apply(const Event& e) {
-    if (e.at_ms < 0) return refuse("at_ms must not be negative");
+    if (e.at_ms < 0) return refuse(Code::bad_value, "at_ms must not be negative");
     if (events_ > 0 && e.at_ms < last_at_)
-        return refuse("at_ms " + std::to_string(e.at_ms) + " is earlier than the previous event's (" +
-                      std::to_string(last_at_) + ")");
+        return refuse(Code::time_goes_back, "at_ms " + std::to_string(e.at_ms) +
+                                                " is earlier than the previous event's (" + std::to_string(last_at_) +
+                                                ")");
     if (end_)
-        return refuse("the game has already ended (" + std::string(end_kind_name(end_->kind)) + ", " + end_->article +
-                      ", " + end_->result + "); nothing after that changes it");
+        return refuse(Code::game_over, "the game has already ended (" + std::string(end_kind_name(end_->kind)) + ", " +
+                                           end_->article + ", " + end_->result + "); nothing after that changes it");
     std::optional<EventError> err;
     switch (e.type) {
         case EventType::start: err = on_start(e); break;
@@ -294,9 +297,10 @@ std::optional<EventError> Session::check_offers_allowed(Color side, bool consent
     const int made = static_cast<int>((ply + (side == Color::white ? 1u : 0u)) / 2);
     if (made >= n) return std::nullopt;
     const char* art = procedure().offer_ban ? procedure().offer_ban : "the event's regulations";
-    return refuse("the event's regulations forbid draw offers and agreement before move " + std::to_string(n) + " (" +
-                  art + ") unless the arbiter consents; " + side_name(side) + " has made " + std::to_string(made) +
-                  (made == 1 ? " move" : " moves"));
+    return refuse(Code::offers_forbidden, "the event's regulations forbid draw offers and agreement before move " +
+                                              std::to_string(n) + " (" + art + ") unless the arbiter consents; " +
+                                              side_name(side) + " has made " + std::to_string(made) +
+                                              (made == 1 ? " move" : " moves"));
 }
 
 std::optional<EventError> Session::check_move_obligations(Move m) const {
@@ -305,39 +309,45 @@ std::optional<EventError> Session::check_move_obligations(Move m) const {
             std::find(must_play_->allowed.begin(), must_play_->allowed.end(), m) != must_play_->allowed.end())
             return std::nullopt;
         return refuse(
+            Code::move_obligation,
             std::string(procedure().incorrect_claim) + ": after the incorrect claim the written move " +
-            must_play_->written +
-            (must_play_->legal ? " must be played" : " is illegal, so another move with that piece must be made"));
+                must_play_->written +
+                (must_play_->legal ? " must be played" : " is illegal, so another move with that piece must be made"));
     }
     if (touched_.empty() || !procedure().touch_move) return std::nullopt;
     const Obligation o = touch_obligation(record_.current(), touched_, procedure().touch_move);
     if (o.allowed.empty() || std::find(o.allowed.begin(), o.allowed.end(), m) != o.allowed.end()) return std::nullopt;
-    return refuse(o.reason);
+    return refuse(Code::move_obligation, o.reason);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
 std::optional<EventError> Session::on_start(const Event& e) {
-    if (events_ > 0) return refuse("start must be the first event: the clock started with the first event");
+    if (events_ > 0)
+        return refuse(Code::not_first_event, "start must be the first event: the clock started with the first event");
     if (e.side && *e.side != to_move())
-        return refuse("the clock of the player to move, " + side_name(to_move()) + ", starts the game");
+        return refuse(Code::out_of_turn,
+                      "the clock of the player to move, " + side_name(to_move()) + ", starts the game");
     start_clock_if_needed(e.at_ms);
     return std::nullopt;
 }
 
 std::optional<EventError> Session::on_move(const Event& e) {
     const Color mover = to_move();
-    if (e.side && *e.side != mover) return refuse("out of turn: it is " + side_name(mover) + "'s move");
+    if (e.side && *e.side != mover)
+        return refuse(Code::out_of_turn, "out of turn: it is " + side_name(mover) + "'s move");
     if (quickplay_pending_ && !quickplay_postponed_)
-        return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
+        return refuse(Code::quickplay_pending,
+                      "a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
     auto m = parse_move(record_.current(), e.move);
     if (!m)
-        return refuse("'" + e.move + "' is not a legal move for " + side_name(mover) + " here (" +
-                      kind_name(m.error().kind) + "): " + m.error().message);
+        return refuse(Code::illegal_move, "'" + e.move + "' is not a legal move for " + side_name(mover) + " here (" +
+                                              kind_name(m.error().kind) + "): " + m.error().message);
     if (auto err = check_move_obligations(*m)) return err;
     if (e.offer) {
-        if (offer_ && offer_->by == mover) return refuse(side_name(mover) + "'s draw offer is still pending");
+        if (offer_ && offer_->by == mover)
+            return refuse(Code::offer_pending, side_name(mover) + "'s draw offer is still pending");
         if (auto err = check_offers_allowed(mover, e.consent, true)) return err;
     }
 
@@ -381,9 +391,10 @@ std::optional<EventError> Session::on_move(const Event& e) {
 }
 
 std::optional<EventError> Session::on_press(const Event& e) {
-    if (!awaiting_press_) return refuse("no move is waiting for the clock to be pressed");
+    if (!awaiting_press_) return refuse(Code::nothing_to_press, "no move is waiting for the clock to be pressed");
     if (e.side && *e.side != *awaiting_press_)
-        return refuse("only " + side_name(*awaiting_press_) + ", who has just moved, can press the clock");
+        return refuse(Code::out_of_turn,
+                      "only " + side_name(*awaiting_press_) + ", who has just moved, can press the clock");
     start_clock_if_needed(e.at_ms);
     if (clock_) {
         clock_->press(*awaiting_press_, e.at_ms);
@@ -395,14 +406,19 @@ std::optional<EventError> Session::on_press(const Event& e) {
 
 std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
     const char* article = adjust ? procedure().adjust : procedure().touch_move;
-    if (!article) return refuse(std::string(rules().name) + " has no touch-move rule: there are no pieces to touch");
+    if (!article)
+        return refuse(Code::no_such_rule,
+                      std::string(rules().name) + " has no touch-move rule: there are no pieces to touch");
     const Color toucher = to_move();
     if (e.side && *e.side != toucher)
-        return refuse("out of turn: only the player having the move, " + side_name(toucher) + ", can " +
-                      (adjust ? "adjust pieces (" : "touch a piece with intent (") + article + ")");
-    if (!is_ok(e.square)) return refuse(std::string(adjust ? "adjust" : "touch") + " needs a square, e.g. \"g1\"");
+        return refuse(Code::out_of_turn, "out of turn: only the player having the move, " + side_name(toucher) +
+                                             ", can " + (adjust ? "adjust pieces (" : "touch a piece with intent (") +
+                                             article + ")");
+    if (!is_ok(e.square))
+        return refuse(Code::missing_field, std::string(adjust ? "adjust" : "touch") + " needs a square, e.g. \"g1\"");
     const Position& pos = record_.current();
-    if (pos.piece_at(e.square) == Piece::none) return refuse("there is no piece on " + to_string(e.square));
+    if (pos.piece_at(e.square) == Piece::none)
+        return refuse(Code::no_piece, "there is no piece on " + to_string(e.square));
 
     start_clock_if_needed(e.at_ms);
     if (adjust) {
@@ -422,8 +438,9 @@ std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
 std::optional<EventError> Session::on_offer(const Event& e) {
     const Color by = e.side ? *e.side : awaiting_press_ ? *awaiting_press_ : to_move();
     if (offer_) {
-        if (offer_->by == by) return refuse(side_name(by) + "'s draw offer is still pending");
-        return refuse(side_name(offer_->by) + " has offered a draw: " + side_name(by) + " may accept or decline it");
+        if (offer_->by == by) return refuse(Code::offer_pending, side_name(by) + "'s draw offer is still pending");
+        return refuse(Code::offer_pending,
+                      side_name(offer_->by) + " has offered a draw: " + side_name(by) + " may accept or decline it");
     }
     if (auto err = check_offers_allowed(by, e.consent)) return err;
 
@@ -441,14 +458,15 @@ std::optional<EventError> Session::on_offer(const Event& e) {
 }
 
 std::optional<EventError> Session::on_answer(const Event& e, bool accept) {
-    if (!offer_) return refuse("no draw offer is pending");
+    if (!offer_) return refuse(Code::no_offer, "no draw offer is pending");
     const Color responder = ~offer_->by;
     if (e.side && *e.side != responder)
-        return refuse(side_name(offer_->by) + " made the offer; only " + side_name(responder) + " can " +
-                      (accept ? "accept" : "decline") + " it");
+        return refuse(Code::out_of_turn, side_name(offer_->by) + " made the offer; only " + side_name(responder) +
+                                             " can " + (accept ? "accept" : "decline") + " it");
     if (accept && rules().agreement_needs_a_move_each && record_.plies_played() < 2)
-        return refuse(std::string(procedure().agreement) +
-                      ": a draw by agreement needs both players to have made at least one move");
+        return refuse(Code::not_allowed_now,
+                      std::string(procedure().agreement) +
+                          ": a draw by agreement needs both players to have made at least one move");
 
     start_clock_if_needed(e.at_ms);
     if (accept) {
@@ -468,11 +486,12 @@ std::optional<EventError> Session::on_claim(const Event& e) {
     const ProcedureRules& pr = procedure();
     const DrawEffect effect =
         e.claim == ClaimKind::threefold ? threefold_effect(rs, config_.options) : fifty_effect(rs, config_.options);
-    if (effect == DrawEffect::none) return refuse(std::string(rs.name) + " has no such claim");
+    if (effect == DrawEffect::none) return refuse(Code::no_such_rule, std::string(rs.name) + " has no such claim");
     if (!e.move.empty() && !rs.intended_move_claims)
-        return refuse(std::string(rs.name) + " has no claims with a written move");
+        return refuse(Code::no_such_rule, std::string(rs.name) + " has no claims with a written move");
     if (quickplay_pending_ && !quickplay_postponed_)
-        return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
+        return refuse(Code::quickplay_pending,
+                      "a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
 
     // US Chess 9G1/14C4: the claim stays in order after the move is made, until the clock is
     // pressed; it then rests on the move just made.
@@ -483,10 +502,11 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         claimant = *awaiting_press_;
     } else {
         if (e.side && *e.side != claimant)
-            return refuse("out of turn: only the player having the move, " + side_name(claimant) + ", may claim");
+            return refuse(Code::out_of_turn,
+                          "out of turn: only the player having the move, " + side_name(claimant) + ", may claim");
         if (awaiting_press_ && rs.claim_right_ends == ClaimRightEnds::pressing_the_clock)
-            return refuse(side_name(*awaiting_press_) + " has not yet pressed the clock, so " + side_name(claimant) +
-                          " is not yet on move (9G1)");
+            return refuse(Code::clock_not_pressed, side_name(*awaiting_press_) + " has not yet pressed the clock, so " +
+                                                       side_name(claimant) + " is not yet on move (9G1)");
     }
 
     // The record the claim is judged on, and the written move.
@@ -504,14 +524,15 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         if (!e.move.empty()) {
             auto m = parse_move(judged.current(), e.move);
             if (!m || *m != *intended)
-                return refuse("the move " + moves_.back().san +
-                              " is already made; a claim before pressing the clock rests on it (9G1)");
+                return refuse(Code::written_move_fixed,
+                              "the move " + moves_.back().san +
+                                  " is already made; a claim before pressing the clock rests on it (9G1)");
         }
         written = moves_.back().san;
     } else if (!e.move.empty()) {
         auto m = parse_move(judged.current(), e.move);
         if (!m && m.error().kind == MoveError::Kind::syntax)
-            return refuse("the written move '" + e.move + "' is not a move: " + m.error().message);
+            return refuse(Code::not_a_move, "the written move '" + e.move + "' is not a move: " + m.error().message);
         if (m)
             intended = *m;
         else
@@ -519,7 +540,7 @@ std::optional<EventError> Session::on_claim(const Event& e) {
     }
     if (must_play_ && !e.move.empty() && (!intended || to_san(judged.current(), *intended) != must_play_->written) &&
         e.move != must_play_->written)
-        return refuse("the written move " + must_play_->written + " cannot be changed");
+        return refuse(Code::written_move_fixed, "the written move " + must_play_->written + " cannot be changed");
 
     start_clock_if_needed(e.at_ms);
     if (clock_ && !clock_->paused()) clock_->pause(e.at_ms);  // 9.5.1
@@ -610,7 +631,7 @@ std::optional<EventError> Session::on_claim(const Event& e) {
 }
 
 std::optional<EventError> Session::on_resign(const Event& e) {
-    if (!e.side) return refuse("resign needs the side that resigns");
+    if (!e.side) return refuse(Code::missing_field, "resign needs the side that resigns");
     const Color loser = *e.side;
     start_clock_if_needed(e.at_ms);
     std::string why;
@@ -629,16 +650,17 @@ std::optional<EventError> Session::on_resign(const Event& e) {
 
 std::optional<EventError> Session::on_flag(const Event& e) {
     const ProcedureRules& pr = procedure();
-    if (!e.both && !e.side) return refuse("flag needs the side whose flag fell (or both)");
+    if (!e.both && !e.side) return refuse(Code::missing_field, "flag needs the side whose flag fell (or both)");
     const std::int64_t at = e.at_ms;
     if (clock_) {
         for (Color c : {Color::white, Color::black}) {
             if ((e.both || *e.side == c) && !clock_->flag_down(c, at))
-                return refuse(side_name(c) + "'s flag has not fallen: the clock shows " +
-                              format_clock(clock_->remaining(c, at)));
+                return refuse(Code::flag_not_fallen, side_name(c) + "'s flag has not fallen: the clock shows " +
+                                                         format_clock(clock_->remaining(c, at)));
         }
     }
-    if (e.both && !pr.both_flags) return refuse(std::string(rules().name) + " has no rule for both flags");
+    if (e.both && !pr.both_flags)
+        return refuse(Code::no_such_rule, std::string(rules().name) + " has no rule for both flags");
 
     const bool last = !clock_ || (clock_->in_last_period(Color::white) && clock_->in_last_period(Color::black));
     const bool sudden_death = last && (!clock_ || !(clock_->period(to_move()).bonus == Bonus::increment &&
@@ -688,14 +710,16 @@ std::optional<EventError> Session::on_flag(const Event& e) {
 
 std::optional<EventError> Session::on_illegal_move(const Event& e) {
     const ProcedureRules& pr = procedure();
-    if (!pr.illegal_move) return refuse(std::string(rules().name) + " has no completed illegal moves to rule on");
+    if (!pr.illegal_move)
+        return refuse(Code::no_such_rule, std::string(rules().name) + " has no completed illegal moves to rule on");
     const Color offender = e.side ? *e.side : to_move();
     if (offender != to_move())
-        return refuse("once the position before the illegal move is restored it is the offender's move, and it is " +
-                      side_name(to_move()) + "'s move");
+        return refuse(Code::out_of_turn,
+                      "once the position before the illegal move is restored it is the offender's move, and it is " +
+                          side_name(to_move()) + "'s move");
     if (is_ok(e.square) && (record_.current().piece_at(e.square) == Piece::none ||
                             color_of(record_.current().piece_at(e.square)) != offender))
-        return refuse("there is no " + side_name(offender) + " piece on " + to_string(e.square));
+        return refuse(Code::no_piece, "there is no " + side_name(offender) + " piece on " + to_string(e.square));
 
     start_clock_if_needed(e.at_ms);
     const int count = ++illegal_[index(offender)];
@@ -731,9 +755,10 @@ std::optional<EventError> Session::on_illegal_move(const Event& e) {
 
 std::optional<EventError> Session::on_illegal_position(const Event& e) {
     const char* art = procedure().illegal_position;
-    if (!art) return refuse(std::string(rules().name) + ": no draw for an illegal position is modelled");
+    if (!art)
+        return refuse(Code::no_such_rule, std::string(rules().name) + ": no draw for an illegal position is modelled");
     if (config_.options.time_category == TimeCategory::standard)
-        return refuse(std::string(art) + " applies in rapid and blitz only");
+        return refuse(Code::not_allowed_now, std::string(art) + " applies in rapid and blitz only");
     start_clock_if_needed(e.at_ms);
     finish(EndKind::illegal_position, "1/2-1/2", art,
            "An illegal position (both kings in check, or a pawn on the last rank) was still on the board after the "
@@ -746,10 +771,11 @@ std::optional<EventError> Session::on_declare(const Event& e) {
     const auto may = record_.director_may_declare(record_.size() - 1);
     const auto it = std::find_if(may.begin(), may.end(), [&](const Termination& t) { return t.kind == e.declared; });
     if (it == may.end())
-        return refuse(std::string("the director may not declare a draw by ") + termination_name(e.declared) + " here" +
-                      (may.empty() && rules().seventy_five != DrawEffect::director_may_declare
-                           ? " (only US Chess 14K has such a rule)"
-                           : ""));
+        return refuse(Code::not_allowed_now,
+                      std::string("the director may not declare a draw by ") + termination_name(e.declared) + " here" +
+                          (may.empty() && rules().seventy_five != DrawEffect::director_may_declare
+                               ? " (only US Chess 14K has such a rule)"
+                               : ""));
     start_clock_if_needed(e.at_ms);
     finish(end_kind_of(it->kind), "1/2-1/2", it->article,
            it->kind == TerminationKind::fivefold_repetition
@@ -762,24 +788,30 @@ std::optional<EventError> Session::on_declare(const Event& e) {
 
 std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
     const ProcedureRules& pr = procedure();
-    if (!pr.quickplay) return refuse(std::string(rules().name) + " has no quickplay-finish claim");
+    if (!pr.quickplay) return refuse(Code::no_such_rule, std::string(rules().name) + " has no quickplay-finish claim");
     if (pr.quickplay_needs_announcement && !config_.quickplay_finish)
-        return refuse(std::string(pr.quickplay) + " applies only when announced before the event (quickplay_finish)");
+        return refuse(Code::not_allowed_now,
+                      std::string(pr.quickplay) + " applies only when announced before the event (quickplay_finish)");
     const Color claimant = e.side ? *e.side : to_move();
-    if (claimant != to_move()) return refuse("only the player having the move may make a quickplay-finish claim");
+    if (claimant != to_move())
+        return refuse(Code::out_of_turn, "only the player having the move may make a quickplay-finish claim");
     if (quickplay_pending_)
-        return refuse("a quickplay-finish claim by " + side_name(*quickplay_pending_) + " is already pending");
-    if (!clock_) return refuse("a quickplay-finish claim needs a clock");
+        return refuse(Code::quickplay_pending,
+                      "a quickplay-finish claim by " + side_name(*quickplay_pending_) + " is already pending");
+    if (!clock_) return refuse(Code::no_clock, "a quickplay-finish claim needs a clock");
     if (config_.options.time_category == TimeCategory::blitz)
-        return refuse(std::string(pr.quickplay) + " does not apply to blitz games");
+        return refuse(Code::not_allowed_now, std::string(pr.quickplay) + " does not apply to blitz games");
     if (clock_->period(claimant).bonus != Bonus::none)
-        return refuse(std::string(pr.quickplay) + " applies only to games without increment or delay");
+        return refuse(Code::not_allowed_now,
+                      std::string(pr.quickplay) + " applies only to games without increment or delay");
     if (!clock_->in_last_period(claimant))
-        return refuse(std::string(pr.quickplay) + " applies only in the last period");
-    if (clock_->flag_down(claimant, e.at_ms)) return refuse(side_name(claimant) + "'s flag has already fallen");
+        return refuse(Code::not_allowed_now, std::string(pr.quickplay) + " applies only in the last period");
+    if (clock_->flag_down(claimant, e.at_ms))
+        return refuse(Code::flag_fallen, side_name(claimant) + "'s flag has already fallen");
     if (clock_->remaining(claimant, e.at_ms) >= 120'000)
-        return refuse("a quickplay-finish claim needs less than two minutes on the claimant's clock; " +
-                      side_name(claimant) + " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
+        return refuse(Code::not_allowed_now,
+                      "a quickplay-finish claim needs less than two minutes on the claimant's clock; " +
+                          side_name(claimant) + " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
 
     start_clock_if_needed(e.at_ms);
     if (!clock_->paused()) clock_->pause(e.at_ms);
@@ -794,13 +826,14 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
 
 std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
     const ProcedureRules& pr = procedure();
-    if (!quickplay_pending_) return refuse("no quickplay-finish claim awaits a ruling");
+    if (!quickplay_pending_) return refuse(Code::no_quickplay_claim, "no quickplay-finish claim awaits a ruling");
     if (e.decision == QuickplayDecision::postpone && quickplay_postponed_)
-        return refuse("the decision is already postponed");
+        return refuse(Code::not_allowed_now, "the decision is already postponed");
     if (e.added_ms && (*e.added_ms < 0 || *e.added_ms > 86'400'000))
-        return refuse("added_ms must be between 0 and 86400000 (a day)");
+        return refuse(Code::bad_value, "added_ms must be between 0 and 86400000 (a day)");
     if (quickplay_postponed_ && e.decision == QuickplayDecision::reject)
-        return refuse("after postponing, the arbiter declares the result later: a draw, or play goes on to its end");
+        return refuse(Code::not_allowed_now,
+                      "after postponing, the arbiter declares the result later: a draw, or play goes on to its end");
     const Color claimant = *quickplay_pending_;
     start_clock_if_needed(e.at_ms);
     if (e.decision == QuickplayDecision::draw) {
@@ -825,16 +858,16 @@ std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
 }
 
 std::optional<EventError> Session::on_pause(const Event& e, bool pause) {
-    if (!clock_) return refuse("this game has no clock");
+    if (!clock_) return refuse(Code::no_clock, "this game has no clock");
     if (pause) {
-        if (clock_->started() && clock_->paused()) return refuse("the clock is already paused");
+        if (clock_->started() && clock_->paused()) return refuse(Code::already_paused, "the clock is already paused");
         start_clock_if_needed(e.at_ms);
         clock_->pause(e.at_ms);
         return std::nullopt;
     }
-    if (!clock_->paused()) return refuse("the clock is not paused");
+    if (!clock_->paused()) return refuse(Code::not_paused, "the clock is not paused");
     if (quickplay_pending_ && !quickplay_postponed_)
-        return refuse("a quickplay-finish claim awaits the arbiter's ruling");
+        return refuse(Code::quickplay_pending, "a quickplay-finish claim awaits the arbiter's ruling");
     clock_->resume(e.at_ms);
     return std::nullopt;
 }

@@ -99,7 +99,11 @@ std::optional<Color> to_color(std::string_view s) {
     return std::nullopt;
 }
 
-std::string bad(const std::string& key, const std::string& value) { return "bad value '" + value + "' for " + key; }
+using Code = EventError::Code;
+
+Unexpected<EventError> bad(const std::string& key, const std::string& value, const std::string& why = "") {
+    return Unexpected(EventError{Code::bad_value, "bad value '" + value + "' for " + key + why});
+}
 
 }  // namespace
 
@@ -120,55 +124,55 @@ std::string encode(const Event& e) {
     return join(event_type_name(e.type), p);
 }
 
-Expected<Event, std::string> decode_event(std::string_view text) {
+Expected<Event, EventError> decode_event(std::string_view text) {
     auto parts = split(text);
-    if (!parts) return Unexpected(parts.error());
+    if (!parts) return Unexpected(EventError{Code::malformed, parts.error()});
     Event e;
     const auto type = parse_event_type(parts->first);
-    if (!type) return Unexpected("unknown event type '" + parts->first + "'");
+    if (!type) return Unexpected(EventError{Code::unknown_event_type, "unknown event type '" + parts->first + "'"});
     e.type = *type;
     bool have_at = false;
     for (const auto& [k, v] : parts->second) {
         if (k == "at") {
             auto x = to_int(v);
-            if (!x) return Unexpected(bad(k, v));
+            if (!x) return bad(k, v);
             e.at_ms = *x;
             have_at = true;
         } else if (k == "side") {
             auto c = to_color(v);
-            if (!c) return Unexpected(bad(k, v));
+            if (!c) return bad(k, v);
             e.side = *c;
         } else if (k == "move") {
             e.move = v;
         } else if (k == "press" || k == "offer" || k == "both" || k == "consent") {
             auto b = to_bool(v);
-            if (!b) return Unexpected(bad(k, v));
+            if (!b) return bad(k, v);
             (k == "press" ? e.press : k == "offer" ? e.offer : k == "both" ? e.both : e.consent) = *b;
         } else if (k == "square") {
             auto s = parse_square(v);
-            if (!s) return Unexpected(bad(k, v));
+            if (!s) return bad(k, v);
             e.square = *s;
         } else if (k == "claim") {
             auto c = parse_claim_kind(v);
-            if (!c) return Unexpected(bad(k, v));
+            if (!c) return bad(k, v);
             e.claim = *c;
         } else if (k == "declared") {
             auto t = parse_enum<TerminationKind>(v);
-            if (!t) return Unexpected(bad(k, v));
+            if (!t) return bad(k, v);
             e.declared = *t;
         } else if (k == "decision") {
             auto d = parse_quickplay_decision(v);
-            if (!d) return Unexpected(bad(k, v));
+            if (!d) return bad(k, v);
             e.decision = *d;
         } else if (k == "added") {
             auto x = to_int(v);
-            if (!x) return Unexpected(bad(k, v));
+            if (!x) return bad(k, v);
             e.added_ms = *x;
         } else {
-            return Unexpected("unknown event field '" + k + "'");
+            return Unexpected(EventError{Code::unknown_field, "unknown event field '" + k + "'"});
         }
     }
-    if (!have_at) return Unexpected(std::string("event without a time (at)"));
+    if (!have_at) return Unexpected(EventError{Code::missing_field, "event without a time (at)"});
     return e;
 }
 
@@ -199,43 +203,44 @@ std::string encode(const SessionConfig& c) {
     return join("session", p);
 }
 
-Expected<SessionConfig, std::string> decode_config(std::string_view text) {
+Expected<SessionConfig, EventError> decode_config(std::string_view text) {
     auto parts = split(text);
-    if (!parts) return Unexpected(parts.error());
-    if (parts->first != "session") return Unexpected("not a session configuration ('" + parts->first + "')");
+    if (!parts) return Unexpected(EventError{Code::malformed, parts.error()});
+    if (parts->first != "session")
+        return Unexpected(EventError{Code::malformed, "not a session configuration ('" + parts->first + "')"});
     SessionConfig c;
     RuleOptions& o = c.options;
     for (const auto& [k, v] : parts->second) {
         if (k == "rules") {
             auto r = parse_rule_set(v);
-            if (!r) return Unexpected(bad(k, v));
+            if (!r) return bad(k, v);
             c.rules = *r;
         } else if (k == "category") {
             auto t = parse_time_category(v);
-            if (!t) return Unexpected(bad(k, v));
+            if (!t) return bad(k, v);
             o.time_category = *t;
         } else if (k == "tc") {
             auto tc = parse_time_control(v);
-            if (!tc) return Unexpected(bad(k, v) + ": " + tc.error().message);
+            if (!tc) return bad(k, v, ": " + tc.error().message);
             c.time_control = *tc;
         } else if (k == "fen") {
             c.start_fen = v;
         } else if (k == "counters") {
-            if (v != "game_start" && v != "trust_fen") return Unexpected(bad(k, v));
+            if (v != "game_start" && v != "trust_fen") return bad(k, v);
             o.counters_from_setup = v == "game_start" ? RuleOptions::CountersFromSetup::game_start
                                                       : RuleOptions::CountersFromSetup::trust_fen;
         } else if (k == "no_offers_before") {
             auto n = to_int(v);
-            if (!n || *n < 0 || *n > 10000) return Unexpected(bad(k, v));
+            if (!n || *n < 0 || *n > 10000) return bad(k, v);
             o.no_offers_before_move = static_cast<int>(*n);
         } else if (k == "fifty_ext") {
             auto x = parse_fifty_extension(v);
-            if (!x) return Unexpected(bad(k, v));
+            if (!x) return bad(k, v);
             o.fifty_extensions.push_back(*x);
         } else if (k == "category_given" || k == "quickplay" || k == "initial_counts" || k == "intended_mate_correct" ||
                    k == "online_threefold_auto" || k == "online_fifty_auto" || k == "blitz_supervised") {
             auto b = to_bool(v);
-            if (!b) return Unexpected(bad(k, v));
+            if (!b) return bad(k, v);
             bool& target = k == "category_given"          ? c.time_category_given
                            : k == "quickplay"             ? c.quickplay_finish
                            : k == "initial_counts"        ? o.initial_position_counts
@@ -257,7 +262,7 @@ Expected<SessionConfig, std::string> decode_config(std::string_view text) {
         } else if (k == "round") {
             c.round = v;
         } else {
-            return Unexpected("unknown configuration field '" + k + "'");
+            return Unexpected(EventError{Code::unknown_field, "unknown configuration field '" + k + "'"});
         }
     }
     return c;

@@ -8,6 +8,20 @@ source "$(dirname "$0")/cli_test_lib.sh"
 J=$tmp/games.arbiter
 
 event() { expect "$1" "$2" "$3" -- session event --journal "$J" "$4" "$5"; }
+# refused CODE STDERR_PATTERN ID EVENT: exit 2, the refusal as one JSON line on stdout carrying its
+# stable code (docs/session.md), the reason as one line on stderr.
+refused() {
+  "$ARBITER" session event --journal "$J" "$3" "$4" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  total=$((total + 1))
+  if [ "$got" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -qE "^\{\"id\":$3,\"status\":\"refused\",\"code\":\"$1\",\"error\":" "$tmp/out" &&
+    grep -qE -- "$2" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then
+    echo "ok   refused $1: $4"
+  else
+    echo "FAIL refused $1: $4 (exit $got)"; echo "--- stdout"; cat "$tmp/out"; echo "--- stderr"; cat "$tmp/err"
+    fails=$((fails + 1))
+  fi
+}
 
 # A new session prints its id; the time category follows the time control (A.1).
 expect 0 '^1$' '' -- session new --journal "$J" --time-control 5400+30 --white "Alice A" --black Bob
@@ -32,9 +46,9 @@ expect 0 '"paused":true' '' -- session show --journal "$J" 1 --json
 
 # A refused event: exit 2, one line, and the journal unchanged.
 "$ARBITER" session export --journal "$J" 1 --json >"$tmp/before"
-event 2 '' 'must be played' 1 '{"type":"move","move":"Ng8","at_ms":10000}'
-event 2 '' 'earlier than the previous' 1 '{"type":"move","move":"Nc6","at_ms":10}'
-event 2 '' 'out of turn' 1 '{"type":"move","move":"e4","side":"white","at_ms":10000}'
+refused move_obligation 'must be played' 1 '{"type":"move","move":"Ng8","at_ms":10000}'
+refused time_goes_back 'earlier than the previous' 1 '{"type":"move","move":"Nc6","at_ms":10}'
+refused out_of_turn 'out of turn' 1 '{"type":"move","move":"e4","side":"white","at_ms":10000}'
 event 2 '' 'not valid JSON' 1 '{"type":"move",'
 event 2 '' 'unknown key "sqare"' 1 '{"type":"touch","sqare":"g1","at_ms":10000}'
 event 2 '' 'missing "at_ms"' 1 '{"type":"move","move":"Nc6"}'
@@ -48,7 +62,7 @@ event 0 '"pending_offer":null' '' 1 '{"type":"decline","at_ms":71000}'
 event 0 '"pending_offer":"white"' '' 1 '{"type":"move","move":"e4","offer":true,"at_ms":72000}'
 event 0 '"status":"ended","result":"1/2-1/2","termination":\{"kind":"agreement","article":"5.2.3"' '' \
   1 '{"type":"accept","at_ms":73000}'
-event 2 '' 'already ended' 1 '{"type":"flag","side":"white","at_ms":74000}'
+refused game_over 'already ended' 1 '{"type":"flag","side":"white","at_ms":74000}'
 
 # Scoresheet and PGN.
 expect 0 'e4 \(=\)' '' -- session show --journal "$J" 1
@@ -73,12 +87,12 @@ event 0 '"result":"1/2-1/2","termination":\{"kind":"threefold_repetition","artic
 # TV-FLAG-1 under FIDE and US Chess, TV-RESIGN-1 under fide-2023 and fide-2018.
 f=$("$ARBITER" session new --journal "$J" --fen "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1" --time-control 60)
 event 0 '"clocks":\{"white_ms":60000' '' "$f" '{"type":"start","at_ms":0}'
-event 2 '' "White's flag has not fallen" "$f" '{"type":"flag","side":"white","at_ms":59000}'
+refused flag_not_fallen "White's flag has not fallen" "$f" '{"type":"flag","side":"white","at_ms":59000}'
 event 0 '"result":"0-1","termination":\{"kind":"time_forfeit","article":"A.5.3"' '' "$f" '{"type":"flag","side":"white","at_ms":60500}'
 f=$("$ARBITER" session new --journal "$J" --rules uscf --fen "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1" --time-control 60)
 event 0 '"white_ms":60000' '' "$f" '{"type":"start","at_ms":0}'
 event 0 '"result":"1/2-1/2","termination":\{"kind":"time_forfeit","article":"14E2"' '' "$f" '{"type":"flag","side":"white","at_ms":60000}'
-event 2 '' "already ended" "$f" '{"type":"resign","side":"black","at_ms":60001}'
+refused game_over "already ended" "$f" '{"type":"resign","side":"black","at_ms":60001}'
 r=$("$ARBITER" session new --journal "$J" --fen "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
 event 0 '"result":"1/2-1/2","termination":\{"kind":"resignation","article":"5.1.2"' '' "$r" '{"type":"resign","side":"white","at_ms":0}'
 r=$("$ARBITER" session new --journal "$J" --rules fide-2018 --fen "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")

@@ -844,7 +844,7 @@ TEST(Codec, EventsAndConfigsRoundTrip) {
     for (int i = 0; i < 300; ++i) {
         const SessionConfig c = random_config(rng);
         auto back = decode_config(encode(c));
-        ASSERT_TRUE(back) << encode(c) << ": " << back.error();
+        ASSERT_TRUE(back) << encode(c) << ": " << back.error().message;
         EXPECT_EQ(encode(*back), encode(c));
         auto s = Session::create(c);
         ASSERT_TRUE(s);
@@ -852,7 +852,7 @@ TEST(Codec, EventsAndConfigsRoundTrip) {
         for (int k = 0; k < 20; ++k) {
             const Event e = random_event(*s, rng, t);
             auto d = decode_event(encode(e));
-            ASSERT_TRUE(d) << encode(e) << ": " << d.error();
+            ASSERT_TRUE(d) << encode(e) << ": " << d.error().message;
             EXPECT_EQ(*d, e) << encode(e);
             (void)s->apply(e);
         }
@@ -867,6 +867,71 @@ TEST(Codec, EventsAndConfigsRoundTrip) {
     for (const char* bad : {"", "move", "move at=x", "move at=1 frobnicate=2", "zzz at=1", "move at=1 side=red",
                             "move at=1 move=%4", "session rules=fide-1999", "session foo=1", "move  at=1"})
         EXPECT_FALSE(decode_event(bad) && decode_config(bad)) << bad;
+}
+
+TEST(EventErrors, EachRefusalCarriesItsCode) {
+    using C = EventError::Code;
+    Game g(Game::config(RuleSetId::fide_2023, "", "300"));
+    EXPECT_EQ(g.refused_code(mv("e5", g.next())), C::illegal_move);
+    EXPECT_EQ(g.refused_code(by(mv("e5", g.next()), Color::black)), C::out_of_turn);
+    EXPECT_EQ(g.refused_code(ev(EventType::accept, g.next())), C::no_offer);
+    EXPECT_EQ(g.refused_code(ev(EventType::press, g.next())), C::nothing_to_press);
+    EXPECT_EQ(g.refused_code(ev(EventType::resign, g.next())), C::missing_field);
+    EXPECT_EQ(g.refused_code(ev(EventType::quickplay_ruling, g.next())), C::no_quickplay_claim);
+    g.ok(ev(EventType::pause, g.next()));
+    EXPECT_EQ(g.refused_code(ev(EventType::pause, g.next())), C::already_paused);
+    g.ok(ev(EventType::resume, g.next()));
+    EXPECT_EQ(g.refused_code(ev(EventType::resume, g.next())), C::not_paused);
+    EXPECT_EQ(g.refused_code(mv("e4", -1)), C::bad_value);
+    g.play("e4");
+    EXPECT_EQ(g.refused_code(touch("e2", g.next())), C::no_piece);
+    EXPECT_EQ(g.refused_code(mv("e5", 1)), C::time_goes_back);
+    EXPECT_EQ(g.refused_code(by(ev(EventType::flag, g.next()), Color::white)), C::flag_not_fallen);
+    g.ok(by(ev(EventType::resign, g.next()), Color::black));
+    EXPECT_EQ(g.refused_code(mv("e5", g.next())), C::game_over);
+
+    Game standard;  // no clock, standard play
+    EXPECT_EQ(standard.refused_code(ev(EventType::illegal_position, standard.next())), C::not_allowed_now);
+    EXPECT_EQ(standard.refused_code(ev(EventType::pause, standard.next())), C::no_clock);
+
+    Game online(Game::config(RuleSetId::fide_online));
+    EXPECT_EQ(online.refused_code(touch("e2", online.next())), C::no_such_rule);
+}
+
+TEST(EventErrors, CodesHaveStableDistinctNames) {
+    EXPECT_STREQ(code_name(EventError::Code::out_of_turn), "out_of_turn");
+    EXPECT_STREQ(code_name(EventError::Code::move_obligation), "move_obligation");
+    for (auto c : enum_values<EventError::Code>()) EXPECT_EQ(parse_enum<EventError::Code>(code_name(c)), c);
+}
+
+TEST(EventErrors, DecodingGivesATypedError) {
+    using C = EventError::Code;
+    const std::pair<const char*, C> cases[] = {
+        {"", C::malformed},
+        {"move  at=1", C::malformed},
+        {"move at=1 move=%4", C::malformed},
+        {"zzz at=1", C::unknown_event_type},
+        {"move at=1 frobnicate=2", C::unknown_field},
+        {"move", C::missing_field},
+        {"move at=x", C::bad_value},
+        {"move at=1 side=red", C::bad_value},
+    };
+    for (const auto& [text, code] : cases) {
+        const auto e = decode_event(text);
+        ASSERT_FALSE(e) << text;
+        EXPECT_EQ(e.error().code, code) << text << ": " << e.error().message;
+    }
+    EXPECT_EQ(decode_config("session rules=fide-1999").error().code, C::bad_value);
+    EXPECT_EQ(decode_config("session foo=1").error().code, C::unknown_field);
+    EXPECT_EQ(decode_config("move at=1").error().code, C::malformed);
+    EXPECT_EQ(Session::create([] {
+                  SessionConfig c;
+                  c.start_fen = "8/8/8/8 w - -";
+                  return c;
+              }())
+                  .error()
+                  .code,
+              C::bad_start_position);
 }
 
 TEST(Codec, GarbageNeverCrashes) {

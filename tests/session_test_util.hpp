@@ -69,7 +69,16 @@ struct Game {
         const auto err = s.apply(e);
         EXPECT_TRUE(err) << encode(e) << " was accepted";
         EXPECT_EQ(before, s.summary()) << "a refused event changed the session";
+        if (err) last_code = err->code;
         return err ? err->message : "";
+    }
+    /// The code of the last refusal.
+    std::optional<EventError::Code> last_code;
+    /// Applies an event that must be refused with `code`.
+    EventError::Code refused_code(const Event& e) {
+        last_code.reset();
+        refused(e);
+        return last_code.value_or(EventError::Code{});
     }
     /// Plays moves (SAN or UCI), `step` ms apart.
     void play(const std::string& moves, std::int64_t step = 1000) {

@@ -39,6 +39,8 @@ struct JournalError {
     };
     Code code;
     std::string message;
+    /// With `refused`: the session's own code (EventError::Code), e.g. out_of_turn.
+    std::optional<EventError::Code> refusal = std::nullopt;
 };
 
 /// Stable name of a code, e.g. "not_a_journal".

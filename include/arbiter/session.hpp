@@ -106,18 +106,71 @@ struct Event {
     friend bool operator==(const Event&, const Event&) = default;
 };
 
-/// One line of text ("move at=1500 move=Nf3 offer=1"), the form the journal stores.
-std::string encode(const Event& e);
-/// Parses encode()'s text. Errors: a message naming the field.
-Expected<Event, std::string> decode_event(std::string_view text);
-/// The same for a configuration.
-std::string encode(const SessionConfig& c);
-Expected<SessionConfig, std::string> decode_config(std::string_view text);
-
-/// Why an event was refused. Nothing changed.
+/// Why an event was refused (nothing changed), or why an encoded event or configuration could not
+/// be read. `code` is stable (docs/session.md lists them): the HTTP API and the bindings map it to
+/// a status or an exception; `message` is one sentence naming the rule, the field or the value.
 struct EventError {
+    enum class Code : std::uint8_t {
+        bad_start_position,  ///< the configuration's start FEN is not a legal position
+        malformed,           ///< an encoded event or configuration is not "word key=value …" text
+        unknown_event_type,  ///< an encoded event names no event type
+        unknown_field,       ///< an encoded event or configuration has a key it does not know
+        missing_field,       ///< a field the event needs is absent: at, side, square
+        bad_value,           ///< a field holds a value outside its range: a negative at_ms, an added_ms over a day
+        time_goes_back,      ///< at_ms is earlier than the previous event's
+        game_over,           ///< the game has already ended
+        out_of_turn,         ///< the side named may not act now (it is the other player's move, offer or press)
+        not_first_event,     ///< start after the clock has started
+        illegal_move,        ///< the move is not a legal move (syntax, illegal or ambiguous)
+        move_obligation,     ///< the move breaks an obligation: touch-move (4.3, 4.4) or a written move to be played
+                             ///< (9.5.3)
+        not_a_move,          ///< a claim's written move is not a move at all
+        written_move_fixed,  ///< a claim's written move may not be changed (9.5.3), or rests on the move already made
+                             ///< (US Chess 9G1)
+        no_such_rule,  ///< the rule set has no such rule (touch-move online, both flags, illegal positions, quickplay,
+                       ///< a claim)
+        not_allowed_now,    ///< the rule exists but does not allow this now (time category, announcement, period, clock
+                            ///< time, a move each)
+        offers_forbidden,   ///< the event's regulations forbid offers and agreement before move N (9.1.1)
+        offer_pending,      ///< a draw offer is already pending
+        no_offer,           ///< no draw offer is pending to accept or decline
+        nothing_to_press,   ///< no move waits for the clock to be pressed
+        clock_not_pressed,  ///< the opponent has not yet pressed the clock (US Chess 9G1)
+        no_piece,           ///< no piece (of that side) stands on the square
+        flag_not_fallen,    ///< the clock shows time left on that face
+        flag_fallen,        ///< the claimant's flag has already fallen
+        quickplay_pending,  ///< a quickplay-finish claim awaits the arbiter's ruling, or one is already pending
+        no_quickplay_claim,  ///< no quickplay-finish claim awaits a ruling
+        no_clock,            ///< the game has no clock
+        already_paused,      ///< the clock is already paused
+        not_paused,          ///< the clock is not paused
+    };
+    Code code;
     std::string message;
 };
+
+template <>
+struct EnumNames<EventError::Code> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"bad_start_position", "malformed",        "unknown_event_type", "unknown_field",      "missing_field",
+         "bad_value",          "time_goes_back",   "game_over",          "out_of_turn",        "not_first_event",
+         "illegal_move",       "move_obligation",  "not_a_move",         "written_move_fixed", "no_such_rule",
+         "not_allowed_now",    "offers_forbidden", "offer_pending",      "no_offer",           "nothing_to_press",
+         "clock_not_pressed",  "no_piece",         "flag_not_fallen",    "flag_fallen",        "quickplay_pending",
+         "no_quickplay_claim", "no_clock",         "already_paused",     "not_paused"});
+};
+static_assert(enum_count<EventError::Code> == std::size_t(EventError::Code::not_paused) + 1);
+/// Stable name of a code, e.g. "out_of_turn".
+constexpr const char* code_name(EventError::Code c) noexcept { return enum_name(c); }
+
+/// One line of text ("move at=1500 move=Nf3 offer=1"), the form the journal stores.
+std::string encode(const Event& e);
+/// Parses encode()'s text. Errors: malformed, unknown_event_type, unknown_field, missing_field or
+/// bad_value, with a message naming the field.
+Expected<Event, EventError> decode_event(std::string_view text);
+/// The same for a configuration (malformed, unknown_field, bad_value).
+std::string encode(const SessionConfig& c);
+Expected<SessionConfig, EventError> decode_config(std::string_view text);
 
 /// How a session ended.
 enum class EndKind : std::uint8_t {

@@ -198,7 +198,11 @@ void add_event(CLI::App& session) {
         const Event e = event_from_json(a->event);
         Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
         JournaledSession s = open_session(journal, id);
-        if (auto err = s.apply(e)) fail(*err);
+        if (auto err = s.apply(e)) {
+            // A refusal is an answer too: its code on stdout as JSON, the reason on stderr, exit 2.
+            if (err->refusal) std::cout << refusal_json(*err->refusal, err->message, id).dump() << '\n';
+            fail(*err);
+        }
         std::cout << state_json(s.session(), id).dump() << '\n';
     });
 }

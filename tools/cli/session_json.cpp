@@ -178,6 +178,10 @@ Event event_from_json(const std::string& text) {
     return e;
 }
 
+Json refusal_json(EventError::Code code, const std::string& message, SessionId id) {
+    return Json{{"id", id}, {"status", "refused"}, {"code", code_name(code)}, {"error", printable(message)}};
+}
+
 Json state_json(const Session& s, SessionId id) {
     const GameRecord& rec = s.record();
     Json j;

@@ -14,6 +14,10 @@ namespace arbiter::cli {
 /// types and missing fields are errors. Throws InputError with a one-line message.
 Event event_from_json(const std::string& text);
 
+/// A refused event: {"id":1,"status":"refused","code":"out_of_turn","error":"out of turn: …"}
+/// (the codes of docs/session.md).
+Json refusal_json(EventError::Code code, const std::string& message, SessionId id);
+
 /// The state of a session: status, result, termination, ply, side_to_move, clocks,
 /// pending_offer, last_verdict, must_play and more (docs/session.md).
 Json state_json(const Session& s, SessionId id);
