@@ -204,6 +204,21 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
 
 }  // namespace
 
+namespace {
+
+// The verdict on a claim whose written move cannot be played: incorrect, under the intended-move
+// article, with the evidence as it stands now (the count so far, the occurrences so far), not
+// the evidence of an empty claim.
+ClaimVerdict unplayable_intended(const GameRecord& rec, ClaimKind kind) {
+    ClaimVerdict v = evaluate_claim(rec, kind, std::optional<Move>{});
+    v.correct = false;
+    v.article =
+        kind == ClaimKind::threefold ? rec.rules().articles.threefold_intended : rec.rules().articles.fifty_intended;
+    return v;
+}
+
+}  // namespace
+
 ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional<Move> intended) {
     ClaimVerdict v;
     v.kind = kind;
@@ -212,8 +227,9 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional
     const Articles& art = rec.rules().articles;
     if (intended) {
         if (!rec.legal_moves_now().contains(*intended)) {
+            v = unplayable_intended(rec, kind);
+            v.intended = intended;
             v.intended_san = to_uci(rec.current(), *intended);
-            v.article = kind == ClaimKind::threefold ? art.threefold_intended : art.fifty_intended;
             v.reason = "The intended move " + v.intended_san + " is not legal, so no claim can rest on it.";
             return v;
         }
@@ -232,13 +248,9 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::string_v
     const auto m = parse_move(rec.current(), intended);
     if (m) return evaluate_claim(rec, kind, *m);
     // Written but not playable (illegal, ambiguous, or not a move at all): the claim is incorrect.
-    ClaimVerdict v;
-    v.kind = kind;
-    v.claimant = rec.current().turn();
+    ClaimVerdict v = unplayable_intended(rec, kind);
     v.intended = Move::null();
     v.intended_san = std::string(intended);
-    v.article =
-        kind == ClaimKind::threefold ? rec.rules().articles.threefold_intended : rec.rules().articles.fifty_intended;
     v.reason = "The intended move " + v.intended_san + " is " + kind_name(m.error().kind) +
                " here, so no claim can rest on it.";
     return v;

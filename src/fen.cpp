@@ -217,11 +217,13 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
         const auto* first = t.text.data();
         const auto* last = first + t.text.size();
         const auto r = std::from_chars(first, last, v);
-        if (r.ec == std::errc::result_out_of_range)
+        // Counters stay far from std::uint32_t's end, so that no game played on wraps them.
+        if (r.ec == std::errc::result_out_of_range || (r.ec == std::errc() && v > max_fen_counter))
             return FenError{code,
                             field,
                             t.offset,
-                            std::string(field_name(field)) + " '" + std::string(t.text) + "' is too large",
+                            std::string(field_name(field)) + " '" + std::string(t.text) + "' is too large (at most " +
+                                std::to_string(max_fen_counter) + ")",
                             {}};
         if (r.ec != std::errc() || r.ptr != last || t.text[0] == '+')
             return FenError{code,

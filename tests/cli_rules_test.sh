@@ -45,7 +45,7 @@ expect 0 '"ply":12,"no_progress_plies":8,"repetition":\{"count":2,"plies":\[8,12
 expect 0 '"correct":true,"article":"9.2.1"' '' -- claim threefold --json --intended Nf3 --pgn "$EX" --ply 12
 expect 0 '"ply":20' '' -- status --json --pgn "$EX"
 expect 2 '' 'has 1 game, not 2' -- status --pgn "$EX" --game 2
-expect 2 '' 'only 20 readable plies' -- status --pgn "$EX" --ply 21
+expect 2 '' 'ends at ply 20 \(20 readable plies' -- status --pgn "$EX" --ply 21
 expect 2 '' 'cannot open' -- status --pgn /nonexistent.pgn
 expect 2 '' 'cannot be combined' -- status --pgn "$EX" --fen "8/8/8/8/8/8/8/K6k w - - 0 1"
 
@@ -60,6 +60,57 @@ expect 2 '' "--intended: 'Zz9' is not a move" -- claim threefold --intended Zz9 
 expect 2 '' 'no position given' -- status
 expect 2 '' 'fifty-extension' -- status --fifty-extension KRB --moves "e4"
 expect 2 '' 'time-category' -- status --time-category bullet --moves "e4"
+
+# Issue 17.11: an unplayable intended move keeps the real count.
+F99="4k3/8/8/8/8/8/8/R3K3 w - - 99 60"
+expect 0 '^Count      99 of 100 plies' '' -- claim fifty --intended Rb8 --fen "$F99"
+expect 0 '"correct":false,"article":"9.3.1",.*"no_progress_plies":99,"required_plies":100' '' -- claim fifty --json --intended Rb8 --fen "$F99"
+expect 0 '"no_progress_plies":99' '' -- claim fifty --json --intended Kd8 --fen "$F99"
+# Issue 17.13: after the end, no claims and no contradiction; a move after mate names the end.
+MATE="f3 e5 g4 Qh4#"
+expect 0 '^Claims     none: the game is over' '' -- status --moves "$MATE"
+"$ARBITER" status --moves "$MATE" >"$tmp/out"
+total=$((total + 1))
+if grep -q 'threefold now' "$tmp/out"; then echo "FAIL claims printed after mate"; fails=$((fails + 1)); else echo "ok   no claims after mate"; fi
+expect 0 '"claims":null' '' -- status --json --moves "$MATE"
+expect 0 '^Claims     none: the game is over' '' -- status --moves "$K $K"
+expect 2 '' "move 5 'Kf2': the game is over \(checkmate after 2...Qh4#\)" -- status --moves "$MATE Kf2"
+# Issue 17.14: numbers with their real ranges, options that do not apply.
+expect 2 '' '--game: 0 is out of range: 1 to 1000000000' -- status --pgn "$EX" --game 0
+expect 2 '' "--game: 'abc' is not a whole number" -- status --pgn "$EX" --game abc
+expect 2 '' '--ply: -1 is out of range: 0 to 1000000' -- status --pgn "$EX" --ply -1
+expect 2 '' '--ply applies to a game read with --pgn' -- status --ply 3 --moves e4
+expect 2 '' '--game applies only with --pgn' -- claim threefold --game 2 --moves e4
+expect 0 '' 'warning: the FEN has no castling field' -- moves --fen "r3k2r/8/8/8/8/8/8/R3K2R w"
+# Issue 20.12: FEN counters beyond the documented range.
+expect 2 '' "halfmove clock '4294967295' is too large \(at most 1000000\)" -- status --fen "k7/8/8/8/8/8/8/K7 w - - 4294967295 1"
+expect 2 '' "fullmove number '4294967295' is too large" -- status --fen "k7/8/8/8/8/8/8/K7 w - - 0 4294967295"
+# Issue 17.10: --rules auto in status and claim; the rule options everywhere, checked.
+printf '[Event "x"]\n[Date "2010.01.01"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n' >"$tmp/r.pgn"
+expect 0 '"rules":"fide-2009"' '' -- status --json --rules auto --pgn "$tmp/r.pgn"
+expect 0 'Ruling     CORRECT \(9.2b\)' '' -- claim threefold --rules auto --pgn "$tmp/r.pgn"
+expect 0 '"rules":"fide-2009"' '' -- audit --quiet "$tmp/r.pgn"
+expect 2 '' '--online-claims has no effect under fide-2023: only fide-online' -- status --online-claims --moves e4
+expect 2 '' '--online-claims has no effect under fide-2009' -- claim threefold --rules auto --online-claims --pgn "$tmp/r.pgn"
+expect 2 '' '--online-claims has no effect under fide-2023' -- audit --quiet --rules fide-2023 --online-claims "$tmp/r.pgn"
+expect 2 '' '--online-claims has no effect under uscf' -- session new --journal "$tmp/s.arbiter" --rules uscf --online-claims
+expect 0 '"findings":\[\{"type":"claimable","kind":"threefold","ply":8' '' -- audit --quiet "$tmp/r.pgn"
+expect 0 '"findings":\[\{"type":"claimable","kind":"threefold_intended","ply":8' '' -- audit --quiet --initial-position-counts false "$tmp/r.pgn"
+# Issue 17.9: one ply everywhere: --ply takes the game ply that status --json and the audit give.
+printf '[Event "x"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 98 61"]\n\n61. Ra2 Kd8 62. Ra1 *\n' >"$tmp/f.pgn"
+expect 0 '"ply":121,.*"plies_played":1$|"ply":121,.*"plies_played":1\}' '' -- status --json --pgn "$tmp/f.pgn" --ply 121
+expect 0 '"ply":123' '' -- status --json --pgn "$tmp/f.pgn"
+expect 2 '' '--ply 3: game 1 starts at ply 120 \(its FEN.s move 61, White to move\).*give 120 to 123' -- status --pgn "$tmp/f.pgn" --ply 3
+expect 2 '' '--ply 124: the game ends at ply 123' -- claim fifty --pgn "$tmp/f.pgn" --ply 124
+expect 0 '"ply":121' '' -- audit --quiet "$tmp/f.pgn"
+# Issue 17.14: session new checks what goes into the PGN.
+expect 2 '' "--date: expected YYYY.MM.DD .*found 'yesterday'" -- session new --journal "$tmp/s.arbiter" --date yesterday
+expect 2 '' "--round: expected a round number .*found '-3'" -- session new --journal "$tmp/s.arbiter" --round -3
+expect 0 '^1$' 'warning: --time-control 90\+30 gives 90 seconds and 30 s a move .*5400\+30' -- session new --journal "$tmp/s.arbiter" --time-control 90+30 --date 2024.05.?? --round 3.1
+expect 2 '' '--pgn and --json cannot be combined' -- session export --journal "$tmp/s.arbiter" 1 --pgn --json
+"$ARBITER" session new --help >"$tmp/out"
+total=$((total + 1))
+if grep -q 'all in SECONDS: 5400+30 (90 min + 30 s a move)' "$tmp/out"; then echo "ok   --time-control help"; else echo "FAIL --time-control help"; fails=$((fails + 1)); fi
 
 echo "$((total - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -89,6 +89,8 @@ const FenCase fen_cases[] = {
     {"fullmove_zero_strict", with("w KQkq - 0 0"), Mode::strict, C::bad_fullmove, F::fullmove_number, 55},
     {"fullmove_letters", with("w KQkq - 0 abc"), Mode::strict, C::bad_fullmove, F::fullmove_number, 55},
     {"fullmove_overflow", with("w KQkq - 0 4294967296"), Mode::tolerant, C::bad_fullmove, F::fullmove_number, 55},
+    {"fullmove_past_range", with("w KQkq - 0 4294967295"), Mode::strict, C::bad_fullmove, F::fullmove_number, 55},
+    {"halfmove_past_range", with("w KQkq - 1000001 1"), Mode::strict, C::bad_halfmove, F::halfmove_clock, 53},
     {"fullmove_decimal", with("w KQkq - 0 1.5"), Mode::strict, C::bad_fullmove, F::fullmove_number, 56},
     // Field count.
     {"extra_field", with("w KQkq - 0 1 extra"), Mode::strict, C::extra_field, F::fullmove_number, 57},

@@ -48,6 +48,11 @@ struct FenError {
 /// Stable name of an error code, e.g. "bad_castling".
 const char* code_name(FenError::Code c) noexcept;
 
+/// The largest halfmove clock and fullmove number a FEN may give (bad_halfmove / bad_fullmove
+/// beyond it): a game has at most 17,697 plies under 9.6.2, so a counter read within this range
+/// never wraps however long the game goes on.
+inline constexpr std::uint32_t max_fen_counter = 1'000'000;
+
 struct FenReadOptions {
     /// Accept FENs whose trailing fields are missing (castling, en passant and the counters
     /// default to "-", "-", 0 and 1) and a fullmove number of 0.

@@ -41,6 +41,10 @@ void require_utf8(std::string_view what, const std::string& text);
 /// naming the field and byte.
 Position fen_or_throw(const std::string& fen);
 
+/// A validator for a whole number from lo to hi, whose errors say which ("'abc' is not a whole
+/// number", "0 is out of range: 1 to 1000").
+CLI::Validator whole_number(long long lo, long long hi);
+
 void add_perft(CLI::App& app);
 void add_moves(CLI::App& app);
 void add_status(CLI::App& app);

@@ -23,6 +23,7 @@
 
 #include "audit_output.hpp"
 #include "cli.hpp"
+#include "game_input.hpp"
 
 namespace arbiter::cli {
 
@@ -521,8 +522,11 @@ void add_audit(CLI::App& app) {
         ->group("")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
     cmd->add_flag("--json", o->json, "With --format summary: the summary as one JSON object");
-    cmd->callback([o] {
+    auto rule_in = std::make_shared<RuleInput>();  // the rule options of status and claim
+    rule_in->add_rule_options(*cmd);
+    cmd->callback([o, rule_in] {
         Config cfg;
+        cfg.options.rule_options = rule_in->rule_options();
         cfg.files = o->files;
         cfg.several_files = o->files.size() > 1;
         cfg.batch_bytes = o->batch_bytes;
@@ -539,6 +543,7 @@ void add_audit(CLI::App& app) {
             const auto id = parse_rule_set(o->rules);
             if (!id) throw InputError("--rules: unknown rule set '" + o->rules + "' (expected auto or a rule-set id)");
             cfg.options.rules = *id;
+            rule_in->check_applies(rule_set(*id));
         }
         if (!o->time_category.empty()) {
             const auto tc = parse_time_category(o->time_category);

@@ -315,7 +315,7 @@ void add_dead(CLI::App& app) {
                     "Positions the search may visit before answering unknown (checked as each search starts and "
                     "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count)")
         ->capture_default_str()
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+        ->check(whole_number(1, 1LL << 40));
     cmd->add_flag("--quick", opt->quick, "Quick mode: static proofs and a small search only");
     cmd->add_flag("--json", opt->json, "Machine output (batch mode always writes JSON lines)");
     cmd->add_flag("--timing", opt->timing, "Add the analysis time of each side (\"microseconds\") to the JSON");

@@ -19,7 +19,7 @@ void add_perft(CLI::App& app) {
     cmd->add_option("--fen", opt->fen, "Start position (default: the initial position)");
     cmd->add_flag("--divide", opt->divide, "Print the node count under each root move");
     cmd->add_flag("--stats", opt->stats, "Print time and nodes per second on stderr");
-    cmd->add_option("depth", opt->depth, "Depth in plies (0-20)")->required()->check(CLI::Range(0, 20));
+    cmd->add_option("depth", opt->depth, "Depth in plies (0-20)")->required()->check(whole_number(0, 20));
     cmd->callback([opt] {
         const Position pos = fen_or_throw(opt->fen);
         const auto start = std::chrono::steady_clock::now();

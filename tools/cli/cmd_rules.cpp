@@ -44,6 +44,13 @@ void print_status(const DrawStatus& s, const GameRecord& record) {
     }
     for (const auto& t : s.director_may_declare)
         std::cout << "Director   may declare a draw: " << termination_name(t.kind) << " (" << t.article << ")\n";
+    if (s.termination) {
+        // After the end there is nothing to claim (9.2, 9.3 are claims during the game).
+        std::cout << "Claims     none: the game is over\n";
+        std::cout << "Can mate   White " << yes_no_unknown(s.white_can_checkmate) << ", Black "
+                  << yes_no_unknown(s.black_can_checkmate) << '\n';
+        return;
+    }
     std::cout << "Claims     under " << rules.name << " by " << side_name(s.side_to_move) << ":\n";
     std::cout << "  threefold now (" << art.threefold_now << "): " << (s.threefold.now ? "yes" : "no") << '\n';
     std::cout << "  threefold with intended move (" << art.threefold_intended << "): "
@@ -88,7 +95,7 @@ void add_status(CLI::App& app) {
         const auto record = in->build();
         const DrawStatus s = draw_status(*record);
         if (in->json) {
-            std::cout << to_json(s, *record).dump() << '\n';
+            std::cout << dump(to_json(s, *record)) << '\n';
         } else {
             print_status(s, *record);
         }
@@ -119,7 +126,7 @@ void add_claim(CLI::App& app) {
             v = evaluate_claim(*record, *k, std::string_view(*intended));
         }
         if (in->json) {
-            std::cout << to_json(v, *record).dump() << '\n';
+            std::cout << dump(to_json(v, *record)) << '\n';
         } else {
             print_claim(v);
         }

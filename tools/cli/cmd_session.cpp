@@ -28,7 +28,7 @@ void add_busy_timeout(CLI::App& cmd) {
     cmd.add_option("--busy-timeout", busy_timeout_ms,
                    "Milliseconds to wait for another process's lock before \"journal busy, retry\" (exit 2; default "
                    "10000)")
-        ->check(CLI::Range(0, 3'600'000).description("0 to 3600000"));
+        ->check(whole_number(0, 3'600'000));
 }
 
 Journal open_journal(const std::string& path, Journal::Mode mode) {
@@ -90,7 +90,8 @@ void warn_short_base(const TimeControl& tc, const std::string& text) {
 
 struct NewOptions {
     std::string journal;
-    GameInput rules;  // --rules and the rule options (its position options are not used)
+    RuleInput rules;  // --rules and the rule options
+    bool json = false;
     bool category_given = false;
     std::string time_control;
     std::string fen;
@@ -122,18 +123,13 @@ void add_new(CLI::App& session) {
     cmd->add_option("--round", o->round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
     cmd->add_option("--no-offers-before", o->no_offers_before,
                     "Competition rule 9.1.1: no draw offers before this move")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number(0, 10'000));
     cmd->add_flag("--quickplay-finish", o->quickplay,
                   "Guidelines III (or US Chess Variation 14H) announced for the event");
     cmd->add_flag("--blitz-fully-supervised", o->blitz_supervised,
                   "fide-2023 blitz under B.2: the literal +2 min penalties");
-    cmd->add_option("--initial-position-counts", o->rules.initial_position_counts, "true (default) or false");
-    cmd->add_option("--counters-from-setup", o->rules.counters_from_setup, "trust_fen (default) or game_start");
-    cmd->add_option("--fifty-extension", o->rules.fifty_extensions, "A 50-move extension, e.g. KRBvKR=75; repeatable");
-    cmd->add_flag("--online-claims", o->rules.online_claims_only, "fide-online: claims instead of automatic draws");
-    cmd->add_flag("--intended-mate-incorrect", o->rules.intended_mate_incorrect,
-                  "A 9.3.1 claim whose written move mates is incorrect");
-    cmd->add_flag("--json", o->rules.json, "Print the new session's state as JSON");
+    o->rules.add_rule_options(*cmd);
+    cmd->add_flag("--json", o->json, "Print the new session's state as JSON");
     cmd->callback([o, tcat] {
         for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"--white", o->white},
                                          {"--black", o->black},
@@ -146,6 +142,7 @@ void add_new(CLI::App& session) {
         check_pgn_round(o->round);
         SessionConfig cfg;
         cfg.rules = o->rules.rule_set_or_throw().id;
+        o->rules.check_applies(rule_set(cfg.rules));
         cfg.options = o->rules.rule_options();
         cfg.options.no_offers_before_move = o->no_offers_before;
         cfg.options.blitz_fully_supervised = o->blitz_supervised;
@@ -169,8 +166,8 @@ void add_new(CLI::App& session) {
         Journal journal = open_journal(o->journal, Journal::Mode::create_if_missing);
         auto s = JournaledSession::create(journal, cfg);
         if (!s) fail(s.error());
-        if (o->rules.json) {
-            std::cout << state_json(s->session(), s->id()).dump() << '\n';
+        if (o->json) {
+            std::cout << dump(state_json(s->session(), s->id())) << '\n';
         } else {
             std::cout << s->id() << '\n';
         }
@@ -200,10 +197,10 @@ void add_event(CLI::App& session) {
         JournaledSession s = open_session(journal, id);
         if (auto err = s.apply(e)) {
             // A refusal is an answer too: its code on stdout as JSON, the reason on stderr, exit 2.
-            if (err->refusal) std::cout << refusal_json(*err->refusal, err->message, id).dump() << '\n';
+            if (err->refusal) std::cout << dump(refusal_json(*err->refusal, err->message, id)) << '\n';
             fail(*err);
         }
-        std::cout << state_json(s.session(), id).dump() << '\n';
+        std::cout << dump(state_json(s.session(), id)) << '\n';
     });
 }
 
@@ -241,7 +238,7 @@ void add_show(CLI::App& session) {
             for (const auto& n : s.session().notes())
                 notes.push_back(Json{{"after", s.session().record().move_label(n.ply)}, {"text", n.text}});
             j["notes"] = notes;
-            std::cout << j.dump() << '\n';
+            std::cout << dump(j) << '\n';
         } else {
             print_state(s.session());
         }
@@ -267,7 +264,7 @@ void add_export(CLI::App& session) {
         if (a->json) {
             Json events = Json::array();
             for (const auto& e : stored->events) events.push_back(encode(e));
-            std::cout << Json{{"id", id}, {"pgn", export_pgn(*s)}, {"events", events}}.dump() << '\n';
+            std::cout << dump(Json{{"id", id}, {"pgn", export_pgn(*s)}, {"events", events}}) << '\n';
         } else {
             std::cout << export_pgn(*s);
         }
@@ -318,7 +315,7 @@ void add_list(CLI::App& session) {
                           << " events\n";
             }
         }
-        if (a->json) std::cout << out.dump() << '\n';
+        if (a->json) std::cout << dump(out) << '\n';
         if (first_damage)
             throw InputError(std::to_string(damaged) + (damaged == 1 ? " session is" : " sessions are") +
                              " damaged (listed above), the first: " + first_damage->message);

@@ -3,41 +3,67 @@
 
 #include <cctype>
 
+#include "arbiter/audit.hpp"
 #include "arbiter/input.hpp"
 #include "arbiter/pgn_game.hpp"
 
 namespace arbiter::cli {
 
-void GameInput::add_to(CLI::App& cmd) {
-    cmd.add_option("--fen", fen, "Start position (FEN); with --moves, the moves are played from it");
-    cmd.add_option("--moves", moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
-    cmd.add_option("--pgn", pgn, "A PGN file: the position after --ply K of game --game N");
-    cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")->check(CLI::PositiveNumber);
-    cmd.add_option("--ply", ply, "With --pgn: the position after this many plies (default: the end)")
-        ->check(CLI::NonNegativeNumber);
-    cmd.add_option("--rules", rules, rules_option_help());
+namespace {
+const char* side_name(Color c) { return c == Color::white ? "White" : "Black"; }
+}  // namespace
+
+void RuleInput::add_rule_set(CLI::App& cmd, bool with_auto) {
+    cmd.add_option("--rules", rules,
+                   rules_option_help() +
+                       (with_auto ? "; or auto (from the game's Date and Site tags, as the audit picks it)" : ""));
     cmd.add_option("--time-category", time_category, enum_name_list<TimeCategory>(" or ", TimeCategory::standard));
+}
+
+void RuleInput::add_rule_options(CLI::App& cmd) {
     cmd.add_option("--initial-position-counts", initial_position_counts,
                    "Whether the initial position counts as an occurrence: true (default) or false");
     cmd.add_option("--counters-from-setup", counters_from_setup,
                    "For a FEN start: trust_fen (default: the halfmove clock counts) or game_start");
     cmd.add_option("--fifty-extension", fifty_extensions,
                    "A historic 50-move extension, e.g. KRBvKR=75 (moves by each player); repeatable");
-    cmd.add_flag("--online-claims", online_claims_only,
-                 "fide-online: make threefold and fifty claims instead of automatic draws");
+    online_opt_ = cmd.add_flag("--online-claims", online_claims_only,
+                               "fide-online: make threefold and fifty claims instead of automatic draws");
     cmd.add_flag("--intended-mate-incorrect", intended_mate_incorrect,
                  "A 9.3.1 claim whose intended move mates is incorrect (default: correct, TV-50-2)");
+}
+
+void RuleInput::check_applies(const RuleSet& rs) const {
+    if (online_claims_only && rs.id != RuleSetId::fide_online)
+        throw InputError(std::string("--online-claims has no effect under ") + rs.name +
+                         ": only fide-online makes threefold and fifty automatic draws (use --rules fide-online)");
+}
+
+void GameInput::add_to(CLI::App& cmd) {
+    cmd.add_option("--fen", fen, "Start position (FEN); with --moves, the moves are played from it");
+    cmd.add_option("--moves", moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
+    cmd.add_option("--pgn", pgn, "A PGN file: the position after --ply K of game --game N");
+    game_opt_ = cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")
+                    ->check(whole_number(1, 1'000'000'000));
+    ply_opt_ = cmd.add_option("--ply", ply,
+                              "With --pgn: the position at this game ply, counted as the audit and status --json count "
+                              "it (2 x (move - 1), +1 with Black to move; from the initial position, the plies played; "
+                              "default: the end)")
+                   ->check(whole_number(0, 1'000'000));
+    add_rule_set(cmd, true);
+    add_rule_options(cmd);
     cmd.add_flag("--json", json, "Machine-readable output on stdout");
 }
 
-const RuleSet& GameInput::rule_set_or_throw() const {
+const RuleSet& RuleInput::rule_set_or_throw() const {
     const auto id = parse_rule_set(rules);
     if (!id)
-        throw InputError("--rules: unknown rule set '" + rules + "' (expected " + enum_name_list<RuleSetId>() + ")");
+        throw InputError("--rules: unknown rule set '" + printable(rules) + "' (expected " +
+                         enum_name_list<RuleSetId>() + (rules == "auto" ? "; auto needs a game's tags" : "") + ")");
     return rule_set(*id);
 }
 
-RuleOptions GameInput::rule_options() const {
+RuleOptions RuleInput::rule_options() const {
     RuleOptions o;
     const auto tc = parse_time_category(time_category);
     if (!tc)
@@ -98,7 +124,7 @@ std::vector<std::string> move_tokens(const std::string& text) {
 
 }  // namespace
 
-std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOptions& options) const {
+std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options) const {
     auto src = open_input(pgn);
     if (!src) throw InputError("--pgn: " + src.error().describe());
     pgn::GameReader reader(**src);
@@ -112,13 +138,25 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOpt
                              std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
                              e.message);
         }
-        const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply);
+        // --ply is a game ply, counted as the audit and status --json count it: from the start
+        // position's move number (2 × (move − 1), + 1 with Black to move).
+        const std::uint64_t first =
+            2 * (std::uint64_t{g.start.fullmove_number()} - 1) + (g.start.turn() == Color::black ? 1 : 0);
+        const std::uint64_t last = first + g.plies.size();
+        if (ply >= 0 && static_cast<std::uint64_t>(ply) < first)
+            throw InputError("--ply " + std::to_string(ply) + ": game " + std::to_string(game) + " starts at ply " +
+                             std::to_string(first) + " (its FEN's move " + std::to_string(g.start.fullmove_number()) +
+                             ", " + side_name(g.start.turn()) +
+                             " to move); plies are counted from the move number, give " + std::to_string(first) +
+                             " to " + std::to_string(last));
+        const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply - first);
         if (want > g.plies.size()) {
-            std::string why = "the game has only " + std::to_string(g.plies.size()) + " readable plies";
+            std::string why = "the game ends at ply " + std::to_string(last) + " (" + std::to_string(g.plies.size()) +
+                              " readable plies played from ply " + std::to_string(first) + ")";
             if (!g.errors.empty())
                 why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
                        std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
-            throw InputError("--ply " + std::to_string(want) + ": " + why);
+            throw InputError("--ply " + std::to_string(ply) + ": " + why);
         }
         if (ply < 0 && !g.complete && !g.errors.empty()) {
             const auto& e = g.errors.front();
@@ -126,6 +164,8 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOpt
                              std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
                              e.message + " (use --ply to stop before it)");
         }
+        const RuleSet& rs = fixed ? *fixed : rule_set(audit::rules_for_game(g, audit::AuditOptions{}));
+        check_applies(rs);
         auto record = std::make_unique<GameRecord>(g.start, rs, options);
         for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
         return record;
@@ -136,19 +176,28 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet& rs, const RuleOpt
 }
 
 std::unique_ptr<GameRecord> GameInput::build() const {
-    const RuleSet& rs = rule_set_or_throw();
+    // --rules auto: from the PGN game's tags; a position without tags is under the current rules.
+    const bool automatic = rules == "auto";
+    const RuleSet& rs = automatic ? rule_set(RuleSetId::fide_2023) : rule_set_or_throw();
     const RuleOptions options = rule_options();
     const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
     if (sources == 0) throw InputError("no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
     if (!pgn.empty() && (!fen.empty() || !moves.empty()))
         throw InputError("--pgn cannot be combined with --fen or --moves");
-    if (!pgn.empty()) return from_pgn(rs, options);
+    if (pgn.empty() && ply_opt_ && ply_opt_->count() > 0)
+        throw InputError("--ply applies to a game read with --pgn; with --fen/--moves, give the moves to play instead");
+    if (pgn.empty() && game_opt_ && game_opt_->count() > 0) throw InputError("--game applies only with --pgn");
+    if (!pgn.empty()) return from_pgn(automatic ? nullptr : &rs, options);
+    check_applies(rs);
 
     const Position start = fen.empty() ? Position() : fen_or_throw(fen);
     auto record = std::make_unique<GameRecord>(start, rs, options);
     const auto tokens = move_tokens(moves);
     for (std::size_t k = 0; k < tokens.size(); ++k) {
         if (auto err = record->play(tokens[k])) {
+            if (const auto& t = record->termination())
+                throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "': the game is over (" +
+                                 termination_name(t->kind) + " after " + record->move_label(t->index) + ")");
             throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "' (" +
                              record->move_number_prefix(record->size() - 1) + "): " + kind_name(err->kind) + ": " +
                              err->message);

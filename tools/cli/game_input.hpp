@@ -1,6 +1,7 @@
-// game_input.hpp — the POSITION and rule options shared by `arbiter status` and `arbiter claim`:
-// --fen, --moves (SAN or UCI), --pgn FILE [--game N] [--ply K]; --rules, --time-category and the
-// options of RULES.md §1. Builds the GameRecord the command works on.
+// game_input.hpp — the rule options registered once for every command that takes them
+// (`status`, `claim`, `session new`, `audit`: RuleInput), and the POSITION options of `status` and
+// `claim` (--fen, --moves in SAN or UCI, --pgn FILE [--game N] [--ply K]: GameInput), which
+// build the GameRecord the command works on.
 #pragma once
 
 #include <memory>
@@ -14,12 +15,8 @@ namespace arbiter::cli {
 /// The help text of --rules, from the name table of RuleSetId: "Rule set: fide-2023 (default), …".
 inline std::string rules_option_help() { return "Rule set: " + enum_name_list<RuleSetId>(", ", RuleSetId{}); }
 
-struct GameInput {
-    std::string fen;
-    std::string moves;
-    std::string pgn;
-    int game = 1;
-    int ply = -1;
+/// --rules, --time-category and the options of RULES.md §1, the same for every command.
+struct RuleInput {
     std::string rules = enum_name(RuleSetId{});
     std::string time_category = "standard";
     std::string initial_position_counts = "true";
@@ -27,18 +24,43 @@ struct GameInput {
     std::vector<std::string> fifty_extensions;
     bool online_claims_only = false;
     bool intended_mate_incorrect = false;
-    bool json = false;
 
-    /// Adds the options to a subcommand.
-    void add_to(CLI::App& cmd);
+    /// Adds --rules (with `auto` when `with_auto`: the rule set from the game's Date and Site
+    /// tags, as the audit picks it) and --time-category.
+    void add_rule_set(CLI::App& cmd, bool with_auto);
+    /// Adds --initial-position-counts, --counters-from-setup, --fifty-extension,
+    /// --online-claims and --intended-mate-incorrect.
+    void add_rule_options(CLI::App& cmd);
     /// The rule options, or InputError.
     [[nodiscard]] RuleOptions rule_options() const;
+    /// The rule set named by --rules (not `auto`), or InputError.
     [[nodiscard]] const RuleSet& rule_set_or_throw() const;
+    /// InputError when an option given has no effect under `rules` (e.g. --online-claims outside
+    /// fide-online), naming why.
+    void check_applies(const RuleSet& rules) const;
+
+private:
+    CLI::Option* online_opt_ = nullptr;
+};
+
+struct GameInput : RuleInput {
+    std::string fen;
+    std::string moves;
+    std::string pgn;
+    int game = 1;
+    int ply = -1;
+    bool json = false;
+
+    /// Adds the POSITION and rule options and --json to a subcommand.
+    void add_to(CLI::App& cmd);
     /// The record of the game up to the requested position, or InputError.
     [[nodiscard]] std::unique_ptr<GameRecord> build() const;
 
 private:
-    [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet& rs, const RuleOptions& options) const;
+    CLI::Option* game_opt_ = nullptr;
+    CLI::Option* ply_opt_ = nullptr;
+    /// `rs` null: --rules auto, chosen from the game's tags.
+    [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet* rs, const RuleOptions& options) const;
 };
 
 }  // namespace arbiter::cli

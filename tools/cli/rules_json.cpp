@@ -34,18 +34,23 @@ Json to_json(const DrawStatus& s, const GameRecord& record) {
     Json j;
     j["fen"] = s.fen;
     j["side_to_move"] = name(s.side_to_move);
-    j["ply"] = s.ply;
+    j["ply"] = s.ply;  // the game ply (from the start position's move number), as --ply takes it
     j["no_progress_plies"] = s.no_progress_plies;
     j["repetition"] = Json{{"count", s.repetition_count}, {"plies", s.repetition_plies}};
     j["termination"] = s.termination ? to_json(*s.termination, record) : Json(nullptr);
     Json director = Json::array();
     for (const auto& t : s.director_may_declare) director.push_back(to_json(t, record));
     j["director_may_declare"] = director;
-    j["claims"] = Json{{"threefold", {{"now", s.threefold.now}, {"intended", san_list(record, s.threefold.intended)}}},
-                       {"fifty", {{"now", s.fifty.now}, {"intended", san_list(record, s.fifty.intended)}}}};
+    // After the end there is nothing to claim: null, not "now": false.
+    j["claims"] =
+        s.termination
+            ? Json(nullptr)
+            : Json{{"threefold", {{"now", s.threefold.now}, {"intended", san_list(record, s.threefold.intended)}}},
+                   {"fifty", {{"now", s.fifty.now}, {"intended", san_list(record, s.fifty.intended)}}}};
     j["can_checkmate"] =
         Json{{"white", yes_no_unknown(s.white_can_checkmate)}, {"black", yes_no_unknown(s.black_can_checkmate)}};
     j["rules"] = record.rules().name;
+    j["plies_played"] = record.size() - 1;  // from the start position (the FEN's, for a set-up game)
     return j;
 }
 

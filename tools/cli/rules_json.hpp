@@ -14,5 +14,8 @@ Json to_json(const Termination& t, const GameRecord& record);
 Json to_json(const DrawStatus& s, const GameRecord& record);
 Json to_json(const ClaimVerdict& v, const GameRecord& record);
 const char* yes_no_unknown(MateAbility a) noexcept;
+/// One line of JSON that never throws: bytes that are not UTF-8 (from an old journal, say)
+/// become U+FFFD.
+inline std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace arbiter::cli
