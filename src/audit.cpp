@@ -169,10 +169,22 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
                      ", " + t->result + ") but went on for " + std::to_string(last - t->index) +
                      (last - t->index == 1 ? " more ply" : " more plies")});
         }
-        if (known_result && result != t->result) {
+        // Which of the two results (the Result tag, the termination marker) the ending contradicts.
+        const std::string_view tag_result = game.tag("Result").value_or("");
+        const bool tag_known = tag_result == "1-0" || tag_result == "0-1" || tag_result == "1/2-1/2";
+        const bool marker_wrong = known_result && result != t->result;
+        const bool tag_wrong = tag_known && tag_result != t->result;
+        if (marker_wrong || tag_wrong) {
+            const std::string which =
+                marker_wrong && tag_wrong
+                    ? (tag_result == result
+                           ? "the Result tag and the termination marker say " + result
+                           : "the Result tag says " + std::string(tag_result) + " and the termination marker " + result)
+                : marker_wrong ? "the termination marker says " + result
+                               : "the Result tag says " + std::string(tag_result);
             out.findings.push_back(
                 {FindingType::result_contradicts_position, kind, rec.game_ply(t->index), std::nullopt, t->article,
-                 "the result is " + result + " but the game ended " +
+                 which + " but the game ended " +
                      (t->index == 0 ? std::string("at the start") : "after " + rec.move_label(t->index)) + " by " +
                      kind + ", which makes it " + t->result});
         }
@@ -198,6 +210,12 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
                                         rules.flag_test == FlagTest::helpmate ? "6.9" : r.article, r.reason});
         }
     }
+
+    // The Result tag and the termination marker should be the same (PGN standard 8.1.1.7).
+    if (const auto tag_result = game.tag("Result"); tag_result && !result.empty() && *tag_result != result)
+        out.findings.push_back(
+            {FindingType::result_inconsistent, "tag_vs_marker", rec.game_ply(last), std::nullopt, "PGN 8.1.1.7",
+             "the Result tag says " + std::string(*tag_result) + " but the termination marker " + result});
 
     // Claimable draws: the first chance per side and kind, and how many went unused.
     const bool ended_drawn = result == "1/2-1/2" && !rec.ended();

@@ -36,6 +36,7 @@ const char* code_name(Error::Code c) noexcept {
         case C::null_move: return "null_move";
         case C::duplicate_tag: return "duplicate_tag";
         case C::missing_fen: return "missing_fen";
+        case C::not_utf8: return "not_utf8";
     }
     return "?";
 }

@@ -19,6 +19,46 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
     return true;
 }
 
+// Length of the valid UTF-8 sequence at s[i] (1 for ASCII), or 0 when the bytes there are not
+// UTF-8 (a stray continuation byte, a cut sequence, an overlong form, a surrogate, > U+10FFFF).
+std::size_t utf8_length_at(std::string_view s, std::size_t i) noexcept {
+    const auto b = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
+    const unsigned c = b(0);
+    if (c < 0x80) return 1;
+    const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    if (n == 0 || c > 0xF4) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((b(k) & 0xC0) != 0x80) return 0;
+    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    const unsigned d = b(1);
+    if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d > 0x9F) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d > 0x8F))
+        return 0;
+    return n;
+}
+
+// `text` as UTF-8: unchanged when it is UTF-8, else read as Latin-1 (ISO 8859-1, what old PGN
+// files are written in), every byte its own code point. Returns whether it was converted.
+bool to_utf8(std::string_view text, std::string& out) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t n = utf8_length_at(text, i);
+        if (n == 0) break;
+        i += n;
+    }
+    if (i == text.size()) return false;
+    out.clear();
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x80) {
+            out += ch;
+        } else {
+            out += static_cast<char>(0xC0 | (c >> 6));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        }
+    }
+    return true;
+}
+
 bool is_null_move(std::string_view t) noexcept { return t == "--" || t == "Z0" || t == "0000" || t == "@@@@"; }
 
 // Long algebraic notation ("g1-f3", "Ng1-f3", "d6xe5", "e7-e8=Q") as UCI text ("g1f3"), or empty.
@@ -84,6 +124,7 @@ void ParsedGame::clear() {
     result.clear();
     result_pos = {};
     errors.clear();
+    warnings.clear();
     san_text.clear();
     after.clear();
     tags_.clear();
@@ -112,6 +153,7 @@ struct GameReader::Impl final : Visitor {
     SourcePos fen_pos, variant_pos;
     bool has_fen = false, has_variant = false, has_setup = false, has_result_tag = false, fen_conflict = false;
     std::string fen, variant, setup, result_tag;
+    std::string converted;  // a tag value converted to UTF-8
 
     Impl(ByteSource& src, GameReaderOptions o) : reader(src, o.reader), opt(o) {}
 
@@ -129,7 +171,17 @@ struct GameReader::Impl final : Visitor {
         has_fen = has_variant = has_setup = has_result_tag = fen_conflict = false;
     }
 
-    void tag(std::string_view name, std::string_view value, SourcePos p) override {
+    void tag(std::string_view name, std::string_view raw, SourcePos p) override {
+        // Text enters the library here: a value that is not UTF-8 is read as Latin-1, and said so.
+        std::string_view value = raw;
+        if (to_utf8(raw, converted)) {
+            value = converted;
+            g->warnings.push_back(
+                Error{Error::Code::not_utf8,
+                      p,
+                      "tag " + std::string(name) + ": the value is not UTF-8; it was read as Latin-1 (ISO 8859-1)",
+                      {}});
+        }
         // The tags that decide how the game is read or scored may appear once; a second one with
         // another value makes the game ambiguous (a second FEN: it is not replayed at all).
         auto once = [&](bool& seen, std::string& first, SourcePos& first_pos) {

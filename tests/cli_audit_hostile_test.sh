@@ -72,7 +72,7 @@ fi
 printf '{ x\n\n[Event "a"]\n\n1. e4 *\n' >"$tmp/c.pgn"
 run "$tmp/o" "$tmp/e" "$ARBITER" audit --quiet "$tmp/c.pgn"
 check "unclosed comment between games: reported" grep -q '^{"game":1,.*"code":"unterminated_comment"' "$tmp/o"
-check "unclosed comment between games: the next game is read" grep -q '^{"game":2,"tags":{"Event":"a"}' "$tmp/o"
+check "unclosed comment between games: the next game is read" grep -q '^{"game":2,.*"tags":{"Event":"a"}' "$tmp/o"
 
 # --- The batch marker is no phantom game (20.8) ------------------------------------------------
 printf '[Event "a"]\n\n1. e4 *\n\n[Bad tag\n\n[Event "b"]\n\n1. d4 *\n' >"$tmp/p.pgn"
@@ -80,6 +80,19 @@ printf '[Event "a"]\n\n1. e4 *\n\n[Bad tag\n\n[Event "b"]\n\n1. d4 *\n' >"$tmp/p
 "$ARBITER" audit --quiet --batch-bytes 1 "$tmp/p.pgn" >"$tmp/p2"
 check "bad tag line: same games for every batch size" cmp -s "$tmp/p1" "$tmp/p2"
 check "bad tag line: no game with an empty Event" bash -c "! grep -q '\"Event\":\"\"' '$tmp/p2'"
+
+# --- Bytes that are not UTF-8 (20.11) -----------------------------------------------------------
+printf '[Event "a"]\n[White "M\xfcller"]\n\n1. e4 \xff\xfe *\n\n[Event "b"]\n\n1. d4 *\n' >"$tmp/u.pgn"
+run "$tmp/o" "$tmp/e" "$ARBITER" audit --quiet "$tmp/u.pgn"
+check "not UTF-8: exit 0, every game written" test $rc -eq 0 -a "$(wc -l <"$tmp/o")" -eq 2
+check "Latin-1 tag converted and said so" grep -q '"White":"Müller".*"code":"not_utf8"' "$tmp/o"
+check "invalid bytes in a message are replaced, not thrown" grep -q '"code":"unexpected_char"' "$tmp/o"
+
+# --- Progress (17.15): no "0 games, ETA 0 s" line first ---------------------------------------
+if command -v script >/dev/null; then
+  script -qec "'$ARBITER' audit --format summary '$tmp/u.pgn' '$tmp/c.pgn'" /dev/null >"$tmp/tty" 2>&1
+  check "progress: no line before the first games" bash -c "! grep -q ' 0 games' '$tmp/tty'"
+fi
 
 echo "$((total - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -11,7 +11,7 @@ F=$FIXTURES/findings.pgn
 
 "$ARBITER" audit --quiet "$F" >"$tmp/one.jsonl"
 check "jsonl has one line per game" test "$(wc -l <"$tmp/one.jsonl")" -eq 21
-check "jsonl keys" grep -q '^{"game":1,"tags":{"Event":"missed dead position"' "$tmp/one.jsonl"
+check "jsonl keys" grep -q '^{"game":1,"game_in_file":1,"file":"[^"]*findings.pgn","tags":{"Event":"missed dead position"' "$tmp/one.jsonl"
 check "jsonl finding" grep -q '"findings":\[{"type":"missed_automatic_draw","kind":"dead_position","ply":1,"side":null,"article":"5.2.2"' "$tmp/one.jsonl"
 check "jsonl error with line and column" grep -q '"errors":\[{"line":93,"column":13,' "$tmp/one.jsonl"
 
@@ -23,17 +23,19 @@ for t in 1 2 3; do
 done
 
 "$ARBITER" audit --quiet - <"$F" >"$tmp/stdin.jsonl"
-check "stdin gives the same output" cmp -s "$tmp/one.jsonl" "$tmp/stdin.jsonl"
+unnamed() { sed 's/"file":"[^"]*",//' "$1"; }
+check "stdin gives the same output" cmp -s <(unnamed "$tmp/one.jsonl") <(unnamed "$tmp/stdin.jsonl")
+check "stdin is named -" grep -q '^{"game":1,"game_in_file":1,"file":"-",' "$tmp/stdin.jsonl"
 if command -v zstd >/dev/null; then
   zstd -q -c "$F" >"$tmp/f.pgn.zst"
   "$ARBITER" audit --quiet "$tmp/f.pgn.zst" >"$tmp/zst.jsonl"
-  check ".pgn.zst gives the same output" cmp -s "$tmp/one.jsonl" "$tmp/zst.jsonl"
+  check ".pgn.zst gives the same output" cmp -s <(unnamed "$tmp/one.jsonl") <(unnamed "$tmp/zst.jsonl")
 fi
 
 "$ARBITER" audit --quiet --format csv "$F" >"$tmp/out.csv"
-check "csv header" test "$(head -1 "$tmp/out.csv")" = "game,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail"
-check "csv finding row" grep -q '^6,.*,timeout_unwinnable,flag,2,white,6.9,' "$tmp/out.csv"
-check "csv error row" grep -q '^11,.*,error,illegal_move,,,,"line 93, column 13' "$tmp/out.csv"
+check "csv header" test "$(head -1 "$tmp/out.csv")" = "game,game_in_file,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail"
+check "csv finding row" grep -q '^6,6,.*,timeout_unwinnable,flag,2,white,6.9,' "$tmp/out.csv"
+check "csv error row" grep -q '^11,11,.*,error,illegal_move,,,,"line 93, column 13' "$tmp/out.csv"
 
 "$ARBITER" audit --quiet --format summary "$F" >"$tmp/summary.txt"
 check "summary counts games" grep -q '^games              21$' "$tmp/summary.txt"
@@ -50,6 +52,22 @@ status=$?
 check "missing file: exit 2" test $status -eq 2
 check "missing file: named on stderr" grep -q '/nonexistent.pgn' "$tmp/err.txt"
 check "missing file: the other files are audited" test "$(wc -l <"$tmp/two.jsonl")" -eq 42
+# Issue 17.8: game counts over all inputs, game_in_file within each (as status --pgn F --game N).
+check "second file: game 22 is game 1 in its file" grep -q '^{"game":22,"game_in_file":1,"file":"[^"]*findings.pgn"' "$tmp/two.jsonl"
+
+# Issue 17.3: both results, null when absent, and the finding when they differ.
+printf '[Event "a"]\n[Result "0-1"]\n\n1. e4 1/2-1/2\n\n[Event "b"]\n\n1. e4 *\n\n[Event "c"]\n[Result "1-0"]\n\n1. e4\n' >"$tmp/r.pgn"
+"$ARBITER" audit --quiet "$tmp/r.pgn" >"$tmp/r.jsonl"
+check "result_tag and result_marker" grep -q '^{"game":1,.*"result":"1/2-1/2","result_marker":"1/2-1/2","result_tag":"0-1"' "$tmp/r.jsonl"
+check "result_inconsistent" grep -q '^{"game":1,.*{"type":"result_inconsistent","kind":"tag_vs_marker","ply":1,"side":null,"article":"PGN 8.1.1.7","detail":"the Result tag says 0-1 but the termination marker 1/2-1/2"}' "$tmp/r.jsonl"
+check "no Result tag: null" grep -q '^{"game":2,.*"result_marker":"\*","result_tag":null,"findings":\[\]' "$tmp/r.jsonl"
+check "no marker: null" grep -q '^{"game":3,.*"result":null,"result_marker":null,"result_tag":"1-0"' "$tmp/r.jsonl"
+check "never an empty result" bash -c "! grep -q '\"result[a-z_]*\":\"\"' '$tmp/r.jsonl'"
+# result_contradicts_position says which result it contradicts.
+printf '[Event "s"]\n[FEN "7k/4Q3/6K1/8/8/8/8/8 w - - 0 1"]\n[Result "1-0"]\n\n1. Qf7 1/2-1/2\n\n[Event "t"]\n[FEN "7k/4Q3/6K1/8/8/8/8/8 w - - 0 1"]\n[Result "1-0"]\n\n1. Qf7 1-0\n' >"$tmp/s.pgn"
+"$ARBITER" audit --quiet "$tmp/s.pgn" >"$tmp/s.jsonl"
+check "contradiction names the Result tag" grep -q '^{"game":1,.*"type":"result_contradicts_position","kind":"stalemate".*"detail":"the Result tag says 1-0 but the game ended' "$tmp/s.jsonl"
+check "contradiction names both" grep -q '^{"game":2,.*"detail":"the Result tag and the termination marker say 1-0 but' "$tmp/s.jsonl"
 "$ARBITER" audit --quiet --format xml "$F" >"$tmp/x" 2>"$tmp/err.txt"
 check "bad --format: exit 2" test $? -eq 2
 "$ARBITER" audit --quiet --rules fide-1999 "$F" >"$tmp/x" 2>"$tmp/err.txt"

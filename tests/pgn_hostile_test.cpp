@@ -232,3 +232,18 @@ TEST(PgnHostile, DuplicateTagsAndSetUpWithoutFen) {
     EXPECT_TRUE(has_error(g[0], Error::Code::missing_fen));
     EXPECT_TRUE(g[0].plies.empty());
 }
+
+TEST(PgnHostile, TagsThatAreNotUtf8AreReadAsLatin1) {
+    // Issue 20.11: text enters the library at the tags; a Latin-1 value is converted and said so.
+    auto g = games_of("[White \"M\xfcller\"]\n[Black \"Caf\xc3\xa9\"]\n[Site \"\xed\xa0\x80\"]\n\n1. e4 *\n");
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_EQ(g[0].tag("White"), "M\xc3\xbcller");
+    EXPECT_EQ(g[0].tag("Black"), "Caf\xc3\xa9");              // UTF-8 is kept
+    EXPECT_EQ(g[0].tag("Site"), "\xc3\xad\xc2\xa0\xc2\x80");  // a surrogate is not UTF-8
+    EXPECT_TRUE(g[0].errors.empty());
+    ASSERT_EQ(g[0].warnings.size(), 2u);
+    EXPECT_EQ(g[0].warnings[0].code, Error::Code::not_utf8);
+    EXPECT_EQ(g[0].warnings[0].pos.line, 1u);
+    EXPECT_TRUE(g[0].complete);  // a note: the game is read
+    EXPECT_EQ(g[0].plies.size(), 1u);
+}

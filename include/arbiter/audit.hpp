@@ -23,6 +23,7 @@ enum class FindingType : std::uint8_t {
     result_contradicts_position,  ///< the Result tag disagrees with how the game had to end
     timeout_unwinnable,           ///< lost on time although the opponent could not checkmate (6.9)
     claimable,                    ///< the first ply at which a side could claim a draw
+    result_inconsistent,          ///< the Result tag and the termination marker differ
 };
 
 }  // namespace arbiter::audit
@@ -30,10 +31,11 @@ enum class FindingType : std::uint8_t {
 namespace arbiter {
 template <>
 struct EnumNames<audit::FindingType> {
-    static constexpr auto names = std::to_array<const char*>(
-        {"missed_automatic_draw", "result_contradicts_position", "timeout_unwinnable", "claimable"});
+    static constexpr auto names =
+        std::to_array<const char*>({"missed_automatic_draw", "result_contradicts_position", "timeout_unwinnable",
+                                    "claimable", "result_inconsistent"});
 };
-static_assert(enum_count<audit::FindingType> == std::size_t(audit::FindingType::claimable) + 1);
+static_assert(enum_count<audit::FindingType> == std::size_t(audit::FindingType::result_inconsistent) + 1);
 }  // namespace arbiter
 
 namespace arbiter::audit {

@@ -51,6 +51,7 @@ struct Error {
         null_move,            ///< "--", "Z0" or "0000" in the mainline
         duplicate_tag,        ///< a second FEN, SetUp, Variant or Result tag with another value
         missing_fen,          ///< SetUp "1" without a FEN tag: the start position is unknown
+        not_utf8,             ///< a tag value that is not UTF-8, read as Latin-1 (a warning: the game is read)
     };
     Code code;
     SourcePos pos;

@@ -55,6 +55,9 @@ public:
     SourcePos result_pos;
     /// Everything that went wrong, in input order.
     std::vector<Error> errors;
+    /// Notes that do not stop the game being read, in input order: a tag value that was not UTF-8
+    /// and was read as Latin-1 (Error::Code::not_utf8).
+    std::vector<Error> warnings;
     /// The SAN texts of the plies, one after another.
     std::string san_text;
     /// With GameReaderOptions::keep_positions: the position after each ply (`after[k]` is the

@@ -56,10 +56,8 @@ void AuditCounts::add_game(const pgn::ParsedGame& game, const audit::GameAudit& 
 
 std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& result, const GameSource& src) {
     std::string line;
-    if (src.name_file) {
-        line += ",\"file\":";
-        json_escape_into(line, *src.file);
-    }
+    line += ",\"file\":";
+    json_escape_into(line, *src.file);
     line += ",\"tags\":{";
     bool first = true;
     for (std::size_t t = 0; t < game.tag_count(); ++t) {
@@ -75,8 +73,19 @@ std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& re
     line += result.rules->name;
     line += "\",\"time_category\":\"";
     line += time_category_name(result.time_category);
-    line += "\",\"plies\":" + std::to_string(result.plies) + ",\"result\":";
-    json_escape_into(line, game.result);
+    line += "\",\"plies\":" + std::to_string(result.plies);
+    // The termination marker and the Result tag, null when absent (`result` is the marker).
+    const auto marker = game.result.empty() ? std::nullopt : std::optional<std::string_view>(game.result);
+    auto put = [&](const char* key, std::optional<std::string_view> value) {
+        line += key;
+        if (value)
+            json_escape_into(line, *value);
+        else
+            line += "null";
+    };
+    put(",\"result\":", marker);
+    put(",\"result_marker\":", marker);
+    put(",\"result_tag\":", game.tag("Result"));
     line += ",\"findings\":[";
     for (std::size_t k = 0; k < result.findings.size(); ++k) {
         const Finding& f = result.findings[k];
@@ -93,22 +102,25 @@ std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& re
         json_escape_into(line, f.detail);
         line += '}';
     }
-    line += "],\"errors\":[";
-    for (std::size_t k = 0; k < game.errors.size(); ++k) {
-        const auto& e = game.errors[k];
-        if (k) line += ',';
-        line += "{\"line\":" + std::to_string(line_in_file(e.pos, src)) +
-                ",\"column\":" + std::to_string(e.pos.column) +
-                ",\"offset\":" + std::to_string(e.pos.offset + src.first_offset) + ",\"code\":\"" +
-                pgn::code_name(e.code) + "\",\"message\":";
-        json_escape_into(line, e.message);
-        line += '}';
+    for (const auto* list : {&game.errors, &game.warnings}) {
+        line += list == &game.errors ? "],\"errors\":[" : "],\"warnings\":[";
+        for (std::size_t k = 0; k < list->size(); ++k) {
+            const auto& e = (*list)[k];
+            if (k) line += ',';
+            line += "{\"line\":" + std::to_string(line_in_file(e.pos, src)) +
+                    ",\"column\":" + std::to_string(e.pos.column) +
+                    ",\"offset\":" + std::to_string(e.pos.offset + src.first_offset) + ",\"code\":\"" +
+                    pgn::code_name(e.code) + "\",\"message\":";
+            json_escape_into(line, e.message);
+            line += '}';
+        }
     }
     line += "]}\n";
     return line;
 }
 
-const char* const csv_header = "game,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail\n";
+const char* const csv_header =
+    "game,game_in_file,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail\n";
 
 std::string csv_rows(const pgn::ParsedGame& game, const audit::GameAudit& result, const GameSource& src) {
     std::string rows;
@@ -119,24 +131,26 @@ std::string csv_rows(const pgn::ParsedGame& game, const audit::GameAudit& result
     for (const auto& f : result.findings)
         rows += prefix + audit::finding_type_name(f.type) + "," + csv_field(f.kind) + "," + std::to_string(f.ply) +
                 "," + side_or_empty(f.side) + "," + csv_field(f.article) + "," + csv_field(f.detail) + "\n";
-    for (const auto& e : game.errors)
-        rows += prefix + "error," + pgn::code_name(e.code) + ",,,," +
-                csv_field("line " + std::to_string(line_in_file(e.pos, src)) + ", column " +
-                          std::to_string(e.pos.column) + ": " + e.message) +
-                "\n";
+    for (const auto* list : {&game.errors, &game.warnings})
+        for (const auto& e : *list)
+            rows += prefix + (list == &game.errors ? "error," : "warning,") + pgn::code_name(e.code) + ",,,," +
+                    csv_field("line " + std::to_string(line_in_file(e.pos, src)) + ", column " +
+                              std::to_string(e.pos.column) + ": " + e.message) +
+                    "\n";
     return rows;
 }
 
-void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, const std::string& text) {
+void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
+                    const std::string& text) {
     if (format == AuditFormat::jsonl) {
-        out << "{\"game\":" << game << text;
+        out << "{\"game\":" << game << ",\"game_in_file\":" << game_in_file << text;
         return;
     }
-    // one CSV row per finding: each row starts with the game number
+    // one CSV row per finding: each row starts with the game numbers
     std::size_t start = 0;
     while (start < text.size()) {
         const std::size_t end = text.find('\n', start);
-        out << game << text.substr(start, end - start + 1);
+        out << game << ',' << game_in_file << text.substr(start, end - start + 1);
         start = end + 1;
     }
 }

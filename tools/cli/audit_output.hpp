@@ -29,20 +29,21 @@ struct AuditCounts {
 /// numbers and offsets, relative to the batch, map to the file.
 struct GameSource {
     const std::string* file = nullptr;
-    bool name_file = false;          // jsonl: write the "file" key (several input files)
     std::uint64_t first_line = 1;    // line of the batch's first byte in the file
     std::uint64_t first_offset = 0;  // offset of the batch's first byte in the file
 };
 
-/// The JSONL record of one game without its leading `{"game":N` (so it starts with a comma) and
-/// with its final newline.
+/// The JSONL record of one game without its leading `{"game":N,"game_in_file":M` (so it starts
+/// with a comma) and with its final newline.
 std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& result, const GameSource& src);
 /// The CSV rows of one game, each without its leading game number (each starts with a comma).
 std::string csv_rows(const pgn::ParsedGame& game, const audit::GameAudit& result, const GameSource& src);
 /// The CSV header line.
 extern const char* const csv_header;
-/// Writes the formatted text of one game with its game number in front (of every CSV row).
-void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, const std::string& text);
+/// Writes the formatted text of one game with its game numbers in front (of every CSV row):
+/// over all the inputs, and within its file.
+void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
+                    const std::string& text);
 
 /// The summary: text, or one JSON object with `json`.
 void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std::uint64_t bytes, bool json);

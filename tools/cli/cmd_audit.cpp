@@ -133,6 +133,7 @@ struct Batch {
 struct BatchResult {
     std::vector<std::string> lines;  // per game, without the leading game number
     AuditCounts counts;
+    std::size_t file = 0;
 };
 
 // Lines in `text`: eight bytes at a time (this runs on the reading thread, over every byte).
@@ -155,7 +156,6 @@ std::uint64_t count_newlines(std::string_view text) noexcept {
 struct Config {
     AuditFormat format = AuditFormat::jsonl;
     audit::AuditOptions options;
-    bool several_files = false;
     std::vector<std::string> files;
     std::size_t batch_bytes = 1 << 20;
     std::uint32_t max_plies = pgn::ReaderOptions{}.max_game_plies;
@@ -177,7 +177,7 @@ void audit_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn::Par
 std::string format_game(const Batch& b, const Config& cfg, const pgn::ParsedGame& game,
                         const audit::GameAudit& result) {
     if (cfg.format == AuditFormat::summary) return {};
-    const GameSource from{&cfg.files[b.file], cfg.several_files, b.first_line, b.first_offset};
+    const GameSource from{&cfg.files[b.file], b.first_line, b.first_offset};
     return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
 }
 
@@ -402,6 +402,7 @@ private:
 
     void run_batch(Batch& b, GameRecord& record, pgn::ParsedGame& game) {
         BatchResult r;
+        r.file = b.file;
         audit_batch(b, cfg_, record, game, [&](const pgn::ParsedGame& g, const audit::GameAudit& result) {
             r.counts.add_game(g, result);
             if (cfg_.format != AuditFormat::summary) r.lines.push_back(format_game(b, cfg_, g, result));
@@ -425,8 +426,8 @@ private:
         audit_batch(b, cfg_, record, game, [&](const pgn::ParsedGame& g, const audit::GameAudit& result) {
             const std::string text = format_game(b, cfg_, g, result);
             std::lock_guard lock(mu_);
-            ++games_written_;
-            if (!text.empty()) write_numbered(out_, cfg_.format, games_written_, text);
+            count_game(b.file);
+            if (!text.empty()) write_numbered(out_, cfg_.format, games_written_, game_in_file_, text);
             total_.add_game(g, result);
         });
         std::lock_guard lock(mu_);
@@ -440,11 +441,23 @@ private:
             BatchResult ready = std::move(results_.begin()->second);
             results_.erase(results_.begin());
             ++next_write_;
-            for (const auto& l : ready.lines) write_numbered(out_, cfg_.format, ++games_written_, l);
-            games_written_ += cfg_.format == AuditFormat::summary ? ready.counts.games : 0;
+            for (const auto& l : ready.lines) {
+                count_game(ready.file);
+                write_numbered(out_, cfg_.format, games_written_, game_in_file_, l);
+            }
             total_.add(ready.counts);
         }
         space_cv_.notify_all();
+    }
+
+    // The numbers of the next game written, over all inputs and in its file (mu_ held).
+    void count_game(std::size_t file) {
+        if (file != written_file_) {
+            written_file_ = file;
+            game_in_file_ = 0;
+        }
+        ++games_written_;
+        ++game_in_file_;
     }
 
     // "12.3 MB, 4567 games, 890 games/s, ETA 12 s" on stderr, twice a second at most; the ETA
@@ -479,7 +492,8 @@ private:
     std::deque<Batch> queue_;
     std::vector<std::string> spare_;  // emptied batch buffers, for reuse
     std::map<std::uint64_t, BatchResult> results_;
-    std::uint64_t next_seq_ = 0, next_write_ = 0, games_written_ = 0;
+    std::uint64_t next_seq_ = 0, next_write_ = 0, games_written_ = 0, game_in_file_ = 0;
+    std::size_t written_file_ = SIZE_MAX;
     bool done_reading_ = false;
     std::exception_ptr error_;
     AuditCounts total_;
@@ -528,7 +542,6 @@ void add_audit(CLI::App& app) {
         Config cfg;
         cfg.options.rule_options = rule_in->rule_options();
         cfg.files = o->files;
-        cfg.several_files = o->files.size() > 1;
         cfg.batch_bytes = o->batch_bytes;
         cfg.max_plies = o->max_plies;
         if (o->format == "jsonl")
