@@ -38,7 +38,7 @@ TEST(Names, EveryTableRoundTrips) {
     expect_round_trip<EventType>(18);
     expect_round_trip<QuickplayDecision>(3);
     expect_round_trip<EndKind>(14);
-    expect_round_trip<audit::FindingType>(4);
+    expect_round_trip<audit::FindingType>(5);
 }
 
 TEST(Names, TheLastEventTypeParses) {
