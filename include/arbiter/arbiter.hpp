@@ -26,3 +26,4 @@
 #include "arbiter/setup.hpp"
 #include "arbiter/types.hpp"
 #include "arbiter/unwinnability.hpp"
+#include "arbiter/version.hpp"

@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
     using namespace arbiter::cli;
     CLI::App app{"arbiter — the draw rules of chess, exactly"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "arbiter 0.1.0");
+    app.set_version_flag("--version", std::string("arbiter ") + std::string(arbiter::version));
     add_perft(app);
     add_moves(app);
     add_status(app);
