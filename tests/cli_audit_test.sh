@@ -47,6 +47,28 @@ check "summary json" grep -q '"games":21,' "$tmp/summary.json"
 check "--output writes the file" cmp -s "$tmp/one.jsonl" "$tmp/o.jsonl"
 check "--output leaves stdout empty" test ! -s "$tmp/stdout.txt"
 
+# Issue 20.5: an output that is an input is refused (also through a symlink or a hard link), and
+# the input is left whole; the report goes to a temporary file renamed into place.
+cp "$F" "$tmp/in.pgn"
+ln -s "$tmp/in.pgn" "$tmp/link.pgn"
+ln "$tmp/in.pgn" "$tmp/hard.pgn"
+for o in in.pgn link.pgn hard.pgn; do
+  "$ARBITER" audit --quiet --output "$tmp/$o" "$tmp/in.pgn" >"$tmp/x" 2>"$tmp/err.txt"
+  check "--output $o (the input): exit 2" test $? -eq 2
+  check "--output $o (the input): said so" grep -q 'is the input' "$tmp/err.txt"
+  check "--output $o (the input): the input is whole" cmp -s "$F" "$tmp/in.pgn"
+done
+check "--output: no temporary file left" test -z "$(ls -A "$tmp" | grep '^\.')"
+# Issue 17.4: write errors are exit 1 with the reason.
+if [ -w /dev/full ]; then
+  "$ARBITER" audit --quiet --output /dev/full "$F" >"$tmp/x" 2>"$tmp/err.txt"
+  check "--output /dev/full: exit 1" test $? -eq 1
+  check "--output /dev/full: the reason" grep -q "cannot write '/dev/full': No space left" "$tmp/err.txt"
+  "$ARBITER" audit --quiet "$F" >/dev/full 2>"$tmp/err.txt"
+  check "stdout /dev/full: exit 1" test $? -eq 1
+  check "stdout /dev/full: the reason" grep -q "cannot write standard output" "$tmp/err.txt"
+fi
+
 "$ARBITER" audit --quiet "$F" /nonexistent.pgn "$F" >"$tmp/two.jsonl" 2>"$tmp/err.txt"
 status=$?
 check "missing file: exit 2" test $status -eq 2

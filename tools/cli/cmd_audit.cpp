@@ -2,6 +2,7 @@
 // batches at game boundaries (pgn::BoundaryFinder), audits the batches on N threads, and writes
 // one result per game in input order (jsonl, csv) or a summary (formats: audit_output.hpp).
 // Memory stays flat: a bounded number of batches is in flight at any time.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <exception>
@@ -18,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -180,6 +183,11 @@ std::string format_game(const Batch& b, const Config& cfg, const pgn::ParsedGame
     const GameSource from{&cfg.files[b.file], b.first_line, b.first_offset};
     return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
 }
+
+// A write to the output failed (errno when it did).
+struct OutputFailed {
+    int error = 0;
+};
 
 class Pipeline {
 public:
@@ -428,6 +436,7 @@ private:
             std::lock_guard lock(mu_);
             count_game(b.file);
             if (!text.empty()) write_numbered(out_, cfg_.format, games_written_, game_in_file_, text);
+            if (!out_) throw OutputFailed{errno};
             total_.add_game(g, result);
         });
         std::lock_guard lock(mu_);
@@ -445,6 +454,7 @@ private:
                 count_game(ready.file);
                 write_numbered(out_, cfg_.format, games_written_, game_in_file_, l);
             }
+            if (!out_) throw OutputFailed{errno};
             total_.add(ready.counts);
         }
         space_cv_.notify_all();
@@ -499,6 +509,73 @@ private:
     AuditCounts total_;
     std::uint64_t bytes_read_ = 0, total_bytes_ = 0, consumed_before_ = 0;
     std::chrono::steady_clock::time_point start_, last_progress_{};
+};
+
+// The report file of --output. Refused when it is one of the inputs (the same device and inode:
+// through a symlink or a hard link too), so that no input is truncated before it is read. A
+// regular file (or a new one) is written to a temporary file beside it and renamed into place
+// once the audit is complete, so an interrupted run never leaves a half-written report under the
+// final name; a device or a pipe (/dev/stdout, /dev/full) is written directly.
+class OutputFile {
+public:
+    OutputFile(const std::string& path, const std::vector<std::string>& inputs) : path_(path) {
+        namespace fs = std::filesystem;
+        struct stat out {};
+        const bool exists = ::stat(path.c_str(), &out) == 0;
+        if (exists) {
+            for (const auto& in : inputs) {
+                struct stat st {};
+                const int got = in == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(in.c_str(), &st);
+                if (got == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
+                    throw InputError("--output '" + path + "' is the input '" + in +
+                                     "' (the same file): refusing to overwrite an input");
+            }
+        }
+        if (exists && !S_ISREG(out.st_mode)) {
+            file_.open(path, std::ios::binary);
+            if (!file_) throw InputError("--output: cannot write '" + path + "': " + std::strerror(errno));
+            return;
+        }
+        // The file the name stands for (a symlink is followed), and a temporary name beside it.
+        std::error_code ec;
+        target_ = exists ? fs::canonical(path, ec).string() : path;
+        if (ec) target_ = path;
+        const fs::path t(target_);
+        std::string tmpl = (t.parent_path() / ("." + t.filename().string() + ".XXXXXX")).string();
+        const int fd = ::mkstemp(tmpl.data());
+        if (fd < 0) throw InputError("--output: cannot write '" + path + "': " + std::strerror(errno));
+        // The permissions the file has, or a new file's (0666 less the umask).
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        ::fchmod(fd, exists ? (out.st_mode & 07777) : (0666 & ~mask));
+        ::close(fd);
+        temp_ = tmpl;
+        file_.open(temp_, std::ios::binary | std::ios::trunc);
+        if (!file_) throw InputError("--output: cannot write '" + path + "': " + std::strerror(errno));
+    }
+    OutputFile(const OutputFile&) = delete;
+    OutputFile& operator=(const OutputFile&) = delete;
+    ~OutputFile() {
+        if (!temp_.empty()) ::unlink(temp_.c_str());
+    }
+
+    std::ostream& stream() { return file_; }
+
+    // The report is complete: flushed, checked, renamed into place.
+    void commit() {
+        file_.flush();
+        if (!file_) throw InputError("cannot write '" + path_ + "': " + std::strerror(errno), 1);
+        file_.close();
+        if (!file_) throw InputError("cannot write '" + path_ + "': " + std::strerror(errno), 1);
+        if (temp_.empty()) return;
+        if (::rename(temp_.c_str(), target_.c_str()) != 0)
+            throw InputError("cannot write '" + path_ + "': " + std::strerror(errno), 1);
+        temp_.clear();
+    }
+
+private:
+    std::string path_, target_, temp_;
+    std::ofstream file_;
 };
 
 }  // namespace
@@ -568,25 +645,26 @@ void add_audit(CLI::App& app) {
         }
         unsigned threads = o->threads ? o->threads : std::max(1u, std::thread::hardware_concurrency());
         if (threads > 256) throw InputError("--threads: at most 256");
-        std::ofstream file;
-        if (!o->output.empty()) {
-            file.open(o->output, std::ios::binary);
-            if (!file) throw InputError("--output: cannot write '" + o->output + "'");
-        }
-        std::ostream& out = o->output.empty() ? std::cout : file;
+        std::optional<OutputFile> file;
+        if (!o->output.empty()) file.emplace(o->output, cfg.files);
+        std::ostream& out = file ? file->stream() : std::cout;
         const bool progress = !o->quiet && isatty(STDERR_FILENO);
         Pipeline pipeline(cfg, out, threads, progress);
         bool ok = false;
+        const std::string written = file ? "'" + o->output + "'" : std::string("standard output");
         try {
             ok = pipeline.run();
+            if (cfg.format == AuditFormat::summary)
+                print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
+            out.flush();
+            if (!out) throw OutputFailed{errno};
         } catch (const std::bad_alloc&) {
             // From any thread of the pipeline (carried to this one): exit 1 with a message.
-            throw std::runtime_error(
-                "out of memory while auditing (fewer --threads or a smaller --batch-bytes need less)");
+            throw InputError("out of memory while auditing (fewer --threads or a smaller --batch-bytes need less)", 1);
+        } catch (const OutputFailed& e) {
+            throw InputError("cannot write " + written + ": " + (e.error ? std::strerror(e.error) : "write error"), 1);
         }
-        if (cfg.format == AuditFormat::summary)
-            print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
-        out.flush();
+        if (file) file->commit();
         if (!ok) throw InputError("some input could not be read to its end (see above)");
         if (pipeline.counts().games == 0) throw InputError("no game found in the input: nothing to audit");
     });
