@@ -76,6 +76,12 @@ if [ -w /dev/full ]; then
   full "session show" session show --journal "$tmp/full.arbiter" 1
   full "session list" session list --journal "$tmp/full.arbiter"
   full "session export" session export --journal "$tmp/full.arbiter" 1
+  "$ARBITER" session new --journal "$tmp/full2.arbiter" >/dev/null
+  full "session event" session event --journal "$tmp/full2.arbiter" 1 '{"type":"move","move":"e4","at_ms":1000}'
+  full "session event --json" session event --journal "$tmp/full2.arbiter" 1 --json '{"type":"move","move":"e5","at_ms":2000}'
+  # The events were accepted before the output failed: they stay in the journal.
+  "$ARBITER" session export --journal "$tmp/full2.arbiter" 1 >"$tmp/out" 2>&1
+  check "session event > /dev/full: the events stay journaled" grep -q '1\. e4 e5' "$tmp/out"
 fi
 # A closed pipe ends quietly.
 "$ARBITER" perft --divide 5 2>"$tmp/err" | head -c 1 >/dev/null

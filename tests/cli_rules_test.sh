@@ -107,6 +107,9 @@ expect 0 '"ply":121' '' -- audit --quiet "$tmp/f.pgn"
 expect 2 '' "--date: expected YYYY.MM.DD .*found 'yesterday'" -- session new --journal "$tmp/s.arbiter" --date yesterday
 expect 2 '' "--round: expected a round number .*found '-3'" -- session new --journal "$tmp/s.arbiter" --round -3
 expect 0 '^1$' 'warning: --time-control 90\+30 gives 90 seconds and 30 s a move .*5400\+30' -- session new --journal "$tmp/s.arbiter" --time-control 90+30 --date 2024.05.?? --round 3.1
+expect 2 '' '--json applies only with --format summary \(--format jsonl is already machine-readable\)' -- audit --quiet --json "$tmp/r.pgn"
+expect 2 '' '--json applies only with --format summary \(--format csv' -- audit --quiet --json --format csv "$tmp/r.pgn"
+expect 0 '"games":1' '' -- audit --quiet --json --format summary "$tmp/r.pgn"
 expect 2 '' '--pgn and --json cannot be combined' -- session export --journal "$tmp/s.arbiter" 1 --pgn --json
 "$ARBITER" session new --help >"$tmp/out"
 total=$((total + 1))

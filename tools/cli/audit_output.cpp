@@ -191,4 +191,20 @@ void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std:
     out << buf;
 }
 
+std::string progress_line(std::uint64_t done, std::uint64_t total, std::uint64_t games, double seconds) {
+    char buf[160];
+    const double mb = static_cast<double>(done) / 1e6;
+    int n = total > 0 ? std::snprintf(buf, sizeof buf, "%.1f of %.1f MB", mb, static_cast<double>(total) / 1e6)
+                      : std::snprintf(buf, sizeof buf, "%.1f MB", mb);
+    n +=
+        std::snprintf(buf + n, sizeof buf - static_cast<std::size_t>(n), ", %llu games, %.0f games/s",
+                      static_cast<unsigned long long>(games), seconds > 0 ? static_cast<double>(games) / seconds : 0.0);
+    if (total > 0 && done > 0 && games > 0) {
+        const double eta =
+            seconds * (static_cast<double>(total) - static_cast<double>(done)) / static_cast<double>(done);
+        std::snprintf(buf + n, sizeof buf - static_cast<std::size_t>(n), ", ETA %.0f s", eta > 0 ? eta : 0.0);
+    }
+    return buf;
+}
+
 }  // namespace arbiter::cli

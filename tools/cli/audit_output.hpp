@@ -45,6 +45,11 @@ extern const char* const csv_header;
 void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
                     const std::string& text);
 
+/// The progress line: "12.3 of 264.0 MB, 4567 games, 890 games/s, ETA 36 s". `done` and `total`
+/// are bytes over all the inputs (`total` 0 when a size is unknown: no "of", no ETA); no ETA before
+/// a game was audited. The ETA assumes the rest goes at the rate so far.
+std::string progress_line(std::uint64_t done, std::uint64_t total, std::uint64_t games, double seconds);
+
 /// The summary: text, or one JSON object with `json`.
 void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std::uint64_t bytes, bool json);
 

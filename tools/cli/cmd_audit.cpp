@@ -1,4 +1,4 @@
-// cmd_audit.cpp — `arbiter audit`: streams PGN (files, stdin, .pgn.zst), splits the input into
+// cmd_audit.cpp — `arbiter audit`: streams PGN (files, stdin; zstd, gzip, bzip2), splits the input into
 // batches at game boundaries (pgn::BoundaryFinder), audits the batches on N threads, and writes
 // one result per game in input order (jsonl, csv) or a summary (formats: audit_output.hpp).
 // Memory stays flat: a bounded number of batches is in flight at any time.
@@ -470,26 +470,21 @@ private:
         ++game_in_file_;
     }
 
-    // "12.3 MB, 4567 games, 890 games/s, ETA 12 s" on stderr, twice a second at most; the ETA
+    // progress_line() on stderr, twice a second at most; the ETA
     // is over all the inputs (when their sizes are known) and only once a game was audited.
     void show_progress(std::uint64_t consumed) {
         if (!progress_) return;
         const auto now = std::chrono::steady_clock::now();
         if (now - last_progress_ < std::chrono::milliseconds(500)) return;
-        last_progress_ = now;
         std::uint64_t games;
         {
             std::lock_guard lock(mu_);
             games = total_.games;
         }
-        const double s = seconds();
-        const double done = static_cast<double>(consumed_before_ + consumed);
-        std::fprintf(stderr, "\r\033[K%.1f MB, %llu games, %.0f games/s", done / 1e6,
-                     static_cast<unsigned long long>(games), s > 0 ? static_cast<double>(games) / s : 0.0);
-        if (total_bytes_ > 0 && done > 0 && games > 0) {
-            const double eta = s * (static_cast<double>(total_bytes_) - done) / done;
-            std::fprintf(stderr, ", ETA %.0f s", eta > 0 ? eta : 0.0);
-        }
+        if (games == 0) return;  // no "0 games" line first
+        last_progress_ = now;
+        std::fprintf(stderr, "\r\033[K%s",
+                     progress_line(consumed_before_ + consumed, total_bytes_, games, seconds()).c_str());
         std::fflush(stderr);
     }
 
@@ -581,7 +576,8 @@ private:
 }  // namespace
 
 void add_audit(CLI::App& app) {
-    auto* cmd = app.add_subcommand("audit", "Audit PGN games against the draw rules (files, '-' for stdin, .pgn.zst)");
+    auto* cmd =
+        app.add_subcommand("audit", "Audit PGN games against the draw rules (files, '-' for stdin, compressed or not)");
     struct Options {
         std::vector<std::string> files;
         std::string rules = "auto";
@@ -595,7 +591,9 @@ void add_audit(CLI::App& app) {
         std::uint32_t max_plies = pgn::ReaderOptions{}.max_game_plies;
     };
     auto o = std::make_shared<Options>();
-    cmd->add_option("files", o->files, "PGN files ('-' = standard input; .zst is decompressed)")->required();
+    cmd->add_option("files", o->files,
+                    "PGN files ('-' = standard input; zstd, gzip and bzip2 are decompressed, detected by content)")
+        ->required();
     cmd->add_option("--rules", o->rules,
                     "A rule set for every game, or auto (default: from each game's Date and Site tags)");
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
@@ -629,6 +627,9 @@ void add_audit(CLI::App& app) {
             cfg.format = AuditFormat::summary;
         else
             throw InputError("--format: expected jsonl, csv or summary, found '" + o->format + "'");
+        if (o->json && cfg.format != AuditFormat::summary)
+            throw InputError("--json applies only with --format summary (--format " + o->format +
+                             " is already machine-readable)");
         if (o->rules != "auto") {
             const auto id = parse_rule_set(o->rules);
             if (!id) throw InputError("--rules: unknown rule set '" + o->rules + "' (expected auto or a rule-set id)");

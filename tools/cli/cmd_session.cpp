@@ -63,7 +63,7 @@ void check_pgn_date(const std::string& date) {
     };
     const bool shape = date.size() == 10 && date[4] == '.' && date[7] == '.';
     if (!shape || !part(0, 4, 0, 9999) || !part(5, 2, 1, 12) || !part(8, 2, 1, 31))
-        throw InputError("--date: expected YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.??), found '" +
+        throw InputError("--date: expected YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?), found '" +
                          printable(date) + "'");
 }
 
@@ -119,7 +119,7 @@ void add_new(CLI::App& session) {
     cmd->add_option("--black", o->black, "Black's name (PGN)");
     cmd->add_option("--event", o->event, "Event (PGN)");
     cmd->add_option("--site", o->site, "Site (PGN)");
-    cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.??)");
+    cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?)");
     cmd->add_option("--round", o->round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
     cmd->add_option("--no-offers-before", o->no_offers_before,
                     "Competition rule 9.1.1: no draw offers before this move")
