@@ -7,7 +7,7 @@
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
-#include "helpmate_impl.hpp"
+#include "helpmate/impl.hpp"
 #include "movegen_impl.hpp"
 
 namespace arbiter {
@@ -367,7 +367,7 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         return take(found, "exhaustive search") || nodes >= limit;
     };
     // When the winner's only mobile material is bishops of one colour, the corner plan of such
-    // bishops (helpmate_bishops.cpp) gets b/4 for the better corner and b/16 for the other in
+    // bishops (helpmate/bishops.cpp) gets b/4 for the better corner and b/16 for the other in
     // each round: after the guided variants, or first where the exhaustive search goes first.
     const bool bishop_corner = detail::bishop_corner_plan(pos, side);
     auto corner_plan = [&](std::uint64_t b) {

@@ -1,5 +1,7 @@
-// helpmate_impl.hpp — the stages of HelpmateAnalyzer, private to the library: the material
-// rules, the blockade proof and the cooperative search. See docs/unwinnability.md.
+// impl.hpp — the stages of HelpmateAnalyzer (src/helpmate.cpp), private to the library: the
+// material rules (material.cpp), the blockade proof (blockade.cpp), what the searches share
+// (toolkit.cpp), the guided, reward-extended and exhaustive searches (guided.cpp, rewarded.cpp,
+// exhaustive.cpp) and the plans (bishops.cpp, release.cpp). See docs/unwinnability.md.
 #pragma once
 
 #include <algorithm>
@@ -211,7 +213,7 @@ std::uint8_t gift_files(const Position& pos, Color winner) noexcept;
 /// promote and give themselves up to the winner's pawns, which get a file to promote on.
 bool gift_plan(const Position& pos, Color winner) noexcept;
 
-/// True when the corner plan of bishops of one colour applies (helpmate_bishops.cpp): the
+/// True when the corner plan of bishops of one colour applies (helpmate/bishops.cpp): the
 /// winner's only mobile material is bishops of one colour (no queen or rook, its pawns blocked
 /// head-on, its knights shut in by its own units) and the loser has a unit that could block a
 /// square of the other colour next to the corner.
@@ -222,7 +224,7 @@ bool bishop_corner_plan(const Position& pos, Color winner) noexcept;
 /// pieces come to the corner's two neighbours of the other colour, and a bishop checks along
 /// the long diagonal. Finds mates only.
 SearchOutcome search_bishop_corner(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
-/// The release plan (helpmate_release.cpp): the winner's pieces that shut its own king in. Its
+/// The release plan (helpmate/release.cpp): the winner's pieces that shut its own king in. Its
 /// king's region (king steps around the pawns, the squares the loser's pawns attack and its own
 /// pieces) has at most a few squares, and each piece returned stands next to it, has no move,
 /// lets the king out if taken, and the loser's king can walk up to it. Empty when the winner

@@ -1,4 +1,4 @@
-// helpmate_bishops.cpp — the corner plan of bishops of one colour (docs/unwinnability.md).
+// bishops.cpp — the corner plan of bishops of one colour (docs/unwinnability.md).
 //
 // Bishops of one colour never attack a square of the other colour, so they can only mate a king
 // standing on their own colour whose flight squares of the other colour are all held by the
@@ -18,7 +18,7 @@
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
-#include "helpmate_impl.hpp"
+#include "impl.hpp"
 
 namespace arbiter::detail {
 namespace {

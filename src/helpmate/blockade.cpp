@@ -1,4 +1,4 @@
-// helpmate_blockade.cpp — the static blockade proof.
+// blockade.cpp — the static blockade proof.
 //
 // 1. Frozen units, a greatest fixpoint. Start by assuming every unit is frozen: it never moves
 //    and is never taken. Given the frozen set F, over-approximate where every other (mobile)
@@ -24,7 +24,7 @@
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
-#include "helpmate_impl.hpp"
+#include "impl.hpp"
 
 namespace arbiter::detail {
 namespace {

@@ -1,11 +1,11 @@
-// helpmate_release.cpp — the release plan: the winner's king is shut in by a piece of its own
+// release.cpp — the release plan: the winner's king is shut in by a piece of its own
 // that cannot move, and the loser's king comes to take that piece and open the door.
 //
 // A typical case: the winner's king on a8 behind its pawn b7, the squares a7 and c7 attacked by
 // the loser's pawns, and its own bishop on c8 hemmed in by its pawns b7 and d7. Nothing the
 // winner does can ever let its king out; only the loser's king can, by walking up to c8 and
 // taking the bishop at a moment when the winner's king does not defend it. The searches of
-// helpmate_search.cpp never send the loser's king to take the winner's material (a capture by
+// guided.cpp and rewarded.cpp never send the loser's king to take the winner's material (a capture by
 // the loser ranks last), so they cannot find such mates however long they run.
 //
 // The plan has two phases. The first is a breadth-first search for the capture: the winner's
@@ -25,7 +25,7 @@
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
-#include "helpmate_impl.hpp"
+#include "impl.hpp"
 
 namespace arbiter::detail {
 namespace {

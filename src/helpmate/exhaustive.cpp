@@ -1,0 +1,222 @@
+// exhaustive.cpp — the exhaustive search (exhaust_helpmate, ExhaustiveSearch) visits every
+// position reachable from the root, breadth first, once each (a table of Zobrist keys; the key
+// covers placement, side to move, castling rights and a legal en passant square, which is all
+// that decides the future moves). It prunes positions where the winner provably cannot mate
+// (material; a blockade after an irreversible move). Finding a mate gives a shortest mating
+// line; running out of positions proves that no mate exists.
+#include <algorithm>
+#include <memory>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "arbiter/attacks.hpp"
+#include "arbiter/movegen.hpp"
+#include "impl.hpp"
+
+namespace arbiter::detail {
+namespace {
+
+/// The exhaustive search's table of visited positions: open addressing over indices into the
+/// node list, grown as needed.
+class Visited {
+public:
+    struct Node {
+        std::uint64_t key;
+        std::uint32_t parent;
+        Move move;
+    };
+    Visited() { index_.assign(1 << 12, empty); }
+    /// Empties the table, keeping its memory (a search state is reused by the next search).
+    /// A table that grew large for a big search is given back rather than kept and refilled.
+    void clear() {
+        if (nodes_.capacity() > keep_nodes) std::vector<Node>().swap(nodes_);
+        nodes_.clear();
+        if (index_.empty() || index_.size() > 2 * keep_nodes) {
+            std::vector<std::uint32_t>(1 << 12, empty).swap(index_);
+        } else {
+            std::fill(index_.begin(), index_.end(), empty);
+        }
+    }
+    /// Adds the position; false when it was already there.
+    bool insert(std::uint64_t key, std::uint32_t parent, Move move) {
+        if ((nodes_.size() + 1) * 2 > index_.size()) grow();
+        std::size_t i = slot(key);
+        if (index_[i] != empty) return false;
+        index_[i] = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.push_back(Node{key, parent, move});
+        return true;
+    }
+    [[nodiscard]] const Node& node(std::uint32_t i) const { return nodes_[i]; }
+    [[nodiscard]] std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
+
+private:
+    static constexpr std::uint32_t empty = 0xFFFFFFFFu;
+    static constexpr std::size_t keep_nodes = 1 << 17;
+    [[nodiscard]] std::size_t slot(std::uint64_t key) const {
+        const std::size_t mask = index_.size() - 1;
+        std::size_t i = (key * 0x9E3779B97F4A7C15ULL >> 20) & mask;
+        while (index_[i] != empty && nodes_[index_[i]].key != key) i = (i + 1) & mask;
+        return i;
+    }
+    void grow() {
+        std::vector<std::uint32_t> old(index_.size() * 2, empty);
+        index_.swap(old);
+        for (std::uint32_t n = 0; n < nodes_.size(); ++n) index_[slot(nodes_[n].key)] = n;
+    }
+    std::vector<Node> nodes_;
+    std::vector<std::uint32_t> index_;
+};
+
+/// Blockades with many free pieces are rare and the proof then costs more than it saves.
+bool few_pieces(const Position& pos) noexcept {
+    return (pos.occupied() & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king)).count() <= 6;
+}
+
+bool irreversible(const Position& pos, Move m) noexcept { return m.is_castling() || pos.is_zeroing(m); }
+
+}  // namespace
+
+/// The state of the breadth-first search between calls of ExhaustiveSearch::run: the table of
+/// visited positions with their parents, the level being expanded (and how far), the next one.
+struct ExhaustiveSearch::State {
+    Color winner;
+    Visited visited;
+    // Blockade proofs that failed, by pawn structure and material: another position with the
+    // same signature most likely fails too, so it is not tried again (skipping a proof only
+    // costs pruning, never soundness).
+    std::unordered_set<std::uint64_t> failed_proofs;
+    std::vector<std::pair<Position, std::uint32_t>> frontier, next;
+    std::size_t cursor = 0;  // frontier[cursor] is the next position to expand
+    bool exhausted = false;
+
+    /// Empty again, keeping the memory of modest tables (large ones are given back).
+    void reset() {
+        visited.clear();
+        failed_proofs.clear();
+        for (auto* v : {&frontier, &next}) {
+            if (v->capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(*v);
+            v->clear();
+        }
+        cursor = 0;
+        exhausted = false;
+    }
+
+    /// The moves from the root to visited position `i`.
+    [[nodiscard]] std::vector<Move> line_to(std::uint32_t i) const {
+        std::vector<Move> line;
+        for (; i != 0; i = visited.node(i).parent) line.push_back(visited.node(i).move);
+        std::reverse(line.begin(), line.end());
+        return line;
+    }
+
+    static std::uint64_t signature(const Position& p) noexcept {
+        std::uint64_t h = p.pieces(Color::white, PieceType::pawn).bits * 0x9E3779B97F4A7C15ULL ^
+                          p.pieces(Color::black, PieceType::pawn).bits * 0xC2B2AE3D27D4EB4FULL;
+        for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen})
+            for (Color c : {Color::white, Color::black})
+                h = (h ^ static_cast<std::uint64_t>(p.pieces(c, t).count())) * 0x100000001B3ULL;
+        return h;
+    }
+    bool proven(const Position& p, std::uint64_t& work) {
+        if (!few_pieces(p) || !blockade_candidate(p)) return false;
+        const std::uint64_t sig = signature(p);
+        if (failed_proofs.contains(sig)) return false;
+        // A proof costs about as much as generating 16 positions when it fails (the pattern
+        // search runs for every square of the king); one that succeeds mostly stops early, at
+        // an empty region or a first square, and saves the child's expansion: charge it 4.
+        work += 16;
+        if (blockade_proof(p, winner)) {
+            work -= 12;
+            return true;
+        }
+        failed_proofs.insert(sig);
+        return false;
+    }
+};
+
+namespace {
+/// States of finished searches, kept per thread for the next one: the audit analyses positions
+/// at many plies, and fresh tables would cost a page fault per 4 KiB each time.
+std::vector<std::unique_ptr<ExhaustiveSearch::State>>& spare_states() {
+    thread_local std::vector<std::unique_ptr<ExhaustiveSearch::State>> spare;
+    return spare;
+}
+}  // namespace
+
+ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner) {
+    auto& spare = spare_states();
+    if (spare.empty()) {
+        state_ = std::make_unique<State>();
+    } else {
+        state_ = std::move(spare.back());
+        spare.pop_back();
+        state_->reset();
+    }
+    state_->winner = winner;
+    state_->visited.insert(root.key(), 0, Move::null());
+    state_->frontier.emplace_back(root, 0);
+}
+
+ExhaustiveSearch::~ExhaustiveSearch() {
+    auto& spare = spare_states();
+    if (state_ && spare.size() < 2) spare.push_back(std::move(state_));
+}
+
+SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
+    State& st = *state_;
+    SearchOutcome out;
+    MoveList moves;
+    while (!st.exhausted) {
+        if (st.cursor == st.frontier.size()) {  // the level is done: on to the next
+            st.frontier.swap(st.next);
+            st.next.clear();
+            st.cursor = 0;
+            if (st.frontier.empty()) {
+                st.exhausted = true;
+                break;
+            }
+            continue;
+        }
+        // Work is counted in positions generated (every child), like the other searches count
+        // positions entered, so that a node limit bounds time alike.
+        if (out.nodes >= node_limit) {
+            out.kind = SearchOutcome::Kind::limit;
+            return out;
+        }
+        const auto& [pos, id] = st.frontier[st.cursor++];
+        legal_moves(pos, moves);
+        out.nodes += 1 + moves.size();
+        if (moves.empty()) {
+            if (pos.turn() == st.winner || !pos.in_check()) continue;  // stalemate, or the winner mated
+            out.kind = SearchOutcome::Kind::mate;
+            out.line = st.line_to(id);
+            return out;
+        }
+        for (Move m : moves) {
+            Position child = pos.after(m);
+            if (!st.visited.insert(child.key(), id, m)) continue;
+            // A check by the winner is tested for mate at once, a level before its expansion
+            // would find it: still a shortest mate, since every shorter line was expanded.
+            if (pos.turn() == st.winner && child.in_check()) {
+                ++out.nodes;
+                if (!has_legal_move(child)) {
+                    out.kind = SearchOutcome::Kind::mate;
+                    out.line = st.line_to(st.visited.size() - 1);
+                    return out;
+                }
+            }
+            if (material_cannot_mate(child, st.winner)) continue;
+            if (irreversible(pos, m) && st.proven(child, out.nodes)) continue;
+            st.next.emplace_back(child, st.visited.size() - 1);
+        }
+    }
+    out.kind = SearchOutcome::Kind::exhausted;
+    return out;
+}
+
+SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
+    return ExhaustiveSearch(root, winner).run(node_limit);
+}
+
+}  // namespace arbiter::detail

@@ -1,0 +1,160 @@
+// toolkit.cpp — what the searches of the analyzer share (guided.cpp, rewarded.cpp,
+// exhaustive.cpp and the plans of bishops.cpp and release.cpp): king walks, knight distances,
+// the checking mate in one, the pawns to clear, the forced-line check and the transposition
+// table of the depth-first searches.
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "arbiter/attacks.hpp"
+#include "arbiter/movegen.hpp"
+#include "impl.hpp"
+
+namespace arbiter::detail {
+namespace {
+
+struct KnightDistance {
+    std::array<std::array<std::uint8_t, 64>, 64> d{};
+    KnightDistance() {
+        for (int from = 0; from < 64; ++from) {
+            auto& row = d[from];
+            row.fill(255);
+            row[from] = 0;
+            Bitboard frontier = Bitboard(square_at(from)), seen = frontier;
+            for (std::uint8_t dist = 1; frontier; ++dist) {
+                Bitboard next;
+                for (Square s : frontier) next |= knight_attacks(s);
+                next &= ~seen;
+                for (Square s : next) row[index(s)] = dist;
+                seen |= next;
+                frontier = next;
+            }
+        }
+    }
+};
+const KnightDistance knight_distance;
+
+/// The guided search's transposition table: per thread, never cleared; a generation tag marks
+/// live entries.
+class Table {
+public:
+    static constexpr std::size_t size = std::size_t{1} << 16;
+    struct Entry {
+        std::uint64_t key;
+        std::int16_t budget;
+        std::uint16_t generation;
+    };
+    void new_generation() noexcept {
+        if (++generation_ == 0) {
+            for (std::size_t i = 0; i < size; ++i) entries_[i].generation = 0;
+            generation_ = 1;
+        }
+    }
+    /// True when `key` was already searched with at least `budget`; otherwise records it.
+    bool seen(std::uint64_t key, int budget) noexcept {
+        Entry& e = entries_[key & (size - 1)];
+        if (e.generation == generation_ && e.key == key && e.budget >= budget) return true;
+        e = Entry{key, static_cast<std::int16_t>(budget), generation_};
+        return false;
+    }
+
+private:
+    std::unique_ptr<Entry[]> entries_ = std::make_unique<Entry[]>(size);  // zeroed: generation 0 is never live
+    std::uint16_t generation_ = 0;
+};
+
+Table& table() {
+    thread_local Table t;
+    return t;
+}
+
+}  // namespace
+
+std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept {
+    std::array<std::uint8_t, 64> d;
+    d.fill(255);
+    for (Square t : targets) d[index(t)] = 0;
+    Bitboard seen = targets, frontier = targets;
+    for (std::uint8_t dist = 1; frontier; ++dist) {
+        Bitboard next;
+        for (Square s : frontier) next |= king_attacks(s);
+        next &= ~walls & ~seen;
+        for (Square s : next) d[index(s)] = dist;
+        seen |= next;
+        frontier = next;
+    }
+    return d;
+}
+
+Bitboard king_walls(const Position& pos, Color king) noexcept {
+    Bitboard walls = pos.pieces(PieceType::pawn);
+    for (Square p : pos.pieces(~king, PieceType::pawn)) walls |= pawn_attacks(~king, p);
+    return walls;
+}
+
+std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard targets) noexcept {
+    std::array<std::uint8_t, 64> d = walk_to(targets, king_walls(pos, king) & ~targets);
+    for (int i = 0; i < 64; ++i)
+        if (d[i] == 255) {
+            int best = 8;
+            for (Square t : targets) best = std::min(best, chebyshev(square_at(i), t));
+            d[i] = static_cast<std::uint8_t>(16 + best);
+        }
+    return d;
+}
+
+Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winner, std::uint64_t& nodes) noexcept {
+    const Square lk = pos.king_square(~winner);
+    const Bitboard occ = pos.occupied();
+    for (Move m : moves) {
+        const Square from = m.from(), to = m.to();
+        if (m.is_castling()) continue;
+        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
+        if (now == PieceType::king) continue;
+        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
+        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner, to) : attacks(now, to, occ2);
+        if (!a.contains(lk)) continue;
+        ++nodes;
+        if (!has_legal_move(pos.after(m))) return m;
+    }
+    return Move::null();
+}
+
+// The loser's pawns the winner's king should take first (impl.hpp).
+Bitboard pawns_to_clear(const Position& pos, Color winner) {
+    if (pos.pieces(winner) & (pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook))) return {};
+    const Bitboard theirs = pos.pieces(~winner, PieceType::pawn);
+    Bitboard targets;
+    for (Square p : pos.pieces(winner, PieceType::pawn)) {
+        Bitboard ahead;
+        for (Square t : Bitboard::file(file_of(p)))
+            if (winner == Color::white ? rank_of(t) > rank_of(p) : rank_of(t) < rank_of(p)) ahead |= t;
+        if (!(ahead & theirs)) return {};  // this pawn may promote: nothing to clear
+        targets |= ahead & theirs;
+    }
+    Bitboard defended;
+    for (Square t : targets)
+        if (pawn_attacks(winner, t) & theirs) defended |= t;
+    return targets & ~defended;
+}
+
+bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
+                   std::uint64_t node_cap) noexcept {
+    if (++nodes > node_cap) return false;
+    MoveList moves;
+    legal_moves(pos, moves);
+    if (moves.empty()) return !(pos.turn() != winner && pos.in_check());
+    if (material_cannot_mate(pos, winner)) return true;
+    if (depth == 0) return false;
+    for (Move m : moves)
+        if (!all_lines_end(pos.after(m), winner, depth - 1, nodes, node_cap)) return false;
+    return true;
+}
+
+int knight_moves(Square a, Square b) noexcept { return knight_distance.d[index(a)][index(b)]; }
+
+void search_table_new_generation() noexcept { table().new_generation(); }
+
+bool search_table_seen(std::uint64_t key, int budget) noexcept { return table().seen(key, budget); }
+
+}  // namespace arbiter::detail
