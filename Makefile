@@ -12,7 +12,8 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-pgn format format-check clean
+.PHONY: all deps bench-deps build build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+        fuzz fuzz-pgn format format-check clean
 
 all: build
 
@@ -60,14 +61,31 @@ bench: bench-deps build
 bench-pgn: bench-deps build
 	bash bench/pgn_vs_pgn_extract.sh $(BUILD)
 
-# libFuzzer run of the PGN reader (clang): FUZZ_SECONDS (default 300) on a copy of the seed corpus.
-FUZZ_SECONDS ?= 300
+# libFuzzer (clang, ASan + UBSan; docs/robustness.md): builds build-fuzz/ and runs each of
+# FUZZ_TARGETS for FUZZ_SECONDS on a copy of its seed corpus; fails when any target finds a crash,
+# a sanitizer report or a broken invariant (the input is kept in build-fuzz/artifacts/).
+FUZZ_PACKAGES := clang libclang-rt-dev
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fen san pgn session journal
+
+fuzz-deps: deps
+	@bash scripts/ensure-packages.sh $(FUZZ_PACKAGES)
+
+$(FUZZ_BUILD)/build.ninja:
+	CXX=clang++ CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \
+	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_TESTS=OFF -DARBITER_BUILD_BENCH=OFF \
+	  -DARBITER_BUILD_TOOLS=OFF -DARBITER_INSTALL=OFF
+
+fuzz-build: fuzz-deps $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The PGN target alone (kept from before `make fuzz` covered every target).
 fuzz-pgn:
-	CXX=clang++ CC=clang cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \
-	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_TESTS=OFF -DARBITER_BUILD_BENCH=OFF -DARBITER_BUILD_TOOLS=OFF
-	cmake --build build-fuzz -j $(JOBS)
-	mkdir -p build-fuzz/corpus-pgn && cp -n fuzz/corpus/pgn/* build-fuzz/corpus-pgn/
-	build-fuzz/fuzz/pgn_fuzzer build-fuzz/corpus-pgn -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10
+	$(MAKE) fuzz FUZZ_TARGETS=pgn
 
 # clang-format (Debian clang-format) with the checked-in .clang-format; format-check fails on any difference.
 format:
@@ -79,4 +97,4 @@ format-check:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs libFuzzer targets built by `make fuzz` (clang, ASan + UBSan): each for SECONDS on a copy of
+# its checked-in seed corpus (build-fuzz/corpus-<target>, kept between runs so coverage grows).
+# An input that crashes, breaks an invariant, leaks, runs over 10 s or 2 GB is saved as
+# build-fuzz/artifacts/<target>-crash-… (replay it with build-fuzz/fuzz/<target>_fuzzer FILE);
+# every target runs, and the script exits 1 when any failed, after printing the end of its log.
+# Usage: scripts/fuzz.sh BUILD_DIR SECONDS TARGET...
+set -uo pipefail
+build=$1 seconds=$2
+shift 2
+src=$(cd "$(dirname "$0")/.." && pwd)
+# Longest input tried per target: a FEN line, a few moves, a few games or events, a journal.
+max_len() {
+  case $1 in
+    fen) echo 256 ;;
+    san) echo 1024 ;;
+    journal) echo 16384 ;;
+    *) echo 4096 ;;
+  esac
+}
+mkdir -p "$build/artifacts"
+failed=()
+for t in "$@"; do
+  bin="$build/fuzz/${t}_fuzzer"
+  [ -x "$bin" ] || { echo "fuzz: no $bin (build with make fuzz)" >&2; exit 2; }
+  corpus="$build/corpus-$t"
+  mkdir -p "$corpus"
+  cp -n "$src/fuzz/corpus/$t"/* "$corpus"/ 2>/dev/null || true
+  log="$build/fuzz-$t.log"
+  start=$(date +%s)
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$bin" "$corpus" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 >"$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  if [ $rc -eq 0 ]; then
+    echo "fuzz $t: ok, ${runs:-?} runs in $(($(date +%s) - start)) s, corpus $(ls "$corpus" | wc -l) inputs"
+  else
+    echo "fuzz $t: FAILED (exit $rc), log $log:" >&2
+    tail -40 "$log" >&2
+    failed+=("$t")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: failed: ${failed[*]} (inputs in $build/artifacts/)" >&2
+  exit 1
+fi
