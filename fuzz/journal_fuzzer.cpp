@@ -1,9 +1,10 @@
 // Fuzz target for opening a journal: the bytes are written to a temporary file (and, after a
 // line "ARBITER-FUZZ-WAL", the rest to its `-wal` file beside it), which is opened read-only and
-// then for writing, its sessions listed, loaded and replayed. Whatever the bytes, this must hold:
-// every refusal has a stable code and a message; a read-only open, and every open that is
-// refused, leaves the file and its `-wal` byte for byte as they were; a session that loads
-// replays to a session whose journaled digests match, or is refused with a code.
+// then for writing, its sessions listed, loaded and replayed, and a session written to it. Whatever
+// the bytes, this must hold: every refusal has a stable code and a message; a read-only open, and
+// every open that is refused, leaves the file and its `-wal` byte for byte as they were; a session
+// that loads replays to a session whose journaled digests match, or is refused with a code; a
+// session and a move appended to a journal that opened read back from a second connection.
 #include <unistd.h>
 
 #include <cstddef>
@@ -64,6 +65,23 @@ void read_sessions(const Journal& j) {
     }
 }
 
+// A journal that opened for writing takes a new session and a move, and a second connection
+// reads them back: what an append reported as written is there.
+void write_and_read_back(Journal& j, const std::string& path) {
+    auto js = JournaledSession::create(j, SessionConfig{});
+    if (!js) return check_error(js.error());
+    Event e;
+    e.type = EventType::move;
+    e.move = "e4";
+    if (auto err = js->apply(e)) return check_error(*err);
+    auto again = Journal::open(path, Journal::Mode::read_only, 0);
+    FUZZ_CHECK(again.has_value());
+    auto stored = again->load(js->id());
+    FUZZ_CHECK(stored.has_value());
+    FUZZ_CHECK(stored->events.size() == 1 && stored->events[0] == e);
+    FUZZ_CHECK(stored->digests.back() == js->session().digest());
+}
+
 struct TempJournal {
     std::string path;
     TempJournal() {
@@ -119,6 +137,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         unchanged();
     } else {
         read_sessions(*rw);
+        write_and_read_back(*rw, path);
     }
     temp.remove_files();
     return 0;

@@ -1,7 +1,8 @@
 // Fuzz target for the PGN reader, the GameReader and the game-boundary finder: any bytes must be
 // read without a crash, a sanitizer report or unbounded work, and these must hold:
 // - every game that begins ends; positions are 1-based and offsets never go back;
-// - the moves the GameReader replays are legal and lead to its end position;
+// - the moves the GameReader replays are legal and lead to its end position, and the audit of
+//   each game (audit_game) reports findings only at plies of that game;
 // - BoundaryFinder, fed the input a few bytes at a time and cut at each boundary as the batch
 //   audit does, finds exactly the offsets where is_game_boundary holds;
 // - the pieces cut there, each read on its own, give the same games, tokens, errors and offsets
@@ -13,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/audit.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/pgn.hpp"
 #include "arbiter/pgn_game.hpp"
@@ -137,6 +139,7 @@ void check_game_reader(std::string_view text) {
     auto src = memory_input(text);
     GameReader reader(*src, o);
     ParsedGame g;
+    GameRecord record;
     while (reader.next(g)) {
         if (!g.has_start) continue;
         Position pos = g.start;
@@ -146,6 +149,15 @@ void check_game_reader(std::string_view text) {
         }
         FUZZ_CHECK(pos == g.end);
         FUZZ_CHECK(g.plies.size() <= o.reader.max_game_plies);
+        // The audit replays the same mainline; its findings are about positions of the game.
+        const audit::GameAudit a = audit::audit_game(g, audit::AuditOptions{}, record);
+        FUZZ_CHECK(a.rules != nullptr);
+        FUZZ_CHECK(a.plies <= g.plies.size());
+        const std::uint32_t first = record.game_ply(0);
+        for (const audit::Finding& f : a.findings) {
+            FUZZ_CHECK(finding_type_name(f.type) != nullptr);
+            FUZZ_CHECK(f.ply >= first && f.ply <= first + a.plies + 1);
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs libFuzzer targets built by `make fuzz` (clang, ASan + UBSan): each for SECONDS on a copy of
-# its checked-in seed corpus (build-fuzz/corpus-<target>, kept between runs so coverage grows).
+# its checked-in seed corpus (build-fuzz/corpus-<target>, kept between runs so coverage grows),
+# with the dictionary fuzz/dict/<target>.dict when there is one.
 # An input that crashes, breaks an invariant, leaks, runs over 10 s or 2 GB is saved as
 # build-fuzz/artifacts/<target>-crash-… (replay it with build-fuzz/fuzz/<target>_fuzzer FILE);
 # every target runs, and the script exits 1 when any failed, after printing the end of its log.
@@ -26,11 +27,13 @@ for t in "$@"; do
   corpus="$build/corpus-$t"
   mkdir -p "$corpus"
   cp -n "$src/fuzz/corpus/$t"/* "$corpus"/ 2>/dev/null || true
+  dict=()
+  [ -f "$src/fuzz/dict/$t.dict" ] && dict=(-dict="$src/fuzz/dict/$t.dict")
   log="$build/fuzz-$t.log"
   start=$(date +%s)
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$bin" "$corpus" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 >"$log" 2>&1
+    -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 "${dict[@]}" >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   if [ $rc -eq 0 ]; then
