@@ -1,8 +1,8 @@
 // Fuzz target for move text: the first line is a FEN (the standard position when it does not
 // read), the rest moves separated by white space, read against the position as SAN, as UCI and
 // as either. A move accepted must be one of the legal moves, and its own SAN and UCI must read
-// back to it; a refusal must point inside the text. An accepted move is played and the next
-// token read in the new position.
+// back to it, its check suffix saying whether it checks or mates; a refusal must point inside the text. An accepted
+// move is played and the next token read in the new position.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +38,15 @@ void check_accepted(const Position& pos, const MoveList& legal, Move m) {
     FUZZ_CHECK(plain.has_value() && *plain == m);
     auto uci = parse_uci(pos, to_uci(pos, m));
     FUZZ_CHECK(uci.has_value() && *uci == m);
+    // The check suffix says what the move does: '#' mates, '+' checks without mating.
+    Position after = pos;
+    after.play_unchecked(m);
+    MoveList replies;
+    legal_moves(after, replies);
+    const std::string written = to_san(pos, m);
+    const char last = written.back();
+    FUZZ_CHECK((last == '#') == (after.in_check() && replies.size() == 0));
+    FUZZ_CHECK((last == '+') == (after.in_check() && replies.size() != 0));
 }
 
 void check_refused(const MoveError& e, std::string_view text) {

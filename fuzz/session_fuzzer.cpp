@@ -4,7 +4,8 @@
 // '{') or in the journal's text form. These must hold:
 // - a decoded configuration or event encodes to text that decodes to the same value and encodes
 //   to the same text again (what the journal stores reads back unchanged); a JSON event too;
-// - a refused event leaves the session exactly as it was (summary and count of events);
+// - a refused event leaves the session exactly as it was (summary and count of events); nothing
+//   is accepted once the game has ended, and an ended game has a result;
 // - the state writes as JSON without throwing, the PGN export reads back as one game with the
 //   same moves, and replaying the accepted events on a new session gives the same state and
 //   digest (what the journal's replay check relies on).
@@ -114,13 +115,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string before = s.summary();
         const std::size_t count = s.events_applied();
         const std::int64_t last = s.last_event_ms();
+        const bool was_over = s.ended();
         if (auto refused = s.apply(e)) {
             check_refusal(*refused);
             FUZZ_CHECK(s.summary() == before);
             FUZZ_CHECK(s.events_applied() == count);
             continue;
         }
+        FUZZ_CHECK(!was_over);  // nothing is accepted after the end
         FUZZ_CHECK(s.events_applied() == count + 1);
+        if (s.end()) {
+            const std::string& r = s.end()->result;
+            FUZZ_CHECK(r == "1-0" || r == "0-1" || r == "1/2-1/2");
+        }
         FUZZ_CHECK(s.last_event_ms() >= last);
         accepted.push_back(e);
         (void)cli::dump(cli::state_json(s, 1));
