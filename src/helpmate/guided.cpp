@@ -200,9 +200,8 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bit
     const int near_before = zone.contains(from) ? 1 : 0, near_after = zone.contains(to) ? 1 : 0;
     s -= (blockers_needed_ ? 5 : 3) * (near_after - near_before);
     if (anchored_ && !near_after) {
-        s += pt == PieceType::knight
-                 ? knight_moves(to, lk) - knight_moves(from, lk)
-                 : chebyshev(to, lk) - chebyshev(from, lk);
+        s += pt == PieceType::knight ? knight_moves(to, lk) - knight_moves(from, lk)
+                                     : chebyshev(to, lk) - chebyshev(from, lk);
     }
     if (pt == PieceType::pawn && blockers_needed_ && !near_before) s -= 2;
     return s;

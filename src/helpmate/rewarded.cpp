@@ -129,8 +129,7 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
     const bool closer = [&] {
         if (m.is_castling()) return false;
         if (pt == PieceType::king) return chebyshev(m.to(), t) < chebyshev(m.from(), t);
-        if (pt == PieceType::knight)
-            return knight_moves(m.to(), t) < knight_moves(m.from(), t);
+        if (pt == PieceType::knight) return knight_moves(m.to(), t) < knight_moves(m.from(), t);
         return false;
     }();
     if (winner_moves) {
