@@ -80,7 +80,7 @@ struct Chances {
     bool seen = false;
     std::uint32_t first_ply = 0;
     std::size_t first_index = 0;
-    std::string first_move;  // intended kinds
+    std::string first_move;  // intended kinds: the SAN of the move to write
     std::uint32_t count = 0;
     std::size_t last_index = 0;
 
@@ -127,8 +127,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
             three_now[s].add(ply, i);
         else if (quiet_move_to_twice_seen(rec)) {
             const auto opts = threefold_options(rec);
-            if (!opts.intended.empty())
-                three_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
+            if (!opts.intended.empty()) three_int[s].add(ply, i, to_san(pos, opts.intended.front()));
         }
         const std::uint32_t np = rec.no_progress(i);
         const std::uint32_t limit = rec.fifty_limit_plies(pos);
@@ -137,8 +136,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
                 fifty_now[s].add(ply, i);
             } else {
                 const auto opts = fifty_options(rec);
-                if (!opts.intended.empty())
-                    fifty_int[s].add(ply, i, rec.move_number_prefix(i) + to_san(pos, opts.intended.front()));
+                if (!opts.intended.empty()) fifty_int[s].add(ply, i, to_san(pos, opts.intended.front()));
             }
         }
     };
@@ -206,7 +204,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
             // The same ruling a live session gives (6.9; US Chess 13C/14E with its forced-win test).
             const FlagRuling r = rule_flag_fall(rules, out.time_category, rec.analyzer(), rec.current(), loser);
             if (!r.opponent_wins)
-                out.findings.push_back({FindingType::timeout_unwinnable, "flag", rec.game_ply(last), loser,
+                out.findings.push_back({FindingType::timeout_unwinnable, kind::flag, rec.game_ply(last), loser,
                                         rules.flag_test == FlagTest::helpmate ? "6.9" : r.article, r.reason});
         }
     }
@@ -214,12 +212,12 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
     // The Result tag and the termination marker should be the same (PGN standard 8.1.1.7).
     if (const auto tag_result = game.tag("Result"); tag_result && !result.empty() && *tag_result != result)
         out.findings.push_back(
-            {FindingType::result_inconsistent, "tag_vs_marker", rec.game_ply(last), std::nullopt, "PGN 8.1.1.7",
+            {FindingType::result_inconsistent, kind::tag_vs_marker, rec.game_ply(last), std::nullopt, "PGN 8.1.1.7",
              "the Result tag says " + std::string(*tag_result) + " but the termination marker " + result});
 
     // Claimable draws: the first chance per side and kind, and how many went unused.
     const bool ended_drawn = result == "1/2-1/2" && !rec.ended();
-    auto report = [&](Chances(&c)[2], const char* kind, const char* article, bool intended) {
+    auto report = [&](Chances(&c)[2], const char* kind_name, const char* article, bool intended) {
         for (Color side : {Color::white, Color::black}) {
             const Chances& ch = c[index(side)];
             if (!ch.seen) continue;
@@ -228,14 +226,19 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
             std::string detail = std::to_string(ch.count) + (ch.count == 1 ? " chance" : " chances") + ", " +
                                  std::to_string(ch.count - (used ? 1 : 0)) + " unused; first ";
             detail += ch.first_index == 0 ? std::string("at the start") : "after " + rec.move_label(ch.first_index);
-            if (intended) detail += ", writing " + ch.first_move;
-            out.findings.push_back({FindingType::claimable, kind, ch.first_ply, side, article, detail});
+            if (intended) detail += ", writing " + rec.move_number_prefix(ch.first_index) + ch.first_move;
+            Finding f{FindingType::claimable, kind_name, ch.first_ply, side, article, detail};
+            f.chances = ch.count;
+            f.unused = ch.count - (used ? 1 : 0);
+            f.first_ply = ch.first_ply;
+            if (intended) f.first_move = ch.first_move;
+            out.findings.push_back(std::move(f));
         }
     };
-    report(three_now, "threefold", art.threefold_now, false);
-    report(three_int, "threefold_intended", art.threefold_intended, true);
-    report(fifty_now, "fifty", art.fifty_now, false);
-    report(fifty_int, "fifty_intended", art.fifty_intended, true);
+    report(three_now, kind::threefold, art.threefold_now, false);
+    report(three_int, kind::threefold_intended, art.threefold_intended, true);
+    report(fifty_now, kind::fifty, art.fifty_now, false);
+    report(fifty_int, kind::fifty_intended, art.fifty_intended, true);
     return out;
 }
 

@@ -52,12 +52,18 @@ done
 for f in f1 f2 f3; do
   "$ARBITER" audit --quiet --threads 1 "$tmp/$f.pgn" >"$tmp/$f.ref" 2>"$tmp/$f.err"
   check "$f: audited ($(wc -l <"$tmp/$f.ref") games)" test -s "$tmp/$f.ref"
+  "$ARBITER" audit --quiet --threads 1 --format summary --pgn-out "$tmp/$f.ref.pgn" "$tmp/$f.pgn" >/dev/null 2>&1
   for t in 1 2; do
     for b in 1 1048576; do
       "$ARBITER" audit --quiet --threads $t --batch-bytes $b "$tmp/$f.pgn" >"$tmp/$f.out" 2>&1
       check "$f: same output with --threads $t --batch-bytes $b" cmp -s "$tmp/$f.ref" "$tmp/$f.out"
+      # Issue 18.4: --pgn-out too (a batch of one game, the stream of the third file's 5 MB comment).
+      "$ARBITER" audit --quiet --threads $t --batch-bytes $b --format summary --pgn-out "$tmp/$f.$t.$b.pgn" \
+        "$tmp/$f.pgn" >/dev/null 2>&1
+      check "$f: same --pgn-out with --threads $t --batch-bytes $b" cmp -s "$tmp/$f.ref.pgn" "$tmp/$f.$t.$b.pgn"
     done
   done
+  check "$f: --pgn-out has games" grep -q '^\[Event ' "$tmp/$f.ref.pgn"
   "$ARBITER" audit --quiet --threads 2 --batch-bytes 1 --format csv "$tmp/$f.pgn" >"$tmp/$f.csv1"
   "$ARBITER" audit --quiet --threads 1 --format csv "$tmp/$f.pgn" >"$tmp/$f.csv2"
   check "$f: same csv" cmp -s "$tmp/$f.csv1" "$tmp/$f.csv2"

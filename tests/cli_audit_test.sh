@@ -33,7 +33,8 @@ if command -v zstd >/dev/null; then
 fi
 
 "$ARBITER" audit --quiet --format csv "$F" >"$tmp/out.csv"
-check "csv header" test "$(head -1 "$tmp/out.csv")" = "game,game_in_file,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail"
+# Issue 18.4 appended event, site, round and the finding's numbers (the old columns keep their places).
+check "csv header" test "$(head -1 "$tmp/out.csv")" = "game,game_in_file,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail,event,site,round,chances,unused,first_ply,first_move"
 check "csv finding row" grep -q '^6,6,.*,timeout_unwinnable,flag,2,white,6.9,' "$tmp/out.csv"
 check "csv error row" grep -q '^11,11,.*,error,illegal_move,,,,"line 93, column 13' "$tmp/out.csv"
 
@@ -81,7 +82,7 @@ check "second file: game 22 is game 1 in its file" grep -q '^{"game":22,"game_in
 printf '[Event "a"]\n[Result "0-1"]\n\n1. e4 1/2-1/2\n\n[Event "b"]\n\n1. e4 *\n\n[Event "c"]\n[Result "1-0"]\n\n1. e4\n' >"$tmp/r.pgn"
 "$ARBITER" audit --quiet "$tmp/r.pgn" >"$tmp/r.jsonl"
 check "result_tag and result_marker" grep -q '^{"game":1,.*"result":"1/2-1/2","result_marker":"1/2-1/2","result_tag":"0-1"' "$tmp/r.jsonl"
-check "result_inconsistent" grep -q '^{"game":1,.*{"type":"result_inconsistent","kind":"tag_vs_marker","ply":1,"side":null,"article":"PGN 8.1.1.7","detail":"the Result tag says 0-1 but the termination marker 1/2-1/2"}' "$tmp/r.jsonl"
+check "result_inconsistent" grep -q '^{"game":1,.*{"type":"result_inconsistent","kind":"tag_vs_marker","ply":1,"side":null,"article":"PGN 8.1.1.7","detail":"the Result tag says 0-1 but the termination marker 1/2-1/2","chances":null,"unused":null,"first_ply":null,"first_move":null}' "$tmp/r.jsonl"
 check "no Result tag: null" grep -q '^{"game":2,.*"result_marker":"\*","result_tag":null,"findings":\[\]' "$tmp/r.jsonl"
 check "no marker: null" grep -q '^{"game":3,.*"result":null,"result_marker":null,"result_tag":"1-0"' "$tmp/r.jsonl"
 check "never an empty result" bash -c "! grep -q '\"result[a-z_]*\":\"\"' '$tmp/r.jsonl'"

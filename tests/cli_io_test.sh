@@ -53,7 +53,7 @@ refused "audit random bytes" 'looks like binary data' audit --quiet "$tmp/random
 refused "audit an executable" 'looks like an executable' audit --quiet "$(command -v bash)"
 expect 2 '' 'looks like binary data' -- dead --batch "$tmp/random.bin"
 : >"$tmp/empty.pgn"
-expect 2 '' 'no game found' -- audit --quiet "$tmp/empty.pgn"
+expect 2 '' 'no games found' -- audit --quiet "$tmp/empty.pgn"
 
 # --- Write errors: every command checks standard output -------------------------------------
 if [ -w /dev/full ]; then

@@ -4,6 +4,7 @@
 // formats) lives in the `arbiter audit` command; this is the per-game logic it runs.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,6 +44,19 @@ namespace arbiter::audit {
 /// Stable name, e.g. "timeout_unwinnable".
 constexpr const char* finding_type_name(FindingType t) noexcept { return enum_name(t); }
 
+/// The kinds of findings that are not endings (the endings are the TerminationKind names):
+/// timeout_unwinnable's `flag`, claimable's claims, result_inconsistent's `tag_vs_marker`.
+namespace kind {
+inline constexpr const char* flag = "flag";
+inline constexpr const char* threefold = "threefold";
+inline constexpr const char* threefold_intended = "threefold_intended";
+inline constexpr const char* fifty = "fifty";
+inline constexpr const char* fifty_intended = "fifty_intended";
+inline constexpr const char* tag_vs_marker = "tag_vs_marker";
+}  // namespace kind
+inline constexpr std::array<const char*, 6> other_kinds = {kind::flag,  kind::threefold,      kind::threefold_intended,
+                                                           kind::fifty, kind::fifty_intended, kind::tag_vs_marker};
+
 struct Finding {
     FindingType type;
     /// missed_automatic_draw / result_contradicts_position: the ending ("stalemate", …);
@@ -53,6 +67,11 @@ struct Finding {
     std::optional<Color> side;  ///< claimant, or the side that lost on time
     std::string article;
     std::string detail;
+    /// The numbers of a claimable finding's detail, as fields (nullopt for the other types):
+    /// how many chances that side had, how many went unused, the ply of the first one, and for
+    /// the intended kinds the move to write (SAN, played from the position at first_ply).
+    std::optional<std::uint32_t> chances{}, unused{}, first_ply{};
+    std::optional<std::string> first_move{};
 };
 
 struct GameAudit {

@@ -1,13 +1,18 @@
 // audit_output.hpp — the output formats of `arbiter audit` (docs/audit.md): one JSONL record per
-// game, CSV rows (one per finding or error), and the summary, text or JSON, built from the counts
-// the batches add up. The pipeline (cmd_audit.cpp) formats each game on a worker thread without
-// its game number and prefixes the number when it writes the games out in input order.
+// game, CSV rows (one per finding or error), the summary, text or JSON, built from the counts
+// the batches add up, the annotated PGN of --pgn-out, and the --only / --select filters. The pipeline (cmd_audit.cpp)
+// formats each game on a worker thread without its game number and prefixes the number when it writes the games out in
+// input order.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "arbiter/audit.hpp"
 #include "arbiter/pgn_game.hpp"
@@ -44,6 +49,74 @@ extern const char* const csv_header;
 /// over all the inputs, and within its file.
 void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
                     const std::string& text);
+
+/// --only and --select: which games are reported at all (every `--select TAG=VALUE` must hold:
+/// the game's first tag of that name has exactly that value) and which of their findings (a
+/// finding is kept when --only names its type, its kind, or "type/kind"; no --only keeps all).
+struct AuditFilter {
+    std::vector<std::string> only;
+    std::vector<std::pair<std::string, std::string>> select;
+
+    /// Adds the comma-separated list of an --only; returns an error message (empty when it is fine)
+    /// that lists the valid types and kinds.
+    std::string add_only(std::string_view list);
+    /// Adds one --select TAG=VALUE; returns an error message, empty when it is fine.
+    std::string add_select(std::string_view spec);
+    [[nodiscard]] bool selects(const pgn::ParsedGame& game) const;
+    [[nodiscard]] bool keeps(const audit::Finding& f) const;
+    /// Removes the findings --only does not keep.
+    void apply(audit::GameAudit& result) const;
+};
+
+/// The comment --pgn-out writes for one finding, braces included (format in docs/audit.md):
+/// `{arbiter: TYPE KIND[, SIDE] (ARTICLE): DETAIL [%arbiter TYPE KIND article="A" ply=P …]}`.
+std::string pgn_comment(const audit::Finding& f);
+
+/// --pgn-out for the games of one batch or stream, in order: a game with findings is written as
+/// it was read — its bytes from its first one up to the next game's first one (or the end of the
+/// input) — with each finding's comment inserted after the move that reached the finding's ply
+/// (before the first move or the result for ply 0), and a blank line after it. The caller passes
+/// the input it still holds (`window`, which starts at `window_start`, in the reader's offsets).
+/// When the bytes of a game are no longer held (a game of more than `hold_limit` bytes in a
+/// stream), it is written from what was read: its tags, the mainline SAN and the comments.
+class PgnOut {
+public:
+    /// A game was read (all of its bytes are in `window` unless they were given up).
+    /// Appends to `out` the previous game, now that its end is known.
+    void game(const pgn::ParsedGame& g, const audit::GameAudit& result, std::string_view window,
+              std::uint64_t window_start, std::string& out);
+    /// The input ends at window_start + window.size(): appends the last game.
+    void finish(std::string_view window, std::uint64_t window_start, std::string& out);
+    /// The first offset the writer still needs (nullopt: none; the input before it can go).
+    [[nodiscard]] std::optional<std::uint64_t> needed() const {
+        return pending_ ? std::optional(pending_->start) : std::nullopt;
+    }
+    /// Games written so far.
+    [[nodiscard]] std::uint64_t written() const { return written_; }
+
+private:
+    struct Pending {
+        std::uint64_t start = 0;
+        std::vector<std::pair<std::uint64_t, std::string>> inserts;  // at offset, in order
+        std::string from_moves;                                      // the game from its moves, when its bytes may go
+    };
+    void complete(std::uint64_t end, std::string_view window, std::uint64_t window_start, std::string& out);
+    std::optional<Pending> pending_;
+    std::uint64_t written_ = 0;
+
+public:
+    /// Set for a stream, whose bytes may be given up: each game is also kept as text built from
+    /// its moves, for when its bytes are gone by the time it ends.
+    bool bytes_may_go = false;
+};
+
+/// A game written from what was read (tags, mainline SAN, result) with the finding comments
+/// after their plies: what --pgn-out writes when the game's own bytes are not held.
+std::string pgn_from_moves(const pgn::ParsedGame& g, const audit::GameAudit& result);
+
+/// The line printed at the end when the report goes to a file and stderr is a terminal:
+/// "21 games, 15 with findings (40 findings), 1 with errors, 0.02 s".
+std::string summary_line(const AuditCounts& c, double seconds);
 
 /// The progress line: "12.3 of 264.0 MB, 4567 games, 890 games/s, ETA 36 s". `done` and `total`
 /// are bytes over all the inputs (`total` 0 when a size is unknown: no "of", no ETA); no ETA before

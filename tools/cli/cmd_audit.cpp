@@ -83,12 +83,24 @@ private:
 };
 
 // A ByteSource over a batch: its text, or the parts of its stream, then the input error that
-// ended the input there (if one did).
+// ended the input there (if one did). For --pgn-out it can hold on to the bytes it has handed out
+// (a stream's text is not kept otherwise), up to a bound: the PGN reader's own limit on a game.
 class BatchSource final : public ByteSource {
 public:
     BatchSource(std::string_view text, Stream* stream, std::optional<arbiter::InputError> error,
-                const std::string& name)
-        : text_(text), stream_(stream), error_(std::move(error)), name_(name) {}
+                const std::string& name, bool hold)
+        : text_(text), stream_(stream), error_(std::move(error)), name_(name), hold_(hold) {}
+
+    // The bytes held (with `hold`), and the offset of the first.
+    [[nodiscard]] std::string_view held() const noexcept { return held_; }
+    [[nodiscard]] std::uint64_t held_start() const noexcept { return held_start_; }
+    // The bytes before `offset` are no longer needed.
+    void release(std::uint64_t offset) {
+        if (offset <= held_start_) return;
+        const std::uint64_t n = std::min<std::uint64_t>(offset - held_start_, held_.size());
+        held_.erase(0, n);
+        held_start_ += n;
+    }
     Expected<std::size_t, arbiter::InputError> read(char* buffer, std::size_t size) override {
         while (at_ == text_.size()) {
             if (!stream_ || !stream_->next(part_)) {
@@ -106,6 +118,13 @@ public:
         const std::size_t n = std::min(size, text_.size() - at_);
         std::memcpy(buffer, text_.data() + at_, n);
         at_ += n;
+        if (hold_) {
+            held_.append(buffer, n);
+            // More than a game may have (ReaderOptions::max_game_bytes) and some: the oldest go,
+            // and a game whose bytes went is written from its moves (PgnOut).
+            constexpr std::size_t hold_limit = (64u << 20) + (1u << 20), slack = 8u << 20;
+            if (held_.size() > hold_limit + slack) release(held_start_ + (held_.size() - hold_limit));
+        }
         return n;
     }
     [[nodiscard]] std::uint64_t consumed() const noexcept override { return 0; }
@@ -119,6 +138,9 @@ private:
     std::string part_;
     std::optional<arbiter::InputError> error_;
     const std::string& name_;
+    bool hold_;
+    std::string held_;
+    std::uint64_t held_start_ = 0;
 };
 
 // A run of whole games cut from one input at game boundaries (or a stream of them).
@@ -134,9 +156,13 @@ struct Batch {
 };
 
 struct BatchResult {
-    std::vector<std::string> lines;  // per game, without the leading game number
+    // Per game (jsonl, csv), without the leading game number; nullopt for a game --select leaves out.
+    std::vector<std::optional<std::string>> lines;
     AuditCounts counts;
     std::size_t file = 0;
+    std::string pgn;  // --pgn-out: the games with findings
+    std::uint64_t pgn_games = 0;
+    std::uint64_t games_read = 0;  // selected or not
 };
 
 // Lines in `text`: eight bytes at a time (this runs on the reading thread, over every byte).
@@ -158,22 +184,52 @@ std::uint64_t count_newlines(std::string_view text) noexcept {
 
 struct Config {
     AuditFormat format = AuditFormat::jsonl;
+    AuditFilter filter;
+    bool pgn_out = false;
     audit::AuditOptions options;
     std::vector<std::string> files;
     std::size_t batch_bytes = 1 << 20;
     std::uint32_t max_plies = pgn::ReaderOptions{}.max_game_plies;
 };
 
-// Audits the games of one batch; `each(game, result)` is called for every game in order.
+// Audits the games of one batch; `each(game, result, selected)` is called for every game in order
+// (`selected`: --select keeps it; its findings are those --only keeps). With --pgn-out, the games
+// with findings are appended to `pgn` as each game's end becomes known (a game ends where the next
+// one starts), and `pgn_games` counts them.
 template <class Each>
-void audit_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn::ParsedGame& game, Each&& each) {
-    BatchSource src(b.text, b.stream.get(), b.error, cfg.files[b.file]);
+void audit_batch(const Batch& b, const Config& cfg, GameRecord& record, pgn::ParsedGame& game, std::string& pgn,
+                 std::uint64_t& pgn_games, Each&& each) {
+    BatchSource src(b.text, b.stream.get(), b.error, cfg.files[b.file], cfg.pgn_out && b.stream);
     pgn::GameReaderOptions ro;
     ro.keep_positions = true;  // audit_game replays each game without making the moves again
     ro.reader.input_continues = b.ends_at_boundary;
     ro.reader.max_game_plies = cfg.max_plies;
     pgn::GameReader reader(src, ro);
-    while (reader.next(game)) each(game, audit::audit_game(game, cfg.options, record));
+    PgnOut out;
+    out.bytes_may_go = b.stream != nullptr;
+    // The input the PGN writer can copy from: a batch's text, or what a stream still holds.
+    const auto window = [&] { return b.stream ? src.held() : std::string_view(b.text); };
+    const auto window_start = [&] { return b.stream ? src.held_start() : std::uint64_t{0}; };
+    while (reader.next(game)) {
+        audit::GameAudit result = audit::audit_game(game, cfg.options, record);
+        const bool selected = cfg.filter.selects(game);
+        if (selected)
+            cfg.filter.apply(result);
+        else
+            result.findings.clear();
+        if (cfg.pgn_out) {
+            out.game(game, result, window(), window_start(), pgn);
+            if (b.stream) {
+                // What the next game cannot need: the bytes before this game's last token.
+                std::uint64_t last = std::max(game.pos.offset, game.result_pos.offset);
+                if (!game.plies.empty()) last = std::max(last, game.plies.back().pos.offset);
+                src.release(out.needed().value_or(last));
+            }
+        }
+        each(game, result, selected);
+    }
+    if (cfg.pgn_out) out.finish(window(), window_start(), pgn);
+    pgn_games = out.written();
 }
 
 // A game's output line (jsonl or csv) without its game number; empty for the summary.
@@ -184,20 +240,20 @@ std::string format_game(const Batch& b, const Config& cfg, const pgn::ParsedGame
     return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
 }
 
-// A write to the output failed (errno when it did).
+// A write to the output (or to --pgn-out) failed (errno when it did).
 struct OutputFailed {
     int error = 0;
+    bool pgn = false;
 };
 
 class Pipeline {
 public:
-    Pipeline(const Config& cfg, std::ostream& out, unsigned threads, bool progress)
-        : cfg_(cfg), out_(out), threads_(threads), progress_(progress) {}
+    Pipeline(const Config& cfg, std::ostream& out, std::ostream* pgn, unsigned threads, bool progress)
+        : cfg_(cfg), out_(out), pgn_(pgn), threads_(threads), progress_(progress) {}
 
     // Returns false when an input could not be read to its end. An exception on any thread (out
     // of memory, a failed write) stops every thread and is rethrown here.
     bool run() {
-        if (cfg_.format == AuditFormat::csv) out_ << csv_header;
         start_ = last_progress_ = std::chrono::steady_clock::now();
         total_bytes_ = known_total_bytes(cfg_.files);
         std::vector<std::thread> workers;
@@ -216,12 +272,17 @@ public:
         for (auto& w : workers) w.join();
         if (progress_) std::cerr << "\r\033[K";
         if (error_) std::rethrow_exception(error_);
+        // The CSV header comes before the first row, or at the end when games were read but had no
+        // row (none for an input without games, which is an error).
+        if (cfg_.format == AuditFormat::csv && !header_written_ && games_written_ > 0) out_ << csv_header;
         return ok;
     }
 
     const AuditCounts& counts() const { return total_; }
     double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
     std::uint64_t bytes() const { return bytes_read_; }
+    std::uint64_t games_read() const { return games_written_; }
+    std::uint64_t pgn_games() const { return pgn_games_; }
 
 private:
     // A batch without a game boundary grows to this much over the batch size; then it is streamed.
@@ -411,10 +472,16 @@ private:
     void run_batch(Batch& b, GameRecord& record, pgn::ParsedGame& game) {
         BatchResult r;
         r.file = b.file;
-        audit_batch(b, cfg_, record, game, [&](const pgn::ParsedGame& g, const audit::GameAudit& result) {
-            r.counts.add_game(g, result);
-            if (cfg_.format != AuditFormat::summary) r.lines.push_back(format_game(b, cfg_, g, result));
-        });
+        audit_batch(b, cfg_, record, game, r.pgn, r.pgn_games,
+                    [&](const pgn::ParsedGame& g, const audit::GameAudit& result, bool selected) {
+                        ++r.games_read;
+                        if (!selected) {
+                            if (cfg_.format != AuditFormat::summary) r.lines.emplace_back();
+                            return;
+                        }
+                        r.counts.add_game(g, result);
+                        if (cfg_.format != AuditFormat::summary) r.lines.emplace_back(format_game(b, cfg_, g, result));
+                    });
         std::unique_lock lock(mu_);
         if (spare_.size() < 2 * threads_ + 4) {
             b.text.clear();
@@ -431,15 +498,21 @@ private:
             space_cv_.wait(lock, [&] { return next_write_ == b.seq || error_; });
             if (error_) return b.stream->abandon();
         }
-        audit_batch(b, cfg_, record, game, [&](const pgn::ParsedGame& g, const audit::GameAudit& result) {
-            const std::string text = format_game(b, cfg_, g, result);
-            std::lock_guard lock(mu_);
-            count_game(b.file);
-            if (!text.empty()) write_numbered(out_, cfg_.format, games_written_, game_in_file_, text);
-            if (!out_) throw OutputFailed{errno};
-            total_.add_game(g, result);
-        });
+        std::string pgn;
+        std::uint64_t pgn_games = 0;
+        audit_batch(b, cfg_, record, game, pgn, pgn_games,
+                    [&](const pgn::ParsedGame& g, const audit::GameAudit& result, bool selected) {
+                        const std::string text = selected ? format_game(b, cfg_, g, result) : std::string();
+                        std::lock_guard lock(mu_);
+                        count_game(b.file);
+                        if (!text.empty()) write_game(text);
+                        if (!out_) throw OutputFailed{errno};
+                        write_pgn(pgn);
+                        if (selected) total_.add_game(g, result);
+                    });
         std::lock_guard lock(mu_);
+        write_pgn(pgn);
+        pgn_games_ += pgn_games;
         ++next_write_;
         write_ready();
     }
@@ -452,12 +525,30 @@ private:
             ++next_write_;
             for (const auto& l : ready.lines) {
                 count_game(ready.file);
-                write_numbered(out_, cfg_.format, games_written_, game_in_file_, l);
+                if (l) write_game(*l);
             }
             if (!out_) throw OutputFailed{errno};
+            write_pgn(ready.pgn);
+            pgn_games_ += ready.pgn_games;
+            if (cfg_.format == AuditFormat::summary) games_written_ += ready.games_read;
             total_.add(ready.counts);
         }
         space_cv_.notify_all();
+    }
+
+    // Writes a game's jsonl or csv text with its numbers, after the CSV header (mu_ held).
+    void write_game(const std::string& text) {
+        if (cfg_.format == AuditFormat::csv && !header_written_) out_ << csv_header;
+        header_written_ = true;
+        write_numbered(out_, cfg_.format, games_written_, game_in_file_, text);
+    }
+
+    // Writes (and empties) --pgn-out text (mu_ held).
+    void write_pgn(std::string& text) {
+        if (!pgn_ || text.empty()) return;
+        pgn_->write(text.data(), static_cast<std::streamsize>(text.size()));
+        if (!*pgn_) throw OutputFailed{errno, true};
+        text.clear();
     }
 
     // The numbers of the next game written, over all inputs and in its file (mu_ held).
@@ -490,6 +581,7 @@ private:
 
     const Config& cfg_;
     std::ostream& out_;
+    std::ostream* pgn_;
     unsigned threads_;
     bool progress_;
     std::mutex mu_;
@@ -499,10 +591,10 @@ private:
     std::map<std::uint64_t, BatchResult> results_;
     std::uint64_t next_seq_ = 0, next_write_ = 0, games_written_ = 0, game_in_file_ = 0;
     std::size_t written_file_ = SIZE_MAX;
-    bool done_reading_ = false;
+    bool done_reading_ = false, header_written_ = false;
     std::exception_ptr error_;
     AuditCounts total_;
-    std::uint64_t bytes_read_ = 0, total_bytes_ = 0, consumed_before_ = 0;
+    std::uint64_t bytes_read_ = 0, total_bytes_ = 0, consumed_before_ = 0, pgn_games_ = 0;
     std::chrono::steady_clock::time_point start_, last_progress_{};
 };
 
@@ -584,6 +676,8 @@ void add_audit(CLI::App& app) {
         unsigned threads = 0;
         std::string format = "jsonl";
         std::string output;
+        std::string pgn_out;
+        std::vector<std::string> only, select;
         bool quiet = false;
         bool json = false;
         std::string time_category;
@@ -600,6 +694,12 @@ void add_audit(CLI::App& app) {
     cmd->add_option("--format", o->format,
                     "jsonl (default: one object per game), csv (one row per finding) or summary");
     cmd->add_option("--output", o->output, "Write to this file instead of standard output");
+    cmd->add_option("--pgn-out", o->pgn_out,
+                    "Also write the games with findings to this file as PGN, each finding a comment at its ply");
+    cmd->add_option("--only", o->only,
+                    "Report only these findings: types or kinds, comma-separated (e.g. timeout_unwinnable,threefold)");
+    cmd->add_option("--select", o->select,
+                    "Audit only the games whose tag has this value: TAG=VALUE, exact (repeat: all must hold)");
     cmd->add_option("--time-category", o->time_category,
                     "standard, rapid or blitz for every game (default: from each game's TimeControl tag)");
     cmd->add_flag("--quiet", o->quiet, "No progress line on stderr");
@@ -619,6 +719,11 @@ void add_audit(CLI::App& app) {
         cfg.files = o->files;
         cfg.batch_bytes = o->batch_bytes;
         cfg.max_plies = o->max_plies;
+        for (const auto& list : o->only)
+            if (const auto error = cfg.filter.add_only(list); !error.empty()) throw InputError(error);
+        for (const auto& spec : o->select)
+            if (const auto error = cfg.filter.add_select(spec); !error.empty()) throw InputError(error);
+        cfg.pgn_out = !o->pgn_out.empty();
         if (o->format == "jsonl")
             cfg.format = AuditFormat::jsonl;
         else if (o->format == "csv")
@@ -646,15 +751,25 @@ void add_audit(CLI::App& app) {
         }
         unsigned threads = o->threads ? o->threads : std::max(1u, std::thread::hardware_concurrency());
         if (threads > 256) throw InputError("--threads: at most 256");
-        std::optional<OutputFile> file;
+        if (cfg.pgn_out && !o->output.empty()) {
+            std::error_code ec1, ec2;
+            const auto a = std::filesystem::weakly_canonical(o->output, ec1);
+            const auto b = std::filesystem::weakly_canonical(o->pgn_out, ec2);
+            if (o->output == o->pgn_out || (!ec1 && !ec2 && a == b))
+                throw InputError("--pgn-out '" + o->pgn_out + "' is also --output: name two files");
+        }
+        std::optional<OutputFile> file, pgn_file;
         if (!o->output.empty()) file.emplace(o->output, cfg.files);
+        if (cfg.pgn_out) pgn_file.emplace(o->pgn_out, cfg.files);
         std::ostream& out = file ? file->stream() : std::cout;
         const bool progress = !o->quiet && isatty(STDERR_FILENO);
-        Pipeline pipeline(cfg, out, threads, progress);
+        Pipeline pipeline(cfg, out, pgn_file ? &pgn_file->stream() : nullptr, threads, progress);
         bool ok = false;
         const std::string written = file ? "'" + o->output + "'" : std::string("standard output");
         try {
             ok = pipeline.run();
+            // Nothing to report: an error, with nothing on stdout and no --output or --pgn-out file.
+            if (ok && pipeline.games_read() == 0) throw InputError("no games found in the input: nothing to audit");
             if (cfg.format == AuditFormat::summary)
                 print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
             out.flush();
@@ -663,11 +778,23 @@ void add_audit(CLI::App& app) {
             // From any thread of the pipeline (carried to this one): exit 1 with a message.
             throw InputError("out of memory while auditing (fewer --threads or a smaller --batch-bytes need less)", 1);
         } catch (const OutputFailed& e) {
-            throw InputError("cannot write " + written + ": " + (e.error ? std::strerror(e.error) : "write error"), 1);
+            throw InputError("cannot write " + (e.pgn ? "'" + o->pgn_out + "'" : written) + ": " +
+                                 (e.error ? std::strerror(e.error) : "write error"),
+                             1);
         }
         if (file) file->commit();
+        if (pgn_file) pgn_file->commit();
         if (!ok) throw InputError("some input could not be read to its end (see above)");
-        if (pipeline.counts().games == 0) throw InputError("no game found in the input: nothing to audit");
+        if (pipeline.games_read() == 0) throw InputError("no games found in the input: nothing to audit");
+        if (pipeline.counts().games == 0)
+            std::cerr << "arbiter: no game has the tags --select asks for (" << pipeline.games_read()
+                      << " games read)\n";
+        // The report went to a file: one line at the end for the person at the terminal.
+        if (file && !o->quiet && isatty(STDERR_FILENO)) {
+            std::cerr << summary_line(pipeline.counts(), pipeline.seconds()) << "; report in '" << o->output << "'";
+            if (pgn_file) std::cerr << "; " << pipeline.pgn_games() << " games in '" << o->pgn_out << "'";
+            std::cerr << '\n';
+        }
     });
 }
 
