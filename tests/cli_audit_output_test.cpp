@@ -39,18 +39,20 @@ std::string pgn_out(const std::string& pgn, const AuditFilter& filter = {}) {
 }
 
 const std::string fivefold =
-    "[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6\n"
+    "[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 "
+    "Nf6\n"
     "8. Ng1 Ng8! {a comment} 9. e4 1/2-1/2\n";
 
 TEST(AuditPgnOut, CommentAfterTheMoveAndItsAnnotation) {
     AuditFilter only;
     ASSERT_EQ(only.add_only("missed_automatic_draw"), "");
     const std::string out = pgn_out(fivefold, only);
-    EXPECT_EQ(out,
-              "[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. "
-              "Nf3 Nf6\n8. Ng1 Ng8! {arbiter: missed_automatic_draw fivefold_repetition (9.6.1): the game should have "
-              "ended after 8...Ng8 (fivefold_repetition, 1/2-1/2) but went on for 1 more ply [%arbiter "
-              "missed_automatic_draw fivefold_repetition article=\"9.6.1\" ply=16]} {a comment} 9. e4 1/2-1/2\n\n");
+    EXPECT_EQ(
+        out,
+        "[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. "
+        "Nf3 Nf6\n8. Ng1 Ng8! {arbiter: missed_automatic_draw fivefold_repetition (9.6.1): the game should have "
+        "ended after 8...Ng8 (fivefold_repetition, 1/2-1/2) but went on for 1 more ply [%arbiter "
+        "missed_automatic_draw fivefold_repetition article=\"9.6.1\" ply=16]} {a comment} 9. e4 1/2-1/2\n\n");
 }
 
 TEST(AuditPgnOut, GamesWithoutFindingsAreLeftOut) {
@@ -71,7 +73,8 @@ TEST(AuditPgnOut, PlyZeroGoesBeforeTheFirstMoveNumber) {
     EXPECT_NE(out.find("\n\n{arbiter: claimable fifty, black (9.3.2): "), std::string::npos) << out;
     EXPECT_NE(out.find("first_ply=119]} 60... Kb8"), std::string::npos) << out;
     // When the first move cannot be played: before it.
-    const std::string bad = "[Event \"z\"]\n[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R b - - 100 60\"]\n\n60... Ka7 1/2-1/2\n";
+    const std::string bad =
+        "[Event \"z\"]\n[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R b - - 100 60\"]\n\n60... Ka7 1/2-1/2\n";
     EXPECT_NE(pgn_out(bad).find("first_ply=119]} 60... Ka7 1/2-1/2"), std::string::npos) << pgn_out(bad);
 }
 
@@ -89,7 +92,11 @@ TEST(AuditPgnOut, AGameWithoutTagsStartsAtItsMoveNumber) {
 }
 
 TEST(AuditPgnOut, CommentFormat) {
-    audit::Finding f{audit::FindingType::claimable, "threefold_intended", 7, Color::black, "9.2.1",
+    audit::Finding f{audit::FindingType::claimable,
+                     "threefold_intended",
+                     7,
+                     Color::black,
+                     "9.2.1",
                      "1 chance, 1 unused; first after 4.Ng1, writing 4...Ng8"};
     f.chances = 1;
     f.unused = 1;
@@ -100,7 +107,11 @@ TEST(AuditPgnOut, CommentFormat) {
               "4...Ng8 [%arbiter claimable threefold_intended article=\"9.2.1\" ply=7 side=black chances=1 unused=1 "
               "first_ply=7 first_move=Ng8]}");
     // A tag value in a detail cannot close the comment or read as a command.
-    audit::Finding r{audit::FindingType::result_inconsistent, "tag_vs_marker", 2, std::nullopt, "PGN 8.1.1.7",
+    audit::Finding r{audit::FindingType::result_inconsistent,
+                     "tag_vs_marker",
+                     2,
+                     std::nullopt,
+                     "PGN 8.1.1.7",
                      "the Result tag says }[%clk 0:00:00] but the termination marker 1-0"};
     EXPECT_EQ(cli::pgn_comment(r),
               "{arbiter: result_inconsistent tag_vs_marker (PGN 8.1.1.7): the Result tag says )(%clk 0:00:00) but the "
@@ -121,9 +132,10 @@ TEST(AuditPgnOut, FromTheMovesWhenTheBytesAreGone) {
     std::replace(one_line.begin() + static_cast<std::ptrdiff_t>(one_line.find("\n\n") + 2), one_line.end() - 2, '\n',
                  ' ');
     EXPECT_EQ(text.find('{'), one_line.find('{'));
-    EXPECT_EQ(one_line.rfind("[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 {arbiter: claimable "
-                         "threefold_intended, black",
-                         0),
+    EXPECT_EQ(one_line.rfind(
+                  "[Event \"f\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 {arbiter: claimable "
+                  "threefold_intended, black",
+                  0),
               0u)
         << text;
     EXPECT_TRUE(one_line.ends_with(" 9. e4 1/2-1/2\n\n")) << text;
@@ -136,7 +148,8 @@ TEST(AuditPgnOut, FromTheMovesWhenTheBytesAreGone) {
     ASSERT_TRUE(reader2.next(game2));
     const audit::GameAudit result2 = audit::audit_game(game2, {}, record);
     ASSERT_EQ(result2.findings.size(), result.findings.size());
-    for (std::size_t k = 0; k < result.findings.size(); ++k) EXPECT_EQ(result2.findings[k].detail, result.findings[k].detail);
+    for (std::size_t k = 0; k < result.findings.size(); ++k)
+        EXPECT_EQ(result2.findings[k].detail, result.findings[k].detail);
     // A stream whose held bytes start after the game: the game is written from its moves.
     PgnOut writer;
     writer.bytes_may_go = true;
