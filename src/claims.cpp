@@ -237,7 +237,7 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional
     }
     if (const auto& t = rec.termination()) {
         v.article = t->article;
-        v.reason = "The game has already ended (" + std::string(termination_name(t->kind)) + ", " +
+        v.reason = "The game has already ended (" + std::string(termination_words(t->kind)) + ", " +
                    where(cite(rec, t->index)) + "); no claim can be made.";
         return v;
     }

@@ -1,6 +1,8 @@
 // notation.cpp — SAN and UCI reading and writing.
 #include "arbiter/notation.hpp"
 
+#include <algorithm>
+
 #include "arbiter/movegen.hpp"
 
 namespace arbiter {
@@ -387,7 +389,22 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     const Square to = make_square(to_file, to_rank);
     const SanMatch r = match_san(pos, pt, to, from_file, from_rank, promo);
     if (r.matches == 1) return r.found;
-    if (r.matches > 1) return error(K::ambiguous, 0, quoted(san) + " is ambiguous");
+    if (r.matches > 1) {
+        // Name the candidates: "'Nd2' is ambiguous: Nbd2 or Nfd2".
+        std::vector<std::string> candidates;
+        for (Move m : legal_moves(pos)) {
+            if (m.to() != to || type_of(pos.piece_at(m.from())) != pt || m.promoted() != promo) continue;
+            if ((from_file >= 0 && file_of(m.from()) != from_file) ||
+                (from_rank >= 0 && rank_of(m.from()) != from_rank))
+                continue;
+            candidates.push_back(to_san(pos, m));
+        }
+        std::sort(candidates.begin(), candidates.end());
+        std::string list;
+        for (std::size_t k = 0; k < candidates.size(); ++k)
+            list += (k == 0 ? "" : k + 1 == candidates.size() ? " or " : ", ") + candidates[k];
+        return error(K::ambiguous, 0, quoted(san) + " is ambiguous: " + list);
+    }
     if (r.promotion_needed) return error(K::illegal, n, quoted(san) + " needs a promotion piece");
     return error(K::illegal, 0, quoted(san) + " is not a legal move");
 }

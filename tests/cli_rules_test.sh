@@ -37,7 +37,7 @@ expect 0 "$D"',"ply":1,"after":"1.Qb2\+"\}' '' -- status --json --fen "8/8/8/8/7
 expect 0 "$D"',"ply":2,"after":"1...Qg6\+"\}' '' -- status --json --fen "6k1/6P1/7K/8/8/3q4/8/8 b - - 0 1" --moves "Qg6+"
 expect 0 "$D"',"ply":2,"after":"1...Qb6"\}' '' -- status --json --fen "K7/8/k7/8/1P6/4q3/8/8 b - - 0 1" --moves "Qb6"
 expect 0 '"termination":null.*"can_checkmate":\{"white":"yes","black":"no"\}' '' -- status --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1"
-expect 0 '"correct":false,"article":"5.2.2","reason":"The game has already ended \(dead_position, after 1.Rb2\)' '' -- claim threefold --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1" --moves "Rb2"
+expect 0 '"correct":false,"article":"5.2.2","reason":"The game has already ended \(dead position, after 1.Rb2\)' '' -- claim threefold --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1" --moves "Rb2"
 
 # --pgn FILE [--game N] [--ply K]
 EX=$(dirname "$0")/../examples/tricky-repetition.pgn

@@ -39,6 +39,13 @@ static_assert(enum_count<TerminationKind> == std::size_t(TerminationKind::fifty_
 
 /// Stable name, e.g. "fivefold_repetition".
 constexpr const char* termination_name(TerminationKind k) noexcept { return enum_name(k); }
+/// The words for people, e.g. "dead position", "75-move rule" (text output; JSON uses the name).
+constexpr const char* termination_words(TerminationKind k) noexcept {
+    constexpr std::array<const char*, enum_count<TerminationKind>> words{
+        "checkmate",   "stalemate", "dead position", "75-move rule", "fivefold repetition", "threefold repetition",
+        "50-move rule"};
+    return words[static_cast<std::size_t>(k)];
+}
 
 /// How and where a game ended (or, for US Chess 14K, could be declared drawn).
 struct Termination {

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -52,5 +53,14 @@ void add_claim(CLI::App& app);
 void add_session(CLI::App& app);
 void add_audit(CLI::App& app);
 void add_dead(CLI::App& app);
+/// `arbiter help [CMD...]` and `arbiter completion bash` (cmd_help.cpp).
+void add_help(CLI::App& app);
+/// After every command is added: examples and exit codes as each --help's footer, --version on
+/// every subcommand.
+void finish_commands(CLI::App& app, const std::string& version);
+/// "'statsu' is not a command of arbiter; did you mean 'status'? (commands: …)".
+std::string unknown_subcommand(CLI::App& app, std::string_view word);
+/// The message for a missing or unknown subcommand on this command line, if there is one.
+std::optional<std::string> check_subcommand_words(CLI::App& app, int argc, char** argv);
 
 }  // namespace arbiter::cli

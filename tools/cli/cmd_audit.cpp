@@ -690,10 +690,10 @@ void add_audit(CLI::App& app) {
         ->required();
     cmd->add_option("--rules", o->rules,
                     "A rule set for every game, or auto (default: from each game's Date and Site tags)");
-    cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+    cmd->add_option("-j,--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_option("--format", o->format,
                     "jsonl (default: one object per game), csv (one row per finding) or summary");
-    cmd->add_option("--output", o->output, "Write to this file instead of standard output");
+    cmd->add_option("-o,--output", o->output, "Write to this file instead of standard output");
     cmd->add_option("--pgn-out", o->pgn_out,
                     "Also write the games with findings to this file as PGN, each finding a comment at its ply");
     cmd->add_option("--only", o->only,
@@ -702,7 +702,7 @@ void add_audit(CLI::App& app) {
                     "Audit only the games whose tag has this value: TAG=VALUE, exact (repeat: all must hold)");
     cmd->add_option("--time-category", o->time_category,
                     "standard, rapid or blitz for every game (default: from each game's TimeControl tag)");
-    cmd->add_flag("--quiet", o->quiet, "No progress line on stderr");
+    cmd->add_flag("-q,--quiet", o->quiet, "No progress line on stderr");
     cmd->add_option("--max-plies", o->max_plies,
                     "Mainline plies a game may have; a longer one is the error game_too_long (default 18000: "
                     "FIDE 9.6.2 ends every game within 17,697)")

@@ -20,6 +20,7 @@
 
 #include "arbiter/input.hpp"
 #include "cli.hpp"
+#include "game_input.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -305,7 +306,11 @@ void add_dead(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "dead", "Can a side still checkmate by any series of legal moves? (dead position 5.2.2, flag fall 6.9)");
     auto opt = std::make_shared<DeadOptions>();
-    cmd->add_option("--fen", opt->fen, "The position (counters may be omitted)");
+    cmd->add_option("--fen", opt->fen,
+                    "The position (counters may be omitted; a composed position is accepted); with --moves, the "
+                    "moves are played from it");
+    auto position = std::make_shared<GameInput>();
+    position->add_position_to(*cmd, false);
     cmd->add_option("--batch", opt->batch,
                     "Analyse many positions: a file (plain, .gz, .bz2 or .zst), or - for stdin; one `FEN "
                     "[white|black|both] [ID…]` a line (at most 4096 bytes)");
@@ -313,14 +318,17 @@ void add_dead(CLI::App& app) {
         ->check(CLI::IsMember({"white", "black", "both"}));
     cmd->add_option("--limit", opt->limit,
                     "Positions the search may visit before answering unknown (checked as each search starts and "
-                    "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count)")
-        ->capture_default_str()
+                    "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count; default " +
+                        std::to_string(opt->limit) + ")")
         ->check(whole_number(1, 1LL << 40));
     cmd->add_flag("--quick", opt->quick, "Quick mode: static proofs and a small search only");
     cmd->add_flag("--json", opt->json, "Machine output (batch mode always writes JSON lines)");
     cmd->add_flag("--timing", opt->timing, "Add the analysis time of each side (\"microseconds\") to the JSON");
-    cmd->callback([opt] {
-        if (opt->fen.empty() == opt->batch.empty()) throw InputError("dead: give exactly one of --fen and --batch");
+    cmd->callback([opt, position] {
+        const bool game = !position->moves.empty() || !position->pgn.empty();
+        if (game && !opt->batch.empty()) throw InputError("dead: --batch cannot be combined with --moves or --pgn");
+        if (!game && opt->fen.empty() == opt->batch.empty())
+            throw InputError("dead: give a position (--fen, --moves or --pgn) or --batch FILE");
         HelpmateOptions options;
         options.node_limit = opt->limit;
         if (opt->quick) options.mode = HelpmateOptions::Mode::quick;
@@ -330,7 +338,10 @@ void add_dead(CLI::App& app) {
             if (!src) throw InputError("dead --batch: " + src.error().describe());
             return run_batch(analyzer, **src, *opt);
         }
-        const Position pos = composed_fen_or_throw(opt->fen);
+        // With --moves or --pgn the position is reached in a game (a legal start, the moves
+        // checked); a FEN alone may be a composed position.
+        position->fen = opt->fen;
+        const Position pos = game ? position_of(*position) : composed_fen_or_throw(opt->fen);
         const auto answers = analyse(analyzer, pos, sides_of(opt->side));
         if (opt->json)
             std::cout << to_json(pos, answers, opt->timing).dump(-1, ' ', false, json::error_handler_t::replace)

@@ -1,27 +1,31 @@
-// cmd_perft.cpp — `arbiter perft [--fen FEN] [--divide] DEPTH` and `arbiter moves --fen FEN`.
+// cmd_perft.cpp — `arbiter perft [POSITION] [--divide] DEPTH` and `arbiter moves [POSITION]`
+// (POSITION: --fen, --moves, --pgn --game --ply as for status; default the initial position).
 #include <chrono>
 #include <iostream>
 
 #include "cli.hpp"
+#include "game_input.hpp"
 
 namespace arbiter::cli {
+
+Position position_of(const GameInput& in) { return in.given() ? in.build()->current() : Position(); }
 
 void add_perft(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (last line: \"Nodes searched: N\")");
     struct Options {
-        std::string fen{start_fen};
+        GameInput position;
         bool divide = false;
         bool stats = false;
         int depth = 0;
     };
     auto opt = std::make_shared<Options>();
-    cmd->add_option("--fen", opt->fen, "Start position (default: the initial position)");
+    opt->position.add_position_to(*cmd);
     cmd->add_flag("--divide", opt->divide, "Print the node count under each root move");
     cmd->add_flag("--stats", opt->stats, "Print time and nodes per second on stderr");
     cmd->add_option("depth", opt->depth, "Depth in plies (0-20)")->required()->check(whole_number(0, 20));
     cmd->callback([opt] {
-        const Position pos = fen_or_throw(opt->fen);
+        const Position pos = position_of(opt->position);
         const auto start = std::chrono::steady_clock::now();
         std::uint64_t total = 0;
         if (opt->divide) {
@@ -45,14 +49,20 @@ void add_perft(CLI::App& app) {
 
 void add_moves(CLI::App& app) {
     auto* cmd = app.add_subcommand("moves", "List the legal moves of a position in SAN (and UCI with --uci)");
-    auto fen = std::make_shared<std::string>(std::string(start_fen));
+    auto position = std::make_shared<GameInput>();
     auto uci = std::make_shared<bool>(false);
-    cmd->add_option("--fen", *fen, "Position (default: the initial position)");
+    position->add_position_to(*cmd);
     cmd->add_flag("--uci", *uci, "Also print each move in UCI notation");
-    cmd->callback([fen, uci] {
-        const Position pos = fen_or_throw(*fen);
+    cmd->callback([position, uci] {
+        const Position pos = position_of(*position);
         const MoveList moves = legal_moves(pos);
-        std::cout << moves.size() << " legal moves for " << name(pos.turn()) << ":";
+        if (moves.empty()) {
+            std::cout << "no legal moves for " << name(pos.turn()) << " ("
+                      << (pos.in_check() ? "checkmate" : "stalemate") << ")\n";
+            return;
+        }
+        std::cout << moves.size() << (moves.size() == 1 ? " legal move for " : " legal moves for ") << name(pos.turn())
+                  << ":";
         for (Move m : moves) {
             std::cout << ' ' << to_san(pos, m);
             if (*uci) std::cout << " (" << to_uci(pos, m) << ')';

@@ -11,12 +11,25 @@ namespace {
 
 std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
 
+/// Lists for people show at most this many items, then "… and N more".
+constexpr std::size_t list_limit = 12;
+
+std::string more(std::size_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return "… and " + out + " more";
+}
+
 std::string join_san(const GameRecord& record, const std::vector<Move>& moves) {
     if (moves.empty()) return "none";
     std::string out;
-    for (Move m : moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
         if (!out.empty()) out += ' ';
-        out += to_san(record.current(), m);
+        if (i == list_limit) return out + more(moves.size() - i);
+        out += to_san(record.current(), moves[i]);
     }
     return out;
 }
@@ -26,24 +39,30 @@ void print_status(const DrawStatus& s, const GameRecord& record) {
     const auto& art = rules.articles;
     std::cout << "Position   " << s.fen << '\n';
     std::cout << "           " << side_name(s.side_to_move) << " to move, ply " << s.ply << ", " << s.no_progress_plies
-              << " plies without a pawn move or capture\n";
+              << (s.no_progress_plies == 1 ? " ply" : " plies") << " without a pawn move or capture\n";
     std::cout << "Repetition this position has stood " << s.repetition_count
               << (s.repetition_count == 1 ? " time" : " times");
     if (!s.repetition_plies.empty()) {
         std::cout << " (";
         const auto idx = record.occurrence_indices(record.size() - 1);
-        for (std::size_t i = 0; i < idx.size(); ++i) std::cout << (i ? ", " : "") << record.move_label(idx[i]);
+        for (std::size_t i = 0; i < idx.size(); ++i) {
+            if (i == list_limit) {
+                std::cout << ", " << more(idx.size() - i);
+                break;
+            }
+            std::cout << (i ? ", " : "") << record.move_label(idx[i]);
+        }
         std::cout << ')';
     }
     std::cout << '\n';
     if (s.termination) {
-        std::cout << "Game over  " << termination_name(s.termination->kind) << " (" << s.termination->article << "), "
+        std::cout << "Game over  " << termination_words(s.termination->kind) << " (" << s.termination->article << "), "
                   << s.termination->result << ", after " << record.move_label(s.termination->index) << '\n';
     } else {
         std::cout << "Game over  no\n";
     }
     for (const auto& t : s.director_may_declare)
-        std::cout << "Director   may declare a draw: " << termination_name(t.kind) << " (" << t.article << ")\n";
+        std::cout << "Director   may declare a draw: " << termination_words(t.kind) << " (" << t.article << ")\n";
     if (s.termination) {
         // After the end there is nothing to claim (9.2, 9.3 are claims during the game).
         std::cout << "Claims     none: the game is over\n";
@@ -72,12 +91,20 @@ void print_claim(const ClaimVerdict& v) {
     std::cout << "Reason     " << v.reason << '\n';
     if (v.kind == ClaimKind::threefold) {
         if (!v.occurrences.empty()) std::cout << "Occurrences\n";
-        for (const auto& c : v.occurrences) std::cout << "  ply " << c.ply << "  " << c.label << "  " << c.fen << '\n';
+        for (std::size_t i = 0; i < v.occurrences.size(); ++i) {
+            if (i == list_limit) {
+                std::cout << "  " << more(v.occurrences.size() - i) << " (all of them with --json)\n";
+                break;
+            }
+            const auto& c = v.occurrences[i];
+            std::cout << "  ply " << c.ply << "  " << c.label << "  " << c.fen << '\n';
+        }
         if (!v.lookalikes.empty()) std::cout << "Look the same but do not count\n";
         for (const auto& l : v.lookalikes)
             std::cout << "  ply " << l.position.ply << "  " << l.position.label << "  " << l.why << '\n';
     } else {
-        std::cout << "Count      " << v.no_progress_plies << " of " << v.required_plies << " plies";
+        std::cout << "Count      " << v.no_progress_plies << " of " << v.required_plies
+                  << (v.required_plies == 1 ? " ply" : " plies");
         if (v.count_started)
             std::cout << ", counting from " << v.count_started->label << " (ply " << v.count_started->ply << ")";
         std::cout << '\n';

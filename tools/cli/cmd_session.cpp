@@ -190,6 +190,7 @@ void add_event(CLI::App& session) {
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_option("event", a->event, R"(The event, e.g. '{"type":"move","move":"Nf3","at_ms":1500}')")->required();
     cmd->add_flag("--json", a->json, "JSON output (the default for this command)");
+    cmd->footer(event_types_help());
     cmd->callback([a] {
         const SessionId id = parse_id(a->id);
         const Event e = event_from_json(a->event);

@@ -40,7 +40,14 @@ void RuleInput::check_applies(const RuleSet& rs) const {
 }
 
 void GameInput::add_to(CLI::App& cmd) {
-    cmd.add_option("--fen", fen, "Start position (FEN); with --moves, the moves are played from it");
+    add_position_to(cmd);
+    add_rule_set(cmd, true);
+    add_rule_options(cmd);
+    cmd.add_flag("--json", json, "Machine-readable output on stdout");
+}
+
+void GameInput::add_position_to(CLI::App& cmd, bool with_fen) {
+    if (with_fen) cmd.add_option("--fen", fen, "Start position (FEN); with --moves, the moves are played from it");
     cmd.add_option("--moves", moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
     cmd.add_option("--pgn", pgn, "A PGN file: the position after --ply K of game --game N");
     game_opt_ = cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")
@@ -50,9 +57,6 @@ void GameInput::add_to(CLI::App& cmd) {
                               "it (2 x (move - 1), +1 with Black to move; from the initial position, the plies played; "
                               "default: the end)")
                    ->check(whole_number(0, 1'000'000));
-    add_rule_set(cmd, true);
-    add_rule_options(cmd);
-    cmd.add_flag("--json", json, "Machine-readable output on stdout");
 }
 
 const RuleSet& RuleInput::rule_set_or_throw() const {
@@ -197,7 +201,7 @@ std::unique_ptr<GameRecord> GameInput::build() const {
         if (auto err = record->play(tokens[k])) {
             if (const auto& t = record->termination())
                 throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "': the game is over (" +
-                                 termination_name(t->kind) + " after " + record->move_label(t->index) + ")");
+                                 termination_words(t->kind) + " after " + record->move_label(t->index) + ")");
             throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "' (" +
                              record->move_number_prefix(record->size() - 1) + "): " + kind_name(err->kind) + ": " +
                              err->message);

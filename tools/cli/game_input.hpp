@@ -1,7 +1,7 @@
 // game_input.hpp — the rule options registered once for every command that takes them
-// (`status`, `claim`, `session new`, `audit`: RuleInput), and the POSITION options of `status` and
-// `claim` (--fen, --moves in SAN or UCI, --pgn FILE [--game N] [--ply K]: GameInput), which
-// build the GameRecord the command works on.
+// (`status`, `claim`, `session new`, `audit`: RuleInput), and the POSITION options of `status`,
+// `claim`, `moves`, `perft` and `dead` (--fen, --moves in SAN or UCI, --pgn FILE [--game N]
+// [--ply K]: GameInput), which build the GameRecord the command works on.
 #pragma once
 
 #include <memory>
@@ -53,6 +53,12 @@ struct GameInput : RuleInput {
 
     /// Adds the POSITION and rule options and --json to a subcommand.
     void add_to(CLI::App& cmd);
+    /// Adds only --fen, --moves, --pgn, --game and --ply (moves, perft, dead: the position, under
+    /// the default rules, which only decide where a game ends).
+    /// Without `with_fen`, the command has its own --fen (dead: composed positions) and sets `fen`.
+    void add_position_to(CLI::App& cmd, bool with_fen = true);
+    /// True when --fen, --moves or --pgn was given.
+    [[nodiscard]] bool given() const { return !fen.empty() || !moves.empty() || !pgn.empty(); }
     /// The record of the game up to the requested position, or InputError.
     [[nodiscard]] std::unique_ptr<GameRecord> build() const;
 
@@ -62,5 +68,8 @@ private:
     /// `rs` null: --rules auto, chosen from the game's tags.
     [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet* rs, const RuleOptions& options) const;
 };
+
+/// The position the POSITION options give (the initial position when none is given).
+Position position_of(const GameInput& in);
 
 }  // namespace arbiter::cli

@@ -70,7 +70,6 @@ int main(int argc, char** argv) {
     using namespace arbiter::cli;
     CLI::App app{"arbiter — the draw rules of chess, exactly"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", std::string("arbiter ") + std::string(arbiter::version));
     add_perft(app);
     add_moves(app);
     add_status(app);
@@ -78,6 +77,11 @@ int main(int argc, char** argv) {
     add_session(app);
     add_audit(app);
     add_dead(app);
+    add_help(app);
+    const std::string version = std::string("arbiter ") + std::string(arbiter::version);
+    app.set_version_flag("--version", version);
+    finish_commands(app, version);
+    if (auto problem = check_subcommand_words(app, argc, argv)) return report("", *problem, 2);
     int status = 0;
     try {
         app.parse(argc, argv);

@@ -96,6 +96,19 @@ Json verdict_json(const Session& s) {
 
 }  // namespace
 
+std::string event_types_help() {
+    std::string out = "Event types (\"type\"; \"at_ms\", the time in milliseconds, on every one; docs/session.md):\n";
+    for (EventType t : enum_values<EventType>()) {
+        if (t == EventType::quickplay_claim) continue;  // written as a claim of kind "quickplay"
+        std::string line = "  " + std::string(event_type_name(t));
+        line.resize(20, ' ');
+        std::string keys;
+        for (const std::string& k : keys_of(t)) keys += (keys.empty() ? "" : ", ") + k;
+        out += line + (keys.empty() ? "(no other key)" : keys) + "\n";
+    }
+    return out;
+}
+
 Event event_from_json(const std::string& text) {
     Json j;
     try {

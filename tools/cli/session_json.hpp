@@ -13,6 +13,9 @@ namespace arbiter::cli {
 /// Parses one event, e.g. {"type":"move","move":"Nf3","at_ms":1500}. Unknown keys, wrong
 /// types and missing fields are errors. Throws InputError with a one-line message.
 Event event_from_json(const std::string& text);
+/// The event types and the keys each takes, for `session event --help` (from the decoder's own
+/// table: the keys it accepts).
+std::string event_types_help();
 
 /// A refused event: {"id":1,"status":"refused","code":"out_of_turn","error":"out of turn: …"}
 /// (the codes of docs/session.md).
