@@ -20,41 +20,54 @@ constexpr const char* exit_codes =
 /// Two or three examples per command, by its path ("session event").
 const std::map<std::string, std::string>& examples() {
     static const std::map<std::string, std::string> table = {
-        {"", "  arbiter status --moves \"e4 e5 Nf3 Nf6 Ng1 Ng8\"\n"
-             "  arbiter claim threefold --pgn game.pgn --intended Nf3\n"
-             "  arbiter audit --format summary games.pgn.zst"},
-        {"perft", "  arbiter perft 5\n  arbiter perft --divide 3 --fen \"8/8/8/8/8/8/8/K6k w - - 0 1\"\n"
-                  "  arbiter perft 2 --moves \"e4 e5\""},
-        {"moves", "  arbiter moves\n  arbiter moves --uci --fen \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"\n"
-                  "  arbiter moves --pgn game.pgn --game 2 --ply 30"},
-        {"status", "  arbiter status --moves \"e4 e5 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6\"\n"
-                   "  arbiter status --json --pgn game.pgn --game 3 --ply 80\n"
-                   "  arbiter status --rules uscf --fen \"8/8/8/8/8/8/8/K6k w - - 99 80\""},
-        {"claim", "  arbiter claim threefold --pgn game.pgn\n"
-                  "  arbiter claim fifty --intended Kb1 --fen \"4k3/8/8/8/8/8/8/R3K3 w - - 99 60\"\n"
-                  "  arbiter claim threefold --json --rules fide-2009 --moves \"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\""},
-        {"dead", "  arbiter dead --fen \"8/8/8/8/7K/8/2R5/k7 b - - 0 1\"\n"
-                 "  arbiter dead --side white --json --moves \"e4 e5\"\n"
-                 "  arbiter dead --batch positions.txt > verdicts.jsonl"},
-        {"audit", "  arbiter audit games.pgn > findings.jsonl\n"
-                  "  arbiter audit --format summary --threads 4 lichess_db.pgn.zst\n"
-                  "  arbiter audit --format csv -o findings.csv a.pgn b.pgn.gz"},
-        {"session", "  arbiter session new --journal hall.arbiter --white Ann --black Bob --time-control 5400+30\n"
-                    "  arbiter session event --journal hall.arbiter 1 '{\"type\":\"move\",\"move\":\"e4\",\"at_ms\":1000}'\n"
-                    "  arbiter session show --journal hall.arbiter 1"},
-        {"session new", "  arbiter session new --journal hall.arbiter\n"
-                        "  arbiter session new --journal hall.arbiter --rules uscf --time-category rapid "
-                        "--time-control 1500+10"},
+        {"",
+         "  arbiter status --moves \"e4 e5 Nf3 Nf6 Ng1 Ng8\"\n"
+         "  arbiter claim threefold --pgn game.pgn --intended Nf3\n"
+         "  arbiter audit --format summary games.pgn.zst"},
+        {"perft",
+         "  arbiter perft 5\n  arbiter perft --divide 3 --fen \"8/8/8/8/8/8/8/K6k w - - 0 1\"\n"
+         "  arbiter perft 2 --moves \"e4 e5\""},
+        {"moves",
+         "  arbiter moves\n  arbiter moves --uci --fen \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"\n"
+         "  arbiter moves --pgn game.pgn --game 2 --ply 30"},
+        {"status",
+         "  arbiter status --moves \"e4 e5 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6\"\n"
+         "  arbiter status --json --pgn game.pgn --game 3 --ply 80\n"
+         "  arbiter status --rules uscf --fen \"8/8/8/8/8/8/8/K6k w - - 99 80\""},
+        {"claim",
+         "  arbiter claim threefold --pgn game.pgn\n"
+         "  arbiter claim fifty --intended Kb1 --fen \"4k3/8/8/8/8/8/8/R3K3 w - - 99 60\"\n"
+         "  arbiter claim threefold --json --rules fide-2009 --moves \"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\""},
+        {"dead",
+         "  arbiter dead --fen \"8/8/8/8/7K/8/2R5/k7 b - - 0 1\"\n"
+         "  arbiter dead --side white --json --moves \"e4 e5\"\n"
+         "  arbiter dead --batch positions.txt > verdicts.jsonl"},
+        {"audit",
+         "  arbiter audit games.pgn > findings.jsonl\n"
+         "  arbiter audit --format summary --threads 4 lichess_db.pgn.zst\n"
+         "  arbiter audit --format csv -o findings.csv a.pgn b.pgn.gz"},
+        {"session",
+         "  arbiter session new --journal hall.arbiter --white Ann --black Bob --time-control 5400+30\n"
+         "  arbiter session event --journal hall.arbiter 1 '{\"type\":\"move\",\"move\":\"e4\",\"at_ms\":1000}'\n"
+         "  arbiter session show --journal hall.arbiter 1"},
+        {"session new",
+         "  arbiter session new --journal hall.arbiter\n"
+         "  arbiter session new --journal hall.arbiter --rules uscf --time-category rapid "
+         "--time-control 1500+10"},
         {"session event",
          "  arbiter session event --journal hall.arbiter 1 '{\"type\":\"move\",\"move\":\"e4\",\"at_ms\":1000}'\n"
-         "  arbiter session event --journal hall.arbiter 1 '{\"type\":\"claim\",\"kind\":\"threefold\",\"at_ms\":9000}'"},
-        {"session show", "  arbiter session show --journal hall.arbiter 1\n  arbiter session show --json --journal hall.arbiter 1"},
-        {"session export", "  arbiter session export --journal hall.arbiter 1 > game.pgn\n"
-                           "  arbiter session export --json --journal hall.arbiter 1"},
+         "  arbiter session event --journal hall.arbiter 1 "
+         "'{\"type\":\"claim\",\"kind\":\"threefold\",\"at_ms\":9000}'"},
+        {"session show",
+         "  arbiter session show --journal hall.arbiter 1\n  arbiter session show --json --journal hall.arbiter 1"},
+        {"session export",
+         "  arbiter session export --journal hall.arbiter 1 > game.pgn\n"
+         "  arbiter session export --json --journal hall.arbiter 1"},
         {"session list", "  arbiter session list --journal hall.arbiter"},
         {"help", "  arbiter help\n  arbiter help session event"},
-        {"completion", "  arbiter completion bash > ~/.local/share/bash-completion/completions/arbiter\n"
-                       "  source <(arbiter completion bash)"},
+        {"completion",
+         "  arbiter completion bash > ~/.local/share/bash-completion/completions/arbiter\n"
+         "  source <(arbiter completion bash)"},
     };
     return table;
 }
@@ -139,7 +152,8 @@ void completion_cases(CLI::App& app, std::ostream& out) {
             if (takes_value(opt)) {
                 valued += "--" + l + "|";
                 const std::string v = values_of(opt);
-                if (!v.empty()) fixed += "        --" + l + ") COMPREPLY=($(compgen -W \"" + v + "\" -- \"$cur\")); return;;\n";
+                if (!v.empty())
+                    fixed += "        --" + l + ") COMPREPLY=($(compgen -W \"" + v + "\" -- \"$cur\")); return;;\n";
             }
         }
         for (const auto& s : opt->get_snames()) {
@@ -225,8 +239,8 @@ void add_help(CLI::App& app) {
         }
         // The formatter directly: App::help() would describe the parsed `help` command instead.
         const std::string parent = target->get_parent() ? path_of(target->get_parent()) : "";
-        const std::string prev = target == &app ? "arbiter" : "arbiter" + (parent.empty() ? "" : " " + parent) + " " +
-                                                                  target->get_name();
+        const std::string prev =
+            target == &app ? "arbiter" : "arbiter" + (parent.empty() ? "" : " " + parent) + " " + target->get_name();
         std::cout << target->get_formatter()->make_help(target, prev, CLI::AppFormatMode::Normal);
     });
     auto* completion = app.add_subcommand("completion", "Print a shell completion script: arbiter completion bash");
@@ -251,8 +265,7 @@ std::string unknown_subcommand(CLI::App& app, std::string_view word) {
     }
     std::string msg = "'" + printable(word) + "' is not a command of arbiter" + (path.empty() ? "" : " " + path);
     if (!best.empty()) msg += "; did you mean '" + best + "'?";
-    return msg + " (commands: " + names_of(app) + "; 'arbiter help" + (path.empty() ? "" : " " + path) +
-           "' for more)";
+    return msg + " (commands: " + names_of(app) + "; 'arbiter help" + (path.empty() ? "" : " " + path) + "' for more)";
 }
 
 std::string missing_subcommand(CLI::App& app) {
