@@ -90,11 +90,17 @@ check "--only in --pgn-out: only its comments" test "$(grep -o '{arbiter: [a-z_]
 expect 2 '' "--only: unknown finding type or kind 'fivefold' \(types: missed_automatic_draw, .*; kinds: checkmate, stalemate, dead_position, .*tag_vs_marker; or type/kind\)" \
   -- audit --quiet --only threefold,fivefold "$F"
 expect 2 '' "--only: unknown finding type or kind 'claimable/flagg'" -- audit --quiet --only claimable/flagg "$F"
+"$ARBITER" audit --quiet --only timeout_unwinnable "$F" "$F" >"$tmp/only2.jsonl"
+check "--only takes one value: the files after it are inputs" test "$(wc -l <"$tmp/only2.jsonl")" -eq 42
 
 # --select: the games whose tag has the value; game numbers stay those of the input.
 "$ARBITER" audit --quiet --select 'Event=missed fivefold' "$F" >"$tmp/sel.jsonl"
 check "--select: one game" test "$(wc -l <"$tmp/sel.jsonl")" -eq 1
 check "--select: its numbers in the input" grep -q '^{"game":2,"game_in_file":2,' "$tmp/sel.jsonl"
+"$ARBITER" audit --quiet --select 'Event=missed fivefold' --select Result=1/2-1/2 "$F" "$F" >"$tmp/sel2.jsonl"
+check "--select takes one value: the files after it are inputs" \
+  test "$(cut -c1-30 "$tmp/sel2.jsonl" | tr '\n' ' ')" = '{"game":2,"game_in_file":2,"fi {"game":23,"game_in_file":2,"f '
+
 "$ARBITER" audit --quiet --select 'Site=arbiter fixture' --select Result=1-0 --format csv "$F" >"$tmp/sel.csv"
 check "--select twice: both must hold" test "$(tail -n +2 "$tmp/sel.csv" | cut -d, -f1 | sort -un | tr '\n' ' ')" = "3 4 5 7 10 "
 "$ARBITER" audit --quiet --select Result=1-0 --format summary "$F" >"$tmp/sel.txt"

@@ -697,9 +697,11 @@ void add_audit(CLI::App& app) {
     cmd->add_option("--pgn-out", o->pgn_out,
                     "Also write the games with findings to this file as PGN, each finding a comment at its ply");
     cmd->add_option("--only", o->only,
-                    "Report only these findings: types or kinds, comma-separated (e.g. timeout_unwinnable,threefold)");
+                    "Report only these findings: types or kinds, comma-separated (e.g. timeout_unwinnable,threefold)")
+        ->allow_extra_args(false);  // one value per --only: the files follow
     cmd->add_option("--select", o->select,
-                    "Audit only the games whose tag has this value: TAG=VALUE, exact (repeat: all must hold)");
+                    "Audit only the games whose tag has this value: TAG=VALUE, exact (repeat: all must hold)")
+        ->allow_extra_args(false);
     cmd->add_option("--time-category", o->time_category,
                     "standard, rapid or blitz for every game (default: from each game's TimeControl tag)");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress line on stderr");
