@@ -83,7 +83,7 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
     const Articles& art = rec.rules().articles;
     const Position& now = rec.current();
     const std::uint32_t now_count = rec.occurrences(n);
-    const std::string side = now.turn() == Color::white ? "White" : "Black";
+    const std::string side = side_title(now.turn());
 
     if (!v.intended || now_count >= 3) {
         for (std::size_t i : rec.occurrence_indices(n)) v.occurrences.push_back(cite(rec, i));
@@ -224,7 +224,6 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional
     v.kind = kind;
     v.claimant = rec.current().turn();
     v.intended = intended;
-    const Articles& art = rec.rules().articles;
     if (intended) {
         if (!rec.legal_moves_now().contains(*intended)) {
             v = unplayable_intended(rec, kind);

@@ -6,38 +6,6 @@
 
 namespace arbiter {
 
-const char* field_name(FenField f) noexcept {
-    switch (f) {
-        case FenField::placement: return "placement";
-        case FenField::side_to_move: return "side to move";
-        case FenField::castling: return "castling";
-        case FenField::en_passant: return "en passant";
-        case FenField::halfmove_clock: return "halfmove clock";
-        case FenField::fullmove_number: return "fullmove number";
-    }
-    return "?";
-}
-
-const char* code_name(FenError::Code c) noexcept {
-    using C = FenError::Code;
-    switch (c) {
-        case C::empty: return "empty";
-        case C::bad_piece: return "bad_piece";
-        case C::rank_too_long: return "rank_too_long";
-        case C::rank_too_short: return "rank_too_short";
-        case C::wrong_rank_count: return "wrong_rank_count";
-        case C::bad_side: return "bad_side";
-        case C::bad_castling: return "bad_castling";
-        case C::bad_en_passant: return "bad_en_passant";
-        case C::bad_halfmove: return "bad_halfmove";
-        case C::bad_fullmove: return "bad_fullmove";
-        case C::missing_field: return "missing_field";
-        case C::extra_field: return "extra_field";
-        case C::invalid_position: return "invalid_position";
-    }
-    return "?";
-}
-
 std::string FenError::describe() const {
     return std::string("FEN ") + field_name(field) + " field (byte " + std::to_string(offset) + "): " + message;
 }

@@ -6,12 +6,6 @@
 
 namespace arbiter {
 
-namespace {
-
-std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
-
-}  // namespace
-
 std::optional<bool> forced_mate_within(const Position& pos, Color attacker, int moves, std::uint64_t node_budget) {
     struct Search {
         Color attacker;
@@ -50,14 +44,14 @@ FlagRuling rule_flag_fall(const RuleSet& rules, TimeCategory category, const Unw
     const Color opp = ~flagger;
     const std::string article =
         category == TimeCategory::standard ? rules.articles.flag : rules.articles.flag_rapid_blitz;
-    const std::string fell = side_name(flagger) + "'s flag fell";
+    const std::string fell = side_title(flagger) + "'s flag fell";
     if (rules.flag_test == FlagTest::uscf_forced_win) {
         // US Chess 13C / 14E.
         const Bitboard others = pos.pieces(opp) & ~pos.pieces(opp, PieceType::king);
         const int knights = pos.pieces(opp, PieceType::knight).count();
         const int bishops = pos.pieces(opp, PieceType::bishop).count();
         if (others.empty())
-            return {false, "14E1", fell + ", but " + side_name(opp) + " has only a lone king, so the game is drawn."};
+            return {false, "14E1", fell + ", but " + side_title(opp) + " has only a lone king, so the game is drawn."};
         const bool one_minor = others.count() == 1 && knights + bishops == 1;
         const bool two_knights = others.count() == 2 && knights == 2 && pos.pieces(flagger, PieceType::pawn).empty();
         if (one_minor || two_knights) {
@@ -68,25 +62,25 @@ FlagRuling rule_flag_fall(const RuleSet& rules, TimeCategory category, const Unw
             const std::string rule = one_minor ? "14E2" : "14E3";
             if (mate && *mate)
                 return {true, "13C, " + rule,
-                        fell + "; " + side_name(opp) + " has only " + what + " but a forced checkmate, so " +
-                            side_name(opp) + " wins."};
+                        fell + "; " + side_title(opp) + " has only " + what + " but a forced checkmate, so " +
+                            side_title(opp) + " wins."};
             return {false, rule,
-                    fell + ", but " + side_name(opp) + " has only " + what +
+                    fell + ", but " + side_title(opp) + " has only " + what +
                         " and no forced win (no forced mate within " + std::to_string(depth) + " moves" +
                         (mate ? "" : " could be shown") + "), so the game is drawn."};
         }
-        return {true, "13C", fell + "; " + side_name(opp) + " has mating material and wins on time."};
+        return {true, "13C", fell + "; " + side_title(opp) + " has mating material and wins on time."};
     }
     const MateVerdict v = analyzer.can_checkmate(pos, opp);
     if (v.answer == MateAbility::cannot_checkmate)
         return {false, article,
-                fell + ", but " + side_name(opp) + " cannot checkmate by any series of legal moves (" + v.reason +
+                fell + ", but " + side_title(opp) + " cannot checkmate by any series of legal moves (" + v.reason +
                     "), so the game is drawn."};
     std::string reason =
-        fell + "; " + side_name(opp) + " can checkmate by some series of legal moves and wins on time.";
+        fell + "; " + side_title(opp) + " can checkmate by some series of legal moves and wins on time.";
     if (v.answer == MateAbility::unknown)
-        reason = fell + "; it could not be shown that " + side_name(opp) + " cannot checkmate (" + v.reason + "), so " +
-                 side_name(opp) + " wins on time.";
+        reason = fell + "; it could not be shown that " + side_title(opp) + " cannot checkmate (" + v.reason +
+                 "), so " + side_title(opp) + " wins on time.";
     return {true, article, reason};
 }
 

@@ -84,6 +84,15 @@ void GameRecord::play_legal(Move m, const Position& after) {
     append();
 }
 
+void GameRecord::pop() {
+    entries_.pop_back();
+    if (termination_ && termination_->index >= entries_.size()) termination_.reset();
+    moves_now_valid_ = false;
+    // The position now last had a legal move, the one taken back: it is neither checkmate nor
+    // stalemate, and any other ending at it would already be termination_.
+    mate_check_pending_ = false;
+}
+
 std::optional<MoveError> GameRecord::play(std::string_view text) {
     auto m = parse_move(current(), text);
     if (!m) return m.error();

@@ -19,21 +19,6 @@
 
 namespace arbiter {
 
-const char* code_name(InputError::Code c) noexcept {
-    switch (c) {
-        case InputError::Code::cannot_open: return "cannot_open";
-        case InputError::Code::read_failed: return "read_failed";
-        case InputError::Code::corrupt_zstd: return "corrupt_zstd";
-        case InputError::Code::truncated_zstd: return "truncated_zstd";
-        case InputError::Code::corrupt_gzip: return "corrupt_gzip";
-        case InputError::Code::truncated_gzip: return "truncated_gzip";
-        case InputError::Code::corrupt_bzip2: return "corrupt_bzip2";
-        case InputError::Code::truncated_bzip2: return "truncated_bzip2";
-        case InputError::Code::not_text: return "not_text";
-    }
-    return "?";
-}
-
 std::string InputError::describe() const {
     std::string out = path + ": " + message;
     switch (code) {

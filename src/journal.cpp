@@ -179,25 +179,6 @@ private:
 
 }  // namespace
 
-const char* code_name(JournalError::Code c) noexcept {
-    switch (c) {
-        case JournalError::Code::missing_file: return "missing_file";
-        case JournalError::Code::not_a_journal: return "not_a_journal";
-        case JournalError::Code::newer_format: return "newer_format";
-        case JournalError::Code::corrupt: return "corrupt";
-        case JournalError::Code::no_such_session: return "no_such_session";
-        case JournalError::Code::refused: return "refused";
-        case JournalError::Code::conflict: return "conflict";
-        case JournalError::Code::replay: return "replay";
-        case JournalError::Code::io: return "io";
-        case JournalError::Code::bad_path: return "bad_path";
-        case JournalError::Code::busy: return "busy";
-        case JournalError::Code::read_only: return "read_only";
-        case JournalError::Code::foreign_wal: return "foreign_wal";
-    }
-    return "?";
-}
-
 namespace {
 
 // Why `path` cannot be a journal file, when the reason is in the path itself (a directory that

@@ -7,15 +7,6 @@
 
 namespace arbiter {
 
-const char* kind_name(MoveError::Kind k) noexcept {
-    switch (k) {
-        case MoveError::Kind::syntax: return "syntax";
-        case MoveError::Kind::illegal: return "illegal";
-        case MoveError::Kind::ambiguous: return "ambiguous";
-    }
-    return "?";
-}
-
 namespace {
 
 Unexpected<MoveError> error(MoveError::Kind k, std::size_t offset, std::string message) {
@@ -245,10 +236,10 @@ std::optional<Move> parse_san_common(const Position& pos, std::string_view san) 
 
 }  // namespace
 
-Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
+Expected<SanParts, MoveError> san_parts(std::string_view san) {
     using K = MoveError::Kind;
     if (san.empty()) return error(K::syntax, 0, "empty move");
-    if (const auto m = parse_san_common(pos, san)) return *m;
+    SanParts out;
     std::size_t i = 0;
     const std::size_t n = san.size();
 
@@ -290,13 +281,9 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         if (parts < 2 || parts > 3)
             return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + printable(san) + "'");
         if (auto e = parse_suffix(j)) return Unexpected(*e);
-        const bool kingside = parts == 2;
-        MoveList castlings;
-        legal_castlings(pos, castlings);
-        for (Move m : castlings)
-            if (is_castle_kingside(m) == kingside) return m;
-        return error(K::illegal, 0,
-                     std::string("castling ") + (kingside ? "king" : "queen") + "side is not legal here");
+        out.piece = PieceType::king;
+        out.castling = parts == 2 ? SanParts::Castling::kingside : SanParts::Castling::queenside;
+        return out;
     }
 
     PieceType pt = PieceType::pawn;
@@ -383,19 +370,40 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
 
     // A pawn move without an origin file is a push: captures must name their file ("exd5").
     if (pt == PieceType::pawn && from_file < 0) from_file = to_file;
+    out.piece = pt;
+    out.from_file = from_file;
+    out.from_rank = from_rank;
+    out.to = make_square(to_file, to_rank);
+    out.promotion = promo;
+    return out;
+}
 
+Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
+    using K = MoveError::Kind;
+    if (san.empty()) return error(K::syntax, 0, "empty move");
+    if (const auto m = parse_san_common(pos, san)) return *m;
+    const auto parts = san_parts(san);
+    if (!parts) return Unexpected(parts.error());
+    if (parts->castling != SanParts::Castling::none) {
+        const bool kingside = parts->castling == SanParts::Castling::kingside;
+        MoveList castlings;
+        legal_castlings(pos, castlings);
+        for (Move m : castlings)
+            if (is_castle_kingside(m) == kingside) return m;
+        return error(K::illegal, 0,
+                     std::string("castling ") + (kingside ? "king" : "queen") + "side is not legal here");
+    }
     // Resolve against the legal moves to `to` of the named piece kind. Instead of listing every
     // legal move, only the origins that can reach `to` are tried, each checked for legality.
-    const Square to = make_square(to_file, to_rank);
-    const SanMatch r = match_san(pos, pt, to, from_file, from_rank, promo);
+    const SanMatch r = match_san(pos, parts->piece, parts->to, parts->from_file, parts->from_rank, parts->promotion);
     if (r.matches == 1) return r.found;
     if (r.matches > 1) {
         // Name the candidates: "'Nd2' is ambiguous: Nbd2 or Nfd2".
         std::vector<std::string> candidates;
         for (Move m : legal_moves(pos)) {
-            if (m.to() != to || type_of(pos.piece_at(m.from())) != pt || m.promoted() != promo) continue;
-            if ((from_file >= 0 && file_of(m.from()) != from_file) ||
-                (from_rank >= 0 && rank_of(m.from()) != from_rank))
+            if (m.to() != parts->to || type_of(pos.piece_at(m.from())) != parts->piece || m.promoted() != parts->promotion) continue;
+            if ((parts->from_file >= 0 && file_of(m.from()) != parts->from_file) ||
+                (parts->from_rank >= 0 && rank_of(m.from()) != parts->from_rank))
                 continue;
             candidates.push_back(to_san(pos, m));
         }
@@ -405,7 +413,7 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
             list += (k == 0 ? "" : k + 1 == candidates.size() ? " or " : ", ") + candidates[k];
         return error(K::ambiguous, 0, quoted(san) + " is ambiguous: " + list);
     }
-    if (r.promotion_needed) return error(K::illegal, n, quoted(san) + " needs a promotion piece");
+    if (r.promotion_needed) return error(K::illegal, san.size(), quoted(san) + " needs a promotion piece");
     return error(K::illegal, 0, quoted(san) + " is not a legal move");
 }
 

@@ -14,33 +14,6 @@
 
 namespace arbiter::pgn {
 
-const char* code_name(Error::Code c) noexcept {
-    using C = Error::Code;
-    switch (c) {
-        case C::bad_tag: return "bad_tag";
-        case C::unterminated_string: return "unterminated_string";
-        case C::unterminated_comment: return "unterminated_comment";
-        case C::unterminated_variation: return "unterminated_variation";
-        case C::unexpected_char: return "unexpected_char";
-        case C::token_too_long: return "token_too_long";
-        case C::budget_exceeded: return "budget_exceeded";
-        case C::input_error: return "input_error";
-        case C::game_too_long: return "game_too_long";
-        case C::truncated_game: return "truncated_game";
-        case C::tag_too_long: return "tag_too_long";
-        case C::bad_fen: return "bad_fen";
-        case C::unsupported_variant: return "unsupported_variant";
-        case C::bad_move_syntax: return "bad_move_syntax";
-        case C::illegal_move: return "illegal_move";
-        case C::ambiguous_move: return "ambiguous_move";
-        case C::null_move: return "null_move";
-        case C::duplicate_tag: return "duplicate_tag";
-        case C::missing_fen: return "missing_fen";
-        case C::not_utf8: return "not_utf8";
-    }
-    return "?";
-}
-
 std::int64_t parse_clock(std::string_view text) noexcept {
     // Up to three colon-separated integer fields, the last one with an optional fraction.
     std::int64_t fields[3] = {0, 0, 0};

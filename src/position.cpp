@@ -2,6 +2,8 @@
 #include "arbiter/position.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "arbiter/movegen.hpp"
 
@@ -104,38 +106,50 @@ Setup Setup::chess960_start(int n) {
     return s;
 }
 
-const char* problem_name(PositionProblem p) noexcept {
-    switch (p) {
-        case PositionProblem::missing_king: return "missing_king";
-        case PositionProblem::too_many_kings: return "too_many_kings";
-        case PositionProblem::pawns_on_back_rank: return "pawns_on_back_rank";
-        case PositionProblem::opposite_check: return "opposite_check";
-        case PositionProblem::invalid_ep_square: return "invalid_ep_square";
-        case PositionProblem::invalid_castling_rights: return "invalid_castling_rights";
-        case PositionProblem::too_many_pieces: return "too_many_pieces";
-        case PositionProblem::impossible_check: return "impossible_check";
-        case PositionProblem::invalid_piece: return "invalid_piece";
-    }
-    return "unknown";
+namespace {
+// One row per problem, row i for the problem 1 << i: its stable name and its text.
+struct ProblemRow {
+    PositionProblem problem;
+    const char* name;
+    const char* text;
+};
+constexpr std::array<ProblemRow, 9> problem_rows = {{
+    {PositionProblem::missing_king, "missing_king", "a side has no king"},
+    {PositionProblem::too_many_kings, "too_many_kings", "a side has more than one king"},
+    {PositionProblem::pawns_on_back_rank, "pawns_on_back_rank", "a pawn stands on the first or last rank"},
+    {PositionProblem::opposite_check, "opposite_check", "the side not to move is in check"},
+    {PositionProblem::invalid_ep_square, "invalid_ep_square",
+     "no pawn can just have double-stepped over the en passant square"},
+    {PositionProblem::invalid_castling_rights, "invalid_castling_rights",
+     "a castling right has no king and rook in place"},
+    {PositionProblem::too_many_pieces, "too_many_pieces", "too many pieces for one side"},
+    {PositionProblem::impossible_check, "impossible_check", "the check could not have been given by a legal move"},
+    {PositionProblem::invalid_piece, "invalid_piece", "a square holds something that is not a piece"},
+}};
+constexpr bool rows_follow_bits() noexcept {
+    for (std::size_t i = 0; i < problem_rows.size(); ++i)
+        if (static_cast<std::uint32_t>(problem_rows[i].problem) != 1u << i) return false;
+    return true;
+}
+static_assert(rows_follow_bits());
+
+const ProblemRow* problem_row(PositionProblem p) noexcept {
+    const auto bits = static_cast<std::uint32_t>(p);
+    if (bits == 0 || (bits & (bits - 1)) != 0) return nullptr;
+    const auto i = static_cast<std::size_t>(std::countr_zero(bits));
+    return i < problem_rows.size() ? &problem_rows[i] : nullptr;
 }
 
-namespace {
 const char* problem_text(PositionProblem p) {
-    switch (p) {
-        case PositionProblem::missing_king: return "a side has no king";
-        case PositionProblem::too_many_kings: return "a side has more than one king";
-        case PositionProblem::pawns_on_back_rank: return "a pawn stands on the first or last rank";
-        case PositionProblem::opposite_check: return "the side not to move is in check";
-        case PositionProblem::invalid_ep_square:
-            return "no pawn can just have double-stepped over the en passant square";
-        case PositionProblem::invalid_castling_rights: return "a castling right has no king and rook in place";
-        case PositionProblem::too_many_pieces: return "too many pieces for one side";
-        case PositionProblem::impossible_check: return "the check could not have been given by a legal move";
-        case PositionProblem::invalid_piece: return "a square holds something that is not a piece";
-    }
-    return "unknown problem";
+    const ProblemRow* r = problem_row(p);
+    return r ? r->text : "unknown problem";
 }
 }  // namespace
+
+const char* problem_name(PositionProblem p) noexcept {
+    const ProblemRow* r = problem_row(p);
+    return r ? r->name : "unknown";
+}
 
 std::vector<PositionProblem> PositionError::list() const {
     std::vector<PositionProblem> out;

@@ -93,8 +93,7 @@ std::string scoresheet_text(const Session& s) {
     if (s.end()) {
         out += "Result " + s.end()->result + " (" + end_kind_name(s.end()->kind) + ", " + s.end()->article + ")\n";
     } else {
-        out += "Game in progress: " + std::string(s.record().current().turn() == Color::white ? "White" : "Black") +
-               " to move\n";
+        out += "Game in progress: " + side_title(s.record().current().turn()) + " to move\n";
     }
     return out;
 }

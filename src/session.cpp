@@ -7,29 +7,11 @@
 #include "arbiter/flag.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/notation.hpp"
+#include "arbiter/touch_move.hpp"
 
 namespace arbiter {
 
 namespace {
-
-std::string side_name(Color c) { return c == Color::white ? "White" : "Black"; }
-
-const char* piece_name(PieceType t) {
-    switch (t) {
-        case PieceType::pawn: return "pawn";
-        case PieceType::knight: return "knight";
-        case PieceType::bishop: return "bishop";
-        case PieceType::rook: return "rook";
-        case PieceType::queen: return "queen";
-        case PieceType::king: return "king";
-        case PieceType::none: break;
-    }
-    return "piece";
-}
-
-std::string piece_on(const Position& pos, Square s) {
-    return std::string(piece_name(type_of(pos.piece_at(s)))) + " on " + to_string(s);
-}
 
 std::string win_for(Color c) { return c == Color::white ? "1-0" : "0-1"; }
 
@@ -37,130 +19,12 @@ using Code = EventError::Code;
 
 EventError refuse(Code code, std::string message) { return EventError{code, std::move(message)}; }
 
-// The square of the piece a move captures, or none.
-Square captured_square(const Position& pos, Move m) {
-    if (m.is_en_passant()) return m.to() + (pos.turn() == Color::white ? -8 : 8);
-    return pos.is_capture(m) ? m.to() : Square::none;
-}
-
-// Moves of the piece standing on `s` (castling counts as a move of the king only, 3.8.2).
-std::vector<Move> moves_of(const MoveList& legal, Square s, Square no_castling_with = Square::none) {
-    std::vector<Move> out;
-    for (Move m : legal)
-        if (m.from() == s && !(m.is_castling() && m.to() == no_castling_with)) out.push_back(m);
-    return out;
-}
-
-// Moves that capture the piece standing on `s`.
-std::vector<Move> captures_of(const Position& pos, const MoveList& legal, Square s) {
-    std::vector<Move> out;
-    for (Move m : legal)
-        if (captured_square(pos, m) == s) out.push_back(m);
-    return out;
-}
-
-struct Obligation {
-    std::vector<Move> allowed;  // empty: any legal move
-    std::string reason;
-};
-
-// Articles 4.3 and 4.4: what a player who touched `touched` (in order) with intent must do.
-Obligation touch_obligation(const Position& pos, const std::vector<Square>& touched, const char* article) {
-    const MoveList legal = legal_moves(pos);
-    const Color us = pos.turn();
-    const std::string who = side_name(us) + " touched the ";
-    std::vector<Square> own, theirs;
-    for (Square s : touched) (color_of(pos.piece_at(s)) == us ? own : theirs).push_back(s);
-
-    // 4.4.1 / 4.4.3: the king and then a rook with a castling right.
-    if (own.size() >= 2 && type_of(pos.piece_at(own[0])) == PieceType::king &&
-        (pos.castling_rooks(us) & own[1]).any()) {
-        const Square king = own[0], rook = own[1];
-        const Move castle = Move::castling(king, rook);
-        if (legal.contains(castle))
-            return {{castle},
-                    "4.4.1: " + who + "king and then the rook on " + to_string(rook) + " and must castle on that side"};
-        auto king_moves = moves_of(legal, king);
-        if (!king_moves.empty())
-            return {king_moves, "4.4.3: " + who + "king and then the rook on " + to_string(rook) +
-                                    "; castling with it is illegal, so another king move must be made"};
-        return {};
-    }
-    // 4.4.2: a rook and then the king: no castling on that side.
-    Square no_castle = Square::none;
-    if (own.size() >= 2 && type_of(pos.piece_at(own[0])) == PieceType::rook &&
-        type_of(pos.piece_at(own[1])) == PieceType::king)
-        no_castle = own[0];
-
-    if (!own.empty() && !theirs.empty()) {
-        std::vector<Move> both;
-        for (Move m : legal)
-            if (m.from() == own[0] && captured_square(pos, m) == theirs[0]) both.push_back(m);
-        if (!both.empty())
-            return {both, std::string(article) + ".3: " + who + piece_on(pos, own[0]) + " and the " +
-                              piece_on(pos, theirs[0]) + " and must capture it with that piece"};
-    }
-    for (Square s : touched) {
-        const bool mine = color_of(pos.piece_at(s)) == us;
-        auto moves = mine ? moves_of(legal, s, no_castle) : captures_of(pos, legal, s);
-        if (moves.empty()) continue;
-        const std::string clause = !own.empty() && !theirs.empty() ? ".3" : mine ? ".1" : ".2";
-        return {moves, std::string(article) + clause + ": " + who + piece_on(pos, s) + " with intent and must " +
-                           (mine ? "move it" : "capture it")};
-    }
-    return {};  // 4.3.4: nothing touched can be moved or captured
-}
-
-// The piece a written move names, for "another move with that piece" after an illegal written
-// move: its origin squares among the claimant's pieces (UCI: the from-square; SAN: the pieces of
-// that kind matching the disambiguation).
-std::vector<Square> written_piece_origins(const Position& pos, std::string_view text) {
-    std::vector<Square> out;
-    const Color us = pos.turn();
-    if (text.size() >= 4) {
-        const auto from = parse_square(text.substr(0, 2));
-        const auto to = parse_square(text.substr(2, 2));
-        if (from && to) {
-            if (pos.piece_at(*from) != Piece::none && color_of(pos.piece_at(*from)) == us) out.push_back(*from);
-            return out;
-        }
-    }
-    if (text.rfind("O-O", 0) == 0 || text.rfind("0-0", 0) == 0) {
-        out.push_back(pos.king_square(us));
-        return out;
-    }
-    PieceType type = PieceType::pawn;
-    std::size_t i = 0;
-    if (!text.empty() && std::string_view("KQRBN").find(text[0]) != std::string_view::npos) {
-        type = *piece_type_from_char(text[0]);
-        i = 1;
-    }
-    // The destination is the last square-like pair; what stands between piece and destination
-    // (other than 'x') disambiguates. A pawn's file is its first letter.
-    std::size_t dest = std::string_view::npos;
-    for (std::size_t k = i; k + 1 < text.size(); ++k)
-        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8') dest = k;
-    int file = -1, rank = -1;
-    const std::size_t end = dest == std::string_view::npos ? text.size() : dest;
-    for (std::size_t k = i; k < end; ++k) {
-        if (text[k] >= 'a' && text[k] <= 'h') file = text[k] - 'a';
-        if (text[k] >= '1' && text[k] <= '8') rank = text[k] - '1';
-    }
-    if (type == PieceType::pawn && file < 0 && dest != std::string_view::npos) file = text[dest] - 'a';
-    for (Square s : pos.pieces(us, type)) {
-        if (file >= 0 && file_of(s) != file) continue;
-        if (rank >= 0 && rank_of(s) != rank) continue;
-        out.push_back(s);
-    }
-    return out;
-}
-
 std::string automatic_reason(const Termination& t, const Position& pos) {
-    const std::string mover = side_name(~pos.turn());
+    const std::string mover = side_title(~pos.turn());
     switch (t.kind) {
         case TerminationKind::checkmate: return "Checkmate: " + mover + " wins.";
         case TerminationKind::stalemate:
-            return "Stalemate: " + side_name(pos.turn()) + " has no legal move and is not in check.";
+            return "Stalemate: " + side_title(pos.turn()) + " has no legal move and is not in check.";
         case TerminationKind::dead_position:
             return "Dead position: neither player can checkmate by any series of legal moves.";
         case TerminationKind::seventy_five_moves:
@@ -299,7 +163,7 @@ std::optional<EventError> Session::check_offers_allowed(Color side, bool consent
     const char* art = procedure().offer_ban ? procedure().offer_ban : "the event's regulations";
     return refuse(Code::offers_forbidden, "the event's regulations forbid draw offers and agreement before move " +
                                               std::to_string(n) + " (" + art + ") unless the arbiter consents; " +
-                                              side_name(side) + " has made " + std::to_string(made) +
+                                              side_title(side) + " has made " + std::to_string(made) +
                                               (made == 1 ? " move" : " moves"));
 }
 
@@ -315,7 +179,7 @@ std::optional<EventError> Session::check_move_obligations(Move m) const {
                 (must_play_->legal ? " must be played" : " is illegal, so another move with that piece must be made"));
     }
     if (touched_.empty() || !procedure().touch_move) return std::nullopt;
-    const Obligation o = touch_obligation(record_.current(), touched_, procedure().touch_move);
+    const MoveObligation o = touch_obligation(record_.current(), touched_, procedure().touch_move);
     if (o.allowed.empty() || std::find(o.allowed.begin(), o.allowed.end(), m) != o.allowed.end()) return std::nullopt;
     return refuse(Code::move_obligation, o.reason);
 }
@@ -328,7 +192,7 @@ std::optional<EventError> Session::on_start(const Event& e) {
         return refuse(Code::not_first_event, "start must be the first event: the clock started with the first event");
     if (e.side && *e.side != to_move())
         return refuse(Code::out_of_turn,
-                      "the clock of the player to move, " + side_name(to_move()) + ", starts the game");
+                      "the clock of the player to move, " + side_title(to_move()) + ", starts the game");
     start_clock_if_needed(e.at_ms);
     return std::nullopt;
 }
@@ -336,18 +200,18 @@ std::optional<EventError> Session::on_start(const Event& e) {
 std::optional<EventError> Session::on_move(const Event& e) {
     const Color mover = to_move();
     if (e.side && *e.side != mover)
-        return refuse(Code::out_of_turn, "out of turn: it is " + side_name(mover) + "'s move");
+        return refuse(Code::out_of_turn, "out of turn: it is " + side_title(mover) + "'s move");
     if (quickplay_pending_ && !quickplay_postponed_)
-        return refuse(Code::quickplay_pending,
-                      "a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
+        return refuse(Code::quickplay_pending, "a quickplay-finish claim by " + side_title(*quickplay_pending_) +
+                                                   " awaits the arbiter's ruling");
     auto m = parse_move(record_.current(), e.move);
     if (!m)
-        return refuse(Code::illegal_move, "'" + e.move + "' is not a legal move for " + side_name(mover) + " here (" +
+        return refuse(Code::illegal_move, "'" + e.move + "' is not a legal move for " + side_title(mover) + " here (" +
                                               kind_name(m.error().kind) + "): " + m.error().message);
     if (auto err = check_move_obligations(*m)) return err;
     if (e.offer) {
         if (offer_ && offer_->by == mover)
-            return refuse(Code::offer_pending, side_name(mover) + "'s draw offer is still pending");
+            return refuse(Code::offer_pending, side_title(mover) + "'s draw offer is still pending");
         if (auto err = check_offers_allowed(mover, e.consent, true)) return err;
     }
 
@@ -359,7 +223,7 @@ std::optional<EventError> Session::on_move(const Event& e) {
     }
     awaiting_press_.reset();
     if (offer_ && offer_->by != mover) {
-        note(side_name(mover) + " moves: " + side_name(offer_->by) + "'s draw offer lapses (" + procedure().offer +
+        note(side_title(mover) + " moves: " + side_title(offer_->by) + "'s draw offer lapses (" + procedure().offer +
              ").");
         offer_.reset();
     }
@@ -377,7 +241,7 @@ std::optional<EventError> Session::on_move(const Event& e) {
     if (e.offer) {
         offer_ = Offer{mover, record_.size() - 1, false, false};
         moves_.back().offer_by = mover;
-        note(side_name(mover) + " offers a draw (" + procedure().offer + ").");
+        note(side_title(mover) + " offers a draw (" + procedure().offer + ").");
     }
     if (e.press) {
         if (clock_) {
@@ -394,7 +258,7 @@ std::optional<EventError> Session::on_press(const Event& e) {
     if (!awaiting_press_) return refuse(Code::nothing_to_press, "no move is waiting for the clock to be pressed");
     if (e.side && *e.side != *awaiting_press_)
         return refuse(Code::out_of_turn,
-                      "only " + side_name(*awaiting_press_) + ", who has just moved, can press the clock");
+                      "only " + side_title(*awaiting_press_) + ", who has just moved, can press the clock");
     start_clock_if_needed(e.at_ms);
     if (clock_) {
         clock_->press(*awaiting_press_, e.at_ms);
@@ -411,7 +275,7 @@ std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
                       std::string(rules().name) + " has no touch-move rule: there are no pieces to touch");
     const Color toucher = to_move();
     if (e.side && *e.side != toucher)
-        return refuse(Code::out_of_turn, "out of turn: only the player having the move, " + side_name(toucher) +
+        return refuse(Code::out_of_turn, "out of turn: only the player having the move, " + side_title(toucher) +
                                              ", can " + (adjust ? "adjust pieces (" : "touch a piece with intent (") +
                                              article + ")");
     if (!is_ok(e.square))
@@ -422,13 +286,13 @@ std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
 
     start_clock_if_needed(e.at_ms);
     if (adjust) {
-        note(side_name(toucher) + " adjusts the " + piece_on(pos, e.square) + " (" + article + ").");
+        note(side_title(toucher) + " adjusts the " + piece_on(pos, e.square) + " (" + article + ").");
         return std::nullopt;
     }
     if (std::find(touched_.begin(), touched_.end(), e.square) == touched_.end()) touched_.push_back(e.square);
     if (procedure().claim_right_lost) claim_right_lost_ = true;
     if (offer_ && offer_->by != toucher) {
-        note(side_name(toucher) + " touches the " + piece_on(pos, e.square) + ": " + side_name(offer_->by) +
+        note(side_title(toucher) + " touches the " + piece_on(pos, e.square) + ": " + side_title(offer_->by) +
              "'s draw offer lapses (" + procedure().offer + ").");
         offer_.reset();
     }
@@ -438,9 +302,9 @@ std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
 std::optional<EventError> Session::on_offer(const Event& e) {
     const Color by = e.side ? *e.side : awaiting_press_ ? *awaiting_press_ : to_move();
     if (offer_) {
-        if (offer_->by == by) return refuse(Code::offer_pending, side_name(by) + "'s draw offer is still pending");
+        if (offer_->by == by) return refuse(Code::offer_pending, side_title(by) + "'s draw offer is still pending");
         return refuse(Code::offer_pending,
-                      side_name(offer_->by) + " has offered a draw: " + side_name(by) + " may accept or decline it");
+                      side_title(offer_->by) + " has offered a draw: " + side_title(by) + " may accept or decline it");
     }
     if (auto err = check_offers_allowed(by, e.consent)) return err;
 
@@ -449,9 +313,9 @@ std::optional<EventError> Session::on_offer(const Event& e) {
     offer_ = Offer{by, record_.size() - 1, !regular, false};
     if (regular) {
         moves_.back().offer_by = by;
-        note(side_name(by) + " offers a draw (" + procedure().offer + ").");
+        note(side_title(by) + " offers a draw (" + procedure().offer + ").");
     } else {
-        note("(=) " + side_name(by) + " offers a draw at an irregular moment; the offer stands (" +
+        note("(=) " + side_title(by) + " offers a draw at an irregular moment; the offer stands (" +
              procedure().offer_irregular + ").");
     }
     return std::nullopt;
@@ -461,7 +325,7 @@ std::optional<EventError> Session::on_answer(const Event& e, bool accept) {
     if (!offer_) return refuse(Code::no_offer, "no draw offer is pending");
     const Color responder = ~offer_->by;
     if (e.side && *e.side != responder)
-        return refuse(Code::out_of_turn, side_name(offer_->by) + " made the offer; only " + side_name(responder) +
+        return refuse(Code::out_of_turn, side_title(offer_->by) + " made the offer; only " + side_title(responder) +
                                              " can " + (accept ? "accept" : "decline") + " it");
     if (accept && rules().agreement_needs_a_move_each && record_.plies_played() < 2)
         return refuse(Code::not_allowed_now,
@@ -472,10 +336,10 @@ std::optional<EventError> Session::on_answer(const Event& e, bool accept) {
     if (accept) {
         const std::string how = offer_->by_claim ? "'s claim, which is also a draw offer" : "'s offer";
         finish(EndKind::agreement, "1/2-1/2", procedure().agreement,
-               "Drawn by agreement: " + side_name(responder) + " accepted " + side_name(offer_->by) + how + ".",
+               "Drawn by agreement: " + side_title(responder) + " accepted " + side_title(offer_->by) + how + ".",
                e.at_ms);
     } else {
-        note(side_name(responder) + " declines " + side_name(offer_->by) + "'s draw offer.");
+        note(side_title(responder) + " declines " + side_title(offer_->by) + "'s draw offer.");
         offer_.reset();
     }
     return std::nullopt;
@@ -490,8 +354,8 @@ std::optional<EventError> Session::on_claim(const Event& e) {
     if (!e.move.empty() && !rs.intended_move_claims)
         return refuse(Code::no_such_rule, std::string(rs.name) + " has no claims with a written move");
     if (quickplay_pending_ && !quickplay_postponed_)
-        return refuse(Code::quickplay_pending,
-                      "a quickplay-finish claim by " + side_name(*quickplay_pending_) + " awaits the arbiter's ruling");
+        return refuse(Code::quickplay_pending, "a quickplay-finish claim by " + side_title(*quickplay_pending_) +
+                                                   " awaits the arbiter's ruling");
 
     // US Chess 9G1/14C4: the claim stays in order after the move is made, until the clock is
     // pressed; it then rests on the move just made.
@@ -503,17 +367,18 @@ std::optional<EventError> Session::on_claim(const Event& e) {
     } else {
         if (e.side && *e.side != claimant)
             return refuse(Code::out_of_turn,
-                          "out of turn: only the player having the move, " + side_name(claimant) + ", may claim");
+                          "out of turn: only the player having the move, " + side_title(claimant) + ", may claim");
         if (awaiting_press_ && rs.claim_right_ends == ClaimRightEnds::pressing_the_clock)
-            return refuse(Code::clock_not_pressed, side_name(*awaiting_press_) + " has not yet pressed the clock, so " +
-                                                       side_name(claimant) + " is not yet on move (9G1)");
+            return refuse(Code::clock_not_pressed, side_title(*awaiting_press_) +
+                                                       " has not yet pressed the clock, so " + side_title(claimant) +
+                                                       " is not yet on move (9G1)");
     }
 
     // The record the claim is judged on, and the written move.
     std::optional<GameRecord> before;
     if (after_move) {
-        before.emplace(record_.position(0), rs, config_.options, analyzer_);
-        for (std::size_t i = 1; i + 1 < record_.size(); ++i) (void)before->play(record_.move(i));
+        before.emplace(record_);
+        before->pop();
     }
     const GameRecord& judged = before ? *before : record_;
     std::optional<Move> intended;
@@ -562,9 +427,9 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         v.article = pr.claim_right_lost;
         std::string what = "a piece";
         if (!touched_.empty()) what = "the " + piece_on(judged.current(), touched_.front());
-        v.reason = side_name(claimant) + " touched " + what +
+        v.reason = side_title(claimant) + " touched " + what +
                    " with intent before claiming and so lost the right to claim on this move (" + pr.claim_right_lost +
-                   "); the right returns on " + side_name(claimant) + "'s next move.";
+                   "); the right returns on " + side_title(claimant) + "'s next move.";
     } else if (written_error) {
         v.kind = e.claim;
         v.claimant = claimant;
@@ -577,7 +442,7 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         v = evaluate_claim(judged, e.claim, intended);
     }
 
-    std::string text = side_name(claimant) + " claims a draw by " +
+    std::string text = side_title(claimant) + " claims a draw by " +
                        (e.claim == ClaimKind::threefold ? "threefold repetition" : "the 50-move rule") +
                        (v.intended_san.empty() ? "" : " with the written move " + v.intended_san) + " (" + v.article +
                        "): ";
@@ -609,8 +474,7 @@ std::optional<EventError> Session::on_claim(const Event& e) {
             if (intended) {
                 mp.allowed = {*intended};
             } else {
-                for (Square s : written_piece_origins(judged.current(), written))
-                    for (Move m : moves_of(judged.legal_moves_now(), s)) mp.allowed.push_back(m);
+                mp.allowed = moves_of_written_piece(judged.current(), judged.legal_moves_now(), written);
             }
             must_play_ = mp;
         }
@@ -618,8 +482,8 @@ std::optional<EventError> Session::on_claim(const Event& e) {
         if (!offer_ && !check_offers_allowed(claimant, false))
             offer_ = Offer{claimant, record_.size() - 1, false, true};
         text += "incorrect. " + v.reason;
-        if (p.added_ms > 0) text += " " + side_name(~claimant) + " receives " + ms_text(p.added_ms);
-        if (p.deducted_ms > 0) text += " and " + side_name(claimant) + " loses " + ms_text(p.deducted_ms);
+        if (p.added_ms > 0) text += " " + side_title(~claimant) + " receives " + ms_text(p.added_ms);
+        if (p.deducted_ms > 0) text += " and " + side_title(claimant) + " loses " + ms_text(p.deducted_ms);
         if (p.added_ms > 0 || p.deducted_ms > 0) text += std::string(" (") + p.article + ").";
         if (must_play_) text += " The written move must now be played.";
     } else {
@@ -638,11 +502,11 @@ std::optional<EventError> Session::on_resign(const Event& e) {
     const bool can_mate = opponent_can_mate(loser, why);
     if (rules().resignation_draw_if_opponent_cannot_mate && !can_mate) {
         finish(EndKind::resignation, "1/2-1/2", procedure().resignation,
-               side_name(loser) + " resigned, but " + side_name(~loser) +
+               side_title(loser) + " resigned, but " + side_title(~loser) +
                    " cannot checkmate by any series of legal moves (" + why + "), so the game is drawn.",
                e.at_ms);
     } else {
-        finish(EndKind::resignation, win_for(~loser), procedure().resignation, side_name(loser) + " resigned.",
+        finish(EndKind::resignation, win_for(~loser), procedure().resignation, side_title(loser) + " resigned.",
                e.at_ms);
     }
     return std::nullopt;
@@ -655,7 +519,7 @@ std::optional<EventError> Session::on_flag(const Event& e) {
     if (clock_) {
         for (Color c : {Color::white, Color::black}) {
             if ((e.both || *e.side == c) && !clock_->flag_down(c, at))
-                return refuse(Code::flag_not_fallen, side_name(c) + "'s flag has not fallen: the clock shows " +
+                return refuse(Code::flag_not_fallen, side_title(c) + "'s flag has not fallen: the clock shows " +
                                                          format_clock(clock_->remaining(c, at)));
         }
     }
@@ -700,7 +564,7 @@ std::optional<EventError> Session::on_flag(const Event& e) {
         // The clock establishes which flag fell first.
         const auto mine = clock_->flag_fell_at(flagger, at), theirs = clock_->flag_fell_at(~flagger, at);
         if (mine && theirs && *theirs < *mine) flagger = ~flagger;
-        first = "Both flags are down; the clock shows that " + side_name(flagger) + "'s fell first. ";
+        first = "Both flags are down; the clock shows that " + side_title(flagger) + "'s fell first. ";
     }
     start_clock_if_needed(at);
     const FlagRuling r = rule_flag_fall(rules(), config_.options.time_category, *analyzer_, record_.current(), flagger);
@@ -716,10 +580,10 @@ std::optional<EventError> Session::on_illegal_move(const Event& e) {
     if (offender != to_move())
         return refuse(Code::out_of_turn,
                       "once the position before the illegal move is restored it is the offender's move, and it is " +
-                          side_name(to_move()) + "'s move");
+                          side_title(to_move()) + "'s move");
     if (is_ok(e.square) && (record_.current().piece_at(e.square) == Piece::none ||
                             color_of(record_.current().piece_at(e.square)) != offender))
-        return refuse(Code::no_piece, "there is no " + side_name(offender) + " piece on " + to_string(e.square));
+        return refuse(Code::no_piece, "there is no " + side_title(offender) + " piece on " + to_string(e.square));
 
     start_clock_if_needed(e.at_ms);
     const int count = ++illegal_[index(offender)];
@@ -728,11 +592,11 @@ std::optional<EventError> Session::on_illegal_move(const Event& e) {
         const std::string nth = count == 2 ? "second" : count == 3 ? "third" : std::to_string(count) + "th";
         if (opponent_can_mate(offender, why)) {
             finish(EndKind::illegal_moves, win_for(~offender), pr.illegal_move,
-                   side_name(offender) + " completed an illegal move for the " + nth + " time and loses.", e.at_ms);
+                   side_title(offender) + " completed an illegal move for the " + nth + " time and loses.", e.at_ms);
         } else {
             finish(EndKind::illegal_moves, "1/2-1/2", pr.illegal_move,
-                   side_name(offender) + " completed an illegal move for the " + nth + " time, but " +
-                       side_name(~offender) + " cannot checkmate by any series of legal moves (" + why +
+                   side_title(offender) + " completed an illegal move for the " + nth + " time, but " +
+                       side_title(~offender) + " cannot checkmate by any series of legal moves (" + why +
                        "), so the game is drawn.",
                    e.at_ms);
         }
@@ -748,8 +612,8 @@ std::optional<EventError> Session::on_illegal_move(const Event& e) {
     penalise(p, e.at_ms);
     touched_.clear();
     if (is_ok(e.square)) touched_.push_back(e.square);  // 7.5.1: the piece must be moved (4.3)
-    note(side_name(offender) + " completed an illegal move; the position before it is restored and " +
-         side_name(~offender) + " receives " + ms_text(p.added_ms) + " (" + pr.illegal_move + ").");
+    note(side_title(offender) + " completed an illegal move; the position before it is restored and " +
+         side_title(~offender) + " receives " + ms_text(p.added_ms) + " (" + pr.illegal_move + ").");
     return std::nullopt;
 }
 
@@ -797,7 +661,7 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
         return refuse(Code::out_of_turn, "only the player having the move may make a quickplay-finish claim");
     if (quickplay_pending_)
         return refuse(Code::quickplay_pending,
-                      "a quickplay-finish claim by " + side_name(*quickplay_pending_) + " is already pending");
+                      "a quickplay-finish claim by " + side_title(*quickplay_pending_) + " is already pending");
     if (!clock_) return refuse(Code::no_clock, "a quickplay-finish claim needs a clock");
     if (config_.options.time_category == TimeCategory::blitz)
         return refuse(Code::not_allowed_now, std::string(pr.quickplay) + " does not apply to blitz games");
@@ -807,11 +671,11 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
     if (!clock_->in_last_period(claimant))
         return refuse(Code::not_allowed_now, std::string(pr.quickplay) + " applies only in the last period");
     if (clock_->flag_down(claimant, e.at_ms))
-        return refuse(Code::flag_fallen, side_name(claimant) + "'s flag has already fallen");
+        return refuse(Code::flag_fallen, side_title(claimant) + "'s flag has already fallen");
     if (clock_->remaining(claimant, e.at_ms) >= 120'000)
         return refuse(Code::not_allowed_now,
                       "a quickplay-finish claim needs less than two minutes on the claimant's clock; " +
-                          side_name(claimant) + " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
+                          side_title(claimant) + " has " + format_clock(clock_->remaining(claimant, e.at_ms)));
 
     start_clock_if_needed(e.at_ms);
     if (!clock_->paused()) clock_->pause(e.at_ms);
@@ -819,7 +683,7 @@ std::optional<EventError> Session::on_quickplay_claim(const Event& e) {
     quickplay_postponed_ = false;
     if (pr.quickplay_claim_is_offer && !offer_ && !check_offers_allowed(claimant, false))
         offer_ = Offer{claimant, record_.size() - 1, false, true};
-    note(side_name(claimant) + " claims a draw with less than two minutes left (" + pr.quickplay +
+    note(side_title(claimant) + " claims a draw with less than two minutes left (" + pr.quickplay +
          "): the opponent cannot win, or is making no effort to win, by normal means.");
     return std::nullopt;
 }
@@ -838,7 +702,7 @@ std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
     start_clock_if_needed(e.at_ms);
     if (e.decision == QuickplayDecision::draw) {
         finish(EndKind::quickplay_finish, "1/2-1/2", pr.quickplay,
-               "The arbiter agrees that " + side_name(~claimant) +
+               "The arbiter agrees that " + side_title(~claimant) +
                    " cannot win, or was making no effort to win, by normal means: the game is drawn.",
                e.at_ms);
         return std::nullopt;
@@ -847,11 +711,11 @@ std::optional<EventError> Session::on_quickplay_ruling(const Event& e) {
     penalise(p, e.at_ms);
     if (e.decision == QuickplayDecision::postpone) {
         quickplay_postponed_ = true;
-        note("The arbiter postpones the decision; " + side_name(~claimant) + " receives " + ms_text(p.added_ms) +
+        note("The arbiter postpones the decision; " + side_title(~claimant) + " receives " + ms_text(p.added_ms) +
              " and the game continues (" + pr.quickplay + ").");
     } else {
         quickplay_pending_.reset();
-        note("The arbiter rejects the claim; " + side_name(~claimant) + " receives " + ms_text(p.added_ms) + " (" +
+        note("The arbiter rejects the claim; " + side_title(~claimant) + " receives " + ms_text(p.added_ms) + " (" +
              pr.quickplay + ").");
     }
     return std::nullopt;

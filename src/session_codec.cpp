@@ -93,11 +93,7 @@ std::optional<bool> to_bool(std::string_view s) {
     return std::nullopt;
 }
 
-std::optional<Color> to_color(std::string_view s) {
-    if (s == "white") return Color::white;
-    if (s == "black") return Color::black;
-    return std::nullopt;
-}
+std::optional<Color> to_color(std::string_view s) { return parse_enum<Color>(s); }
 
 using Code = EventError::Code;
 
@@ -186,7 +182,8 @@ std::string encode(const SessionConfig& c) {
     if (!c.start_fen.empty()) p.emplace_back("fen", c.start_fen);
     if (c.quickplay_finish) p.emplace_back("quickplay", "1");
     if (!o.initial_position_counts) p.emplace_back("initial_counts", "0");
-    if (o.counters_from_setup == RuleOptions::CountersFromSetup::game_start) p.emplace_back("counters", "game_start");
+    if (o.counters_from_setup != RuleOptions::CountersFromSetup::trust_fen)
+        p.emplace_back("counters", enum_name(o.counters_from_setup));
     if (o.no_offers_before_move) p.emplace_back("no_offers_before", std::to_string(o.no_offers_before_move));
     if (!o.intended_mate_claim_correct) p.emplace_back("intended_mate_correct", "0");
     if (!o.online_threefold_automatic) p.emplace_back("online_threefold_auto", "0");
@@ -226,9 +223,9 @@ Expected<SessionConfig, EventError> decode_config(std::string_view text) {
         } else if (k == "fen") {
             c.start_fen = v;
         } else if (k == "counters") {
-            if (v != "game_start" && v != "trust_fen") return bad(k, v);
-            o.counters_from_setup = v == "game_start" ? RuleOptions::CountersFromSetup::game_start
-                                                      : RuleOptions::CountersFromSetup::trust_fen;
+            const auto counters = parse_enum<RuleOptions::CountersFromSetup>(v);
+            if (!counters) return bad(k, v);
+            o.counters_from_setup = *counters;
         } else if (k == "no_offers_before") {
             auto n = to_int(v);
             if (!n || *n < 0 || *n > 10000) return bad(k, v);

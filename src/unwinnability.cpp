@@ -6,15 +6,6 @@
 
 namespace arbiter {
 
-const char* mate_ability_name(MateAbility a) noexcept {
-    switch (a) {
-        case MateAbility::can_checkmate: return "can_checkmate";
-        case MateAbility::cannot_checkmate: return "cannot_checkmate";
-        case MateAbility::unknown: return "unknown";
-    }
-    return "unknown";
-}
-
 namespace {
 // Why `side` cannot checkmate by material alone, or nullptr when material does not decide.
 const char* material_reason(const Position& pos, Color side) noexcept {
@@ -47,19 +38,6 @@ MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side
 
 MateAbility MaterialUnwinnability::ability(const Position& pos, Color side) const {
     return material_reason(pos, side) ? MateAbility::cannot_checkmate : MateAbility::unknown;
-}
-
-const char* mate_proof_name(MateProof p) noexcept {
-    switch (p) {
-        case MateProof::none: return "none";
-        case MateProof::already_mated: return "already_mated";
-        case MateProof::mating_line: return "mating_line";
-        case MateProof::game_over: return "game_over";
-        case MateProof::material: return "material";
-        case MateProof::blockade: return "blockade";
-        case MateProof::exhaustive_search: return "exhaustive_search";
-    }
-    return "none";
 }
 
 const Unwinnability& default_unwinnability() noexcept {

@@ -268,3 +268,69 @@ TEST(TvSetup1, CountersFromSetup) {
     auto tf = record(fen, "");
     EXPECT_TRUE(evaluate_claim(tf, ClaimKind::fifty, move_of(tf, "Ra2")).correct);
 }
+
+// GameRecord::pop: the record with its last move taken back equals the record of the game
+// replayed without it (the US Chess claim before pressing the clock is judged on it).
+namespace {
+void expect_same_record(const GameRecord& popped, const GameRecord& replayed, const std::string& where) {
+    ASSERT_EQ(popped.size(), replayed.size()) << where;
+    for (std::size_t i = 0; i < popped.size(); ++i) {
+        EXPECT_TRUE(popped.position(i).same_position(replayed.position(i))) << where << " index " << i;
+        EXPECT_EQ(popped.no_progress(i), replayed.no_progress(i)) << where << " index " << i;
+        EXPECT_EQ(popped.occurrences(i), replayed.occurrences(i)) << where << " index " << i;
+        EXPECT_EQ(popped.previous_occurrence(i), replayed.previous_occurrence(i)) << where << " index " << i;
+    }
+    EXPECT_EQ(popped.legal_moves_now().size(), replayed.legal_moves_now().size()) << where;
+    ASSERT_EQ(popped.termination().has_value(), replayed.termination().has_value()) << where;
+    if (popped.termination()) {
+        EXPECT_EQ(popped.termination()->kind, replayed.termination()->kind) << where;
+        EXPECT_EQ(popped.termination()->index, replayed.termination()->index) << where;
+    }
+    for (ClaimKind kind : {ClaimKind::threefold, ClaimKind::fifty}) {
+        const auto a = evaluate_claim(popped, kind, std::nullopt), b = evaluate_claim(replayed, kind, std::nullopt);
+        EXPECT_EQ(a.correct, b.correct) << where;
+        EXPECT_EQ(a.article, b.article) << where;
+        EXPECT_EQ(a.reason, b.reason) << where;
+    }
+}
+}  // namespace
+
+TEST(GameRecordPop, EqualsTheGameReplayedWithoutTheLastMove) {
+    struct Case {
+        const char* fen;
+        std::string moves;
+        RuleSetId rules;
+    };
+    const std::vector<Case> cases = {
+        {"", knights, RuleSetId::fide_2023},
+        {"", knights + " " + knights, RuleSetId::uscf},
+        {"", "e4 e5 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8", RuleSetId::uscf},
+        {"", "f3 e5 g4 Qh4#", RuleSetId::fide_2023},  // mate: the ending at the last index goes
+        {"8/8/8/8/8/5k2/8/5KR1 w - - 97 80", "Rg2 Ke3 Rg3+ Kf4 Rg2", RuleSetId::fide_2023},  // fifty
+        {"", knights + " " + knights, RuleSetId::fide_online},              // automatic threefold, then more moves
+        {"7k/8/8/8/8/8/8/KB6 w - - 0 1", "Bc2 Kg8", RuleSetId::fide_2023},  // dead from the start
+    };
+    for (const Case& c : cases) {
+        const auto full = record(c.fen, c.moves, c.rules);
+        for (std::size_t keep = full.size() - 1; keep >= 1; --keep) {
+            GameRecord popped = full;
+            while (popped.size() > keep) popped.pop();
+            GameRecord replayed(full.position(0), rule_set(c.rules));
+            for (std::size_t i = 1; i < keep; ++i) ASSERT_FALSE(replayed.play(full.move(i)));
+            expect_same_record(popped, replayed, c.moves + " kept " + std::to_string(keep));
+            if (keep == 1) break;
+        }
+    }
+}
+
+TEST(GameRecordPop, TakingBackTheMatingMoveForgetsTheMate) {
+    auto r = record("", "f3 e5 g4 Qh4#");
+    ASSERT_TRUE(r.termination());
+    EXPECT_EQ(r.termination()->kind, TerminationKind::checkmate);
+    r.pop();
+    EXPECT_FALSE(r.termination());
+    EXPECT_EQ(r.plies_played(), 3u);
+    EXPECT_FALSE(r.play("Qh4"));
+    ASSERT_TRUE(r.termination());
+    EXPECT_EQ(r.termination()->kind, TerminationKind::checkmate);
+}

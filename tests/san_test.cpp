@@ -148,3 +148,47 @@ TEST(SanResolution, SyntaxErrorsKeepTheirOffsets) {
         (void)c.offset;
     }
 }
+
+// san_parts is what parse_san reads before matching: the same syntax errors, and the parts of
+// moves that are legal nowhere.
+TEST(SanParts, ReadsThePartsWithoutAPosition) {
+    struct Case {
+        const char* san;
+        PieceType piece;
+        int from_file, from_rank;
+        const char* to;
+        PieceType promotion;
+        SanParts::Castling castling;
+    } cases[] = {
+        {"e4", PieceType::pawn, 4, -1, "e4", PieceType::none, SanParts::Castling::none},
+        {"exd5", PieceType::pawn, 4, -1, "d5", PieceType::none, SanParts::Castling::none},
+        {"exd6 e.p.", PieceType::pawn, 4, -1, "d6", PieceType::none, SanParts::Castling::none},
+        {"Nbd7", PieceType::knight, 1, -1, "d7", PieceType::none, SanParts::Castling::none},
+        {"R1a2+", PieceType::rook, -1, 0, "a2", PieceType::none, SanParts::Castling::none},
+        {"Qh4xe1#", PieceType::queen, 7, 3, "e1", PieceType::none, SanParts::Castling::none},
+        {"e8=Q", PieceType::pawn, 4, -1, "e8", PieceType::queen, SanParts::Castling::none},
+        {"O-O", PieceType::king, -1, -1, nullptr, PieceType::none, SanParts::Castling::kingside},
+        {"0-0-0", PieceType::king, -1, -1, nullptr, PieceType::none, SanParts::Castling::queenside},
+        {"o-o!?", PieceType::king, -1, -1, nullptr, PieceType::none, SanParts::Castling::kingside},
+    };
+    for (const auto& c : cases) {
+        const auto p = san_parts(c.san);
+        ASSERT_TRUE(p) << c.san << ": " << p.error().message;
+        EXPECT_EQ(p->piece, c.piece) << c.san;
+        EXPECT_EQ(p->from_file, c.from_file) << c.san;
+        EXPECT_EQ(p->from_rank, c.from_rank) << c.san;
+        EXPECT_EQ(p->to, c.to ? *parse_square(c.to) : Square::none) << c.san;
+        EXPECT_EQ(p->promotion, c.promotion) << c.san;
+        EXPECT_EQ(p->castling, c.castling) << c.san;
+    }
+    const Position pos;
+    for (const char* bad : {"", "Nb1c3d", "Nz3", "e", "Nc", "e9", "b1xc3d4e5", "O-", "Xe4", "e8=K"}) {
+        const auto p = san_parts(bad);
+        const auto m = parse_san(pos, bad);
+        ASSERT_FALSE(p) << bad;
+        ASSERT_FALSE(m) << bad;
+        EXPECT_EQ(p.error().kind, MoveError::Kind::syntax) << bad;
+        EXPECT_EQ(p.error().offset, m.error().offset) << bad;
+        EXPECT_EQ(p.error().message, m.error().message) << bad;
+    }
+}

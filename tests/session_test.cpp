@@ -4,7 +4,10 @@
 // TV-75-2 and more).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "arbiter/flag.hpp"
+#include "arbiter/touch_move.hpp"
 #include "rules_test_util.hpp"
 #include "session_test_util.hpp"
 
@@ -956,6 +959,64 @@ TEST(Refusals, AbsurdTimeAwardsAreRefused) {
     Event r = ev(EventType::quickplay_ruling, 3'511'000);
     r.added_ms = INT64_MAX;
     EXPECT_TRUE(contains(g.refused(r), "added_ms"));
+}
+
+// The obligations as pure rules about a position (touch_move.hpp).
+TEST(TouchMove, ObligationsOfTouchedPieces) {
+    const Position pos = *position_from_fen("r3k2r/8/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1");
+    const auto sans = [&](const MoveObligation& o) {
+        std::vector<std::string> out;
+        for (Move m : o.allowed) out.push_back(to_san(pos, m));
+        return out;
+    };
+    const auto at = [](const char* s) { return *parse_square(s); };
+    auto o = touch_obligation(pos, {at("e1"), at("h1")}, "4.3");
+    EXPECT_EQ(sans(o), std::vector<std::string>{"O-O"});
+    EXPECT_EQ(o.reason, "4.4.1: White touched the king and then the rook on h1 and must castle on that side");
+    o = touch_obligation(pos, {at("h1"), at("e1")}, "4.3");  // 4.4.2: the rook, no castling with it
+    EXPECT_EQ(o.reason, "4.3.1: White touched the rook on h1 with intent and must move it");
+    for (const auto& s : sans(o)) EXPECT_EQ(s[0], 'R') << s;
+    o = touch_obligation(pos, {at("e4"), at("d5")}, "4.3");
+    EXPECT_EQ(sans(o), std::vector<std::string>{"exd5"});
+    EXPECT_EQ(o.reason, "4.3.3: White touched the pawn on e4 and the pawn on d5 and must capture it with that piece");
+    o = touch_obligation(pos, {at("e8")}, "4.3");  // nothing can take it: no obligation (4.3.4)
+    EXPECT_TRUE(o.allowed.empty());
+    EXPECT_EQ(piece_on(pos, at("d5")), "pawn on d5");
+}
+
+// An illegal written move names a piece, read by the SAN parser: the disambiguation, a pawn's
+// file, the king for castling in every spelling the parser accepts ("o-o" too: it used to name
+// every pawn), the origin of a UCI move.
+TEST(TouchMove, MovesOfTheWrittenPiece) {
+    const Position pos = *position_from_fen("4k2r/8/8/8/8/8/1N6/4KR2 b k - 0 1");  // f8 attacked: no O-O
+    const MoveList legal = legal_moves(pos);
+    const auto from = [&](std::string_view written) {
+        std::vector<std::string> out;
+        for (Move m : moves_of_written_piece(pos, legal, written)) out.push_back(to_string(m.from()));
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    };
+    const std::vector<std::string> king{"e8"}, rook{"h8"};
+    for (const char* castle : {"O-O", "0-0", "o-o", "O-O-O"}) EXPECT_EQ(from(castle), king) << castle;
+    EXPECT_EQ(from("e8g8"), king);
+    EXPECT_EQ(from("Rh1"), rook);
+    EXPECT_EQ(from("R8h1"), rook);
+    EXPECT_TRUE(from("R1h2").empty());  // no black rook on the first rank
+    EXPECT_TRUE(from("Nc3").empty());   // Black has no knight
+    EXPECT_TRUE(from("Zz9").empty());   // not a move
+    const Position white = *position_from_fen("4k3/8/8/8/8/8/PP3N2/4K1N1 w - - 0 1");
+    const MoveList wl = legal_moves(white);
+    const auto wfrom = [&](std::string_view written) {
+        std::vector<std::string> out;
+        for (Move m : moves_of_written_piece(white, wl, written)) out.push_back(to_string(m.from()));
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    };
+    EXPECT_EQ(wfrom("a5"), std::vector<std::string>{"a2"});
+    EXPECT_EQ(wfrom("axb5"), std::vector<std::string>{"a2"});
+    EXPECT_EQ(wfrom("Ngd4"), std::vector<std::string>{"g1"});
+    EXPECT_EQ(wfrom("Nd5"), (std::vector<std::string>{"g1", "f2"}));
 }
 
 }  // namespace

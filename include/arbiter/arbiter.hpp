@@ -24,6 +24,7 @@
 #include "arbiter/scoresheet.hpp"
 #include "arbiter/session.hpp"
 #include "arbiter/setup.hpp"
+#include "arbiter/touch_move.hpp"
 #include "arbiter/types.hpp"
 #include "arbiter/unwinnability.hpp"
 #include "arbiter/version.hpp"

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "arbiter/expected.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/position.hpp"
 #include "arbiter/setup.hpp"
 
@@ -17,7 +18,13 @@ namespace arbiter {
 enum class FenField { placement, side_to_move, castling, en_passant, halfmove_clock, fullmove_number };
 
 /// Stable name of a field, e.g. "castling".
-const char* field_name(FenField f) noexcept;
+template <>
+struct EnumNames<FenField> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"});
+};
+static_assert(enum_count<FenField> == std::size_t(FenField::fullmove_number) + 1);
+constexpr const char* field_name(FenField f) noexcept { return enum_name(f); }
 
 struct FenError {
     enum class Code {
@@ -46,7 +53,14 @@ struct FenError {
 };
 
 /// Stable name of an error code, e.g. "bad_castling".
-const char* code_name(FenError::Code c) noexcept;
+template <>
+struct EnumNames<FenError::Code> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"empty", "bad_piece", "rank_too_long", "rank_too_short", "wrong_rank_count", "bad_side", "bad_castling",
+         "bad_en_passant", "bad_halfmove", "bad_fullmove", "missing_field", "extra_field", "invalid_position"});
+};
+static_assert(enum_count<FenError::Code> == std::size_t(FenError::Code::invalid_position) + 1);
+constexpr const char* code_name(FenError::Code c) noexcept { return enum_name(c); }
 
 /// The largest halfmove clock and fullmove number a FEN may give (bad_halfmove / bad_fullmove
 /// beyond it): a game has at most 17,697 plies under 9.6.2, so a counter read within this range

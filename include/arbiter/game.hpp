@@ -78,6 +78,11 @@ public:
     void play_legal(Move m, const Position& after);
     /// Parses SAN or UCI and plays it. Errors: MoveError.
     std::optional<MoveError> play(std::string_view text);
+    /// Takes back the last move: the record is then as it was before that move was played (an
+    /// ending at the position taken back is forgotten). For judging a claim on the position
+    /// before the move just made (US Chess 9G1) without replaying the game. Precondition:
+    /// plies_played() > 0.
+    void pop();
 
     /// Number of positions (plies played + 1).
     [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "arbiter/expected.hpp"
+#include "arbiter/names.hpp"
 
 namespace arbiter {
 
@@ -41,7 +42,14 @@ struct InputError {
 };
 
 /// Stable name of an error code, e.g. "corrupt_zstd".
-const char* code_name(InputError::Code c) noexcept;
+template <>
+struct EnumNames<InputError::Code> {
+    static constexpr auto names =
+        std::to_array<const char*>({"cannot_open", "read_failed", "corrupt_zstd", "truncated_zstd", "corrupt_gzip",
+                                    "truncated_gzip", "corrupt_bzip2", "truncated_bzip2", "not_text"});
+};
+static_assert(enum_count<InputError::Code> == std::size_t(InputError::Code::not_text) + 1);
+constexpr const char* code_name(InputError::Code c) noexcept { return enum_name(c); }
 
 /// A stream of bytes read in chunks. Not thread-safe; one reader at a time.
 class ByteSource {

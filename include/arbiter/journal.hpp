@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "arbiter/expected.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/session.hpp"
 
 struct sqlite3;
@@ -44,7 +45,14 @@ struct JournalError {
 };
 
 /// Stable name of a code, e.g. "not_a_journal".
-const char* code_name(JournalError::Code c) noexcept;
+template <>
+struct EnumNames<JournalError::Code> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"missing_file", "not_a_journal", "newer_format", "corrupt", "no_such_session", "refused", "conflict", "replay",
+         "io", "bad_path", "busy", "read_only", "foreign_wal"});
+};
+static_assert(enum_count<JournalError::Code> == std::size_t(JournalError::Code::foreign_wal) + 1);
+constexpr const char* code_name(JournalError::Code c) noexcept { return enum_name(c); }
 
 using SessionId = std::int64_t;
 

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "arbiter/expected.hpp"
 #include "arbiter/move.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/position.hpp"
 
 namespace arbiter {
@@ -25,7 +27,12 @@ struct MoveError {
 };
 
 /// Stable name of a kind: "syntax", "illegal", "ambiguous".
-const char* kind_name(MoveError::Kind k) noexcept;
+template <>
+struct EnumNames<MoveError::Kind> {
+    static constexpr auto names = std::to_array<const char*>({"syntax", "illegal", "ambiguous"});
+};
+static_assert(enum_count<MoveError::Kind> == std::size_t(MoveError::Kind::ambiguous) + 1);
+constexpr const char* kind_name(MoveError::Kind k) noexcept { return enum_name(k); }
 
 /// SAN of the legal move `m`, with "+" or "#" when it checks or mates.
 [[nodiscard]] std::string to_san(const Position& pos, Move m);
@@ -34,6 +41,22 @@ const char* kind_name(MoveError::Kind k) noexcept;
 /// Parses SAN such as "Nbd7", "exd6 e.p.", "e8=Q+", "O-O", "0-0-0", "Qh5!?". Piece letters are
 /// upper case; the check suffix is not verified. Errors: MoveError.
 Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san);
+
+/// What a SAN text says before it is matched with a position's legal moves (parse_san reads it
+/// so): the kind of the piece moved, the origin's file and rank where the text gives them (-1
+/// otherwise; a pawn's file always, "e4" being a push from the e-file), the destination and the
+/// promotion piece (PieceType::none); castling as the king with `castling` set (and no squares).
+struct SanParts {
+    enum class Castling : std::uint8_t { none, kingside, queenside };
+    PieceType piece = PieceType::pawn;
+    int from_file = -1;
+    int from_rank = -1;
+    Square to = Square::none;
+    PieceType promotion = PieceType::none;
+    Castling castling = Castling::none;
+};
+/// Reads SAN without a position. Errors: MoveError (kind syntax), as parse_san gives them.
+Expected<SanParts, MoveError> san_parts(std::string_view san);
 
 /// UCI text: "e2e4", "e7e8q"; castling as king-to-target ("e1g1") in standard chess and
 /// king-to-rook ("e1h1") in Chess960; "0000" for the null move.

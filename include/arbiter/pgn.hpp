@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "arbiter/input.hpp"
+#include "arbiter/names.hpp"
 
 namespace arbiter::pgn {
 
@@ -60,7 +61,38 @@ struct Error {
 };
 
 /// Stable name of an error code, e.g. "illegal_move".
-const char* code_name(Error::Code c) noexcept;
+}  // namespace arbiter::pgn
+
+namespace arbiter {
+template <>
+struct EnumNames<pgn::Error::Code> {
+    static constexpr auto names = std::to_array<const char*>({"bad_tag",
+                                                              "unterminated_string",
+                                                              "unterminated_comment",
+                                                              "unterminated_variation",
+                                                              "unexpected_char",
+                                                              "token_too_long",
+                                                              "budget_exceeded",
+                                                              "input_error",
+                                                              "game_too_long",
+                                                              "truncated_game",
+                                                              "tag_too_long",
+                                                              "bad_fen",
+                                                              "unsupported_variant",
+                                                              "bad_move_syntax",
+                                                              "illegal_move",
+                                                              "ambiguous_move",
+                                                              "null_move",
+                                                              "duplicate_tag",
+                                                              "missing_fen",
+                                                              "not_utf8"});
+};
+static_assert(enum_count<pgn::Error::Code> == std::size_t(pgn::Error::Code::not_utf8) + 1);
+}  // namespace arbiter
+
+namespace arbiter::pgn {
+
+constexpr const char* code_name(Error::Code c) noexcept { return enum_name(c); }
 
 /// Comment commands recognised inside `{…}` comments: `[%clk 1:02:03.4]` (the clock of the side
 /// that has just moved) and `[%emt 0:00:05]` (the time that move took). Values in milliseconds,

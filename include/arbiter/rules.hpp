@@ -159,6 +159,13 @@ struct RuleOptions {
     std::vector<FiftyMoveExtension> fifty_extensions;
 };
 
+template <>
+struct EnumNames<RuleOptions::CountersFromSetup> {
+    static constexpr auto names = std::to_array<const char*>({"trust_fen", "game_start"});
+};
+static_assert(enum_count<RuleOptions::CountersFromSetup> ==
+              std::size_t(RuleOptions::CountersFromSetup::game_start) + 1);
+
 /// Parses "KRBvKR=75". Nullopt when malformed.
 std::optional<FiftyMoveExtension> parse_fifty_extension(std::string_view text);
 

@@ -7,18 +7,37 @@
 #include <string>
 #include <string_view>
 
+#include "arbiter/names.hpp"
+
 namespace arbiter {
 
 enum class Color : std::uint8_t { white = 0, black = 1 };
 
 constexpr Color operator~(Color c) noexcept { return static_cast<Color>(static_cast<int>(c) ^ 1); }
 constexpr int index(Color c) noexcept { return static_cast<int>(c); }
-constexpr std::string_view name(Color c) noexcept { return c == Color::white ? "white" : "black"; }
+template <>
+struct EnumNames<Color> {
+    static constexpr auto names = std::to_array<const char*>({"white", "black"});
+};
+static_assert(enum_count<Color> == std::size_t(Color::black) + 1);
+/// Stable name: "white" or "black".
+constexpr std::string_view name(Color c) noexcept { return enum_name(c); }
+/// "White" or "Black", as a sentence names a side.
+inline std::string side_title(Color c) { return c == Color::white ? "White" : "Black"; }
 
 /// Piece kinds, ordered as in most engines. `none` marks an empty square.
 enum class PieceType : std::uint8_t { pawn = 0, knight, bishop, rook, queen, king, none };
 
 constexpr int index(PieceType t) noexcept { return static_cast<int>(t); }
+
+template <>
+struct EnumNames<PieceType> {
+    static constexpr auto names = std::to_array<const char*>({"pawn", "knight", "bishop", "rook", "queen", "king"});
+};
+static_assert(enum_count<PieceType> == std::size_t(PieceType::king) + 1);
+
+/// English name of a piece kind, e.g. "knight"; "piece" for `none`.
+constexpr const char* piece_name(PieceType t) noexcept { return t == PieceType::none ? "piece" : enum_name(t); }
 
 /// Upper-case letter of a piece kind as used by SAN and FEN (white): P N B R Q K.
 constexpr char piece_letter(PieceType t) noexcept { return "PNBRQK?"[index(t)]; }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arbiter/move.hpp"
+#include "arbiter/names.hpp"
 #include "arbiter/position.hpp"
 
 namespace arbiter {
@@ -21,7 +22,12 @@ enum class MateAbility : std::uint8_t {
 };
 
 /// Stable name: "can_checkmate", "cannot_checkmate", "unknown".
-const char* mate_ability_name(MateAbility a) noexcept;
+template <>
+struct EnumNames<MateAbility> {
+    static constexpr auto names = std::to_array<const char*>({"can_checkmate", "cannot_checkmate", "unknown"});
+};
+static_assert(enum_count<MateAbility> == std::size_t(MateAbility::unknown) + 1);
+constexpr const char* mate_ability_name(MateAbility a) noexcept { return enum_name(a); }
 
 /// What a verdict rests on (machine-readable companion of MateVerdict::reason).
 enum class MateProof : std::uint8_t {
@@ -36,7 +42,13 @@ enum class MateProof : std::uint8_t {
 
 /// Stable name: "none", "already_mated", "mating_line", "game_over", "material", "blockade",
 /// "exhaustive_search".
-const char* mate_proof_name(MateProof p) noexcept;
+template <>
+struct EnumNames<MateProof> {
+    static constexpr auto names = std::to_array<const char*>(
+        {"none", "already_mated", "mating_line", "game_over", "material", "blockade", "exhaustive_search"});
+};
+static_assert(enum_count<MateProof> == std::size_t(MateProof::exhaustive_search) + 1);
+constexpr const char* mate_proof_name(MateProof p) noexcept { return enum_name(p); }
 
 struct MateVerdict {
     MateAbility answer = MateAbility::unknown;

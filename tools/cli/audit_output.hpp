@@ -20,6 +20,17 @@
 namespace arbiter::cli {
 
 enum class AuditFormat { jsonl, csv, summary };
+}  // namespace arbiter::cli
+
+namespace arbiter {
+template <>
+struct EnumNames<cli::AuditFormat> {
+    static constexpr auto names = std::to_array<const char*>({"jsonl", "csv", "summary"});
+};
+static_assert(enum_count<cli::AuditFormat> == std::size_t(cli::AuditFormat::summary) + 1);
+}  // namespace arbiter
+
+namespace arbiter::cli {
 
 /// What the summary reports, added up over games.
 struct AuditCounts {

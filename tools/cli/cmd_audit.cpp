@@ -703,7 +703,7 @@ void add_audit(CLI::App& app) {
                     "Audit only the games whose tag has this value: TAG=VALUE, exact (repeat: all must hold)")
         ->allow_extra_args(false);
     cmd->add_option("--time-category", o->time_category,
-                    "standard, rapid or blitz for every game (default: from each game's TimeControl tag)");
+                    enum_name_list<TimeCategory>() + " for every game (default: from each game's TimeControl tag)");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress line on stderr");
     cmd->add_option("--max-plies", o->max_plies,
                     "Mainline plies a game may have; a longer one is the error game_too_long (default 18000: "
@@ -726,14 +726,10 @@ void add_audit(CLI::App& app) {
         for (const auto& spec : o->select)
             if (const auto error = cfg.filter.add_select(spec); !error.empty()) throw InputError(error);
         cfg.pgn_out = !o->pgn_out.empty();
-        if (o->format == "jsonl")
-            cfg.format = AuditFormat::jsonl;
-        else if (o->format == "csv")
-            cfg.format = AuditFormat::csv;
-        else if (o->format == "summary")
-            cfg.format = AuditFormat::summary;
-        else
-            throw InputError("--format: expected jsonl, csv or summary, found '" + o->format + "'");
+        const auto format = parse_enum<AuditFormat>(o->format);
+        if (!format)
+            throw InputError("--format: expected " + enum_name_list<AuditFormat>() + ", found '" + o->format + "'");
+        cfg.format = *format;
         if (o->json && cfg.format != AuditFormat::summary)
             throw InputError("--json applies only with --format summary (--format " + o->format +
                              " is already machine-readable)");
@@ -746,8 +742,8 @@ void add_audit(CLI::App& app) {
         if (!o->time_category.empty()) {
             const auto tc = parse_time_category(o->time_category);
             if (!tc)
-                throw InputError("--time-category: expected standard, rapid or blitz, found '" + o->time_category +
-                                 "'");
+                throw InputError("--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" +
+                                 o->time_category + "'");
             cfg.options.rule_options.time_category = *tc;
             cfg.options.time_category_from_tag = false;
         }

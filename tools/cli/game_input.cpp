@@ -80,13 +80,11 @@ RuleOptions RuleInput::rule_options() const {
         o.initial_position_counts = false;
     else
         throw InputError("--initial-position-counts: expected true or false, found '" + initial_position_counts + "'");
-    if (counters_from_setup == "trust_fen")
-        o.counters_from_setup = RuleOptions::CountersFromSetup::trust_fen;
-    else if (counters_from_setup == "game_start")
-        o.counters_from_setup = RuleOptions::CountersFromSetup::game_start;
-    else
-        throw InputError("--counters-from-setup: expected trust_fen or game_start, found '" + counters_from_setup +
-                         "'");
+    const auto counters = parse_enum<RuleOptions::CountersFromSetup>(counters_from_setup);
+    if (!counters)
+        throw InputError("--counters-from-setup: expected " + enum_name_list<RuleOptions::CountersFromSetup>() +
+                         ", found '" + counters_from_setup + "'");
+    o.counters_from_setup = *counters;
     for (const auto& e : fifty_extensions) {
         auto ext = parse_fifty_extension(e);
         if (!ext)
