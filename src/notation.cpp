@@ -401,7 +401,9 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
         // Name the candidates: "'Nd2' is ambiguous: Nbd2 or Nfd2".
         std::vector<std::string> candidates;
         for (Move m : legal_moves(pos)) {
-            if (m.to() != parts->to || type_of(pos.piece_at(m.from())) != parts->piece || m.promoted() != parts->promotion) continue;
+            if (m.to() != parts->to || type_of(pos.piece_at(m.from())) != parts->piece ||
+                m.promoted() != parts->promotion)
+                continue;
             if ((parts->from_file >= 0 && file_of(m.from()) != parts->from_file) ||
                 (parts->from_rank >= 0 && rank_of(m.from()) != parts->from_rank))
                 continue;
