@@ -1,5 +1,8 @@
 // text.cpp — text as it enters and leaves the command-line tool: UTF-8 checks and messages made
-// printable (control and invalid bytes escaped).
+// printable (control and invalid bytes escaped), FEN and whole numbers read from the command line.
+#include <charconv>
+#include <iostream>
+
 #include "cli.hpp"
 
 namespace arbiter::cli {
@@ -77,6 +80,41 @@ bool is_utf8(std::string_view text) noexcept {
 
 void require_utf8(std::string_view what, const std::string& text) {
     if (!is_utf8(text)) throw InputError(std::string(what) + ": '" + printable(text) + "' is not valid UTF-8 text");
+}
+
+Position fen_or_throw(const std::string& fen) {
+    FenReadOptions options;
+    options.tolerant = true;
+    auto pos = position_from_fen(fen, options);
+    if (!pos) throw InputError(pos.error().describe());
+    // Missing counters are common and harmless; a missing castling field silently drops rights.
+    std::size_t fields = 0;
+    for (std::size_t i = 0; i < fen.size();) {
+        i = fen.find_first_not_of(" \t", i);
+        if (i == std::string::npos) break;
+        ++fields;
+        i = fen.find_first_of(" \t", i);
+    }
+    if (fields < 3)
+        std::cerr << "arbiter: warning: the FEN has no castling field; read as '-' (no castling rights) and no en "
+                     "passant square\n";
+    return *pos;
+}
+
+CLI::Validator whole_number(long long lo, long long hi) {
+    const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+    return CLI::Validator(
+        [lo, hi, range](std::string& text) -> std::string {
+            long long v = 0;
+            const char* end = text.data() + text.size();
+            const auto r = std::from_chars(text.data(), end, v);
+            if (text.empty() || r.ptr != end || r.ec == std::errc::invalid_argument)
+                return "'" + printable(text) + "' is not a whole number (expected " + range + ")";
+            if (r.ec == std::errc::result_out_of_range || v < lo || v > hi)
+                return printable(text) + " is out of range: " + range;
+            return "";
+        },
+        range);
 }
 
 }  // namespace arbiter::cli
