@@ -128,7 +128,21 @@ Expected<Event, EventError> decode_event(std::string_view text) {
     if (!type) return Unexpected(EventError{Code::unknown_event_type, "unknown event type '" + parts->first + "'"});
     e.type = *type;
     bool have_at = false;
+    // The fields that belong to one type only (encode writes them for that type alone, so that
+    // any other type carrying one would not read back as it was written).
+    auto foreign = [&](std::string_view key, EventType owner) -> std::optional<EventError> {
+        if (e.type == owner) return std::nullopt;
+        return EventError{Code::unknown_field, "field '" + std::string(key) + "' does not belong to a " +
+                                                   event_type_name(e.type) + " event (only to " +
+                                                   event_type_name(owner) + ")"};
+    };
     for (const auto& [k, v] : parts->second) {
+        if (k == "claim" || k == "declared" || k == "decision") {
+            const EventType owner = k == "claim"      ? EventType::claim
+                                    : k == "declared" ? EventType::declare
+                                                      : EventType::quickplay_ruling;
+            if (auto err = foreign(k, owner)) return Unexpected(*err);
+        }
         if (k == "at") {
             auto x = to_int(v);
             if (!x) return bad(k, v);

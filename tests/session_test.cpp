@@ -915,6 +915,10 @@ TEST(EventErrors, DecodingGivesATypedError) {
         {"move at=1 move=%4", C::malformed},
         {"zzz at=1", C::unknown_event_type},
         {"move at=1 frobnicate=2", C::unknown_field},
+        // A field of another type (the fuzzer's find: `decision` on a move read back without it).
+        {"move at=1 decision=draw move=e4", C::unknown_field},
+        {"offer at=1 claim=fifty", C::unknown_field},
+        {"resign at=1 side=white declared=checkmate", C::unknown_field},
         {"move", C::missing_field},
         {"move at=x", C::bad_value},
         {"move at=1 side=red", C::bad_value},
