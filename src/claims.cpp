@@ -18,13 +18,13 @@ std::string castling_text(const Position& p) {
 }
 
 CitedPosition cite(const GameRecord& rec, std::size_t i) {
-    return {i, rec.game_ply(i), rec.move_label(i), to_fen(rec.position(i))};
+    return {i, rec.game_ply(i), rec.move_label(i), to_fen(rec.position(i)), i == 0 ? std::string() : rec.san(i)};
 }
 
 CitedPosition cite_intended(const GameRecord& rec, const Position& child, Move m) {
     const std::size_t n = rec.size() - 1;
-    return {rec.size(), rec.game_ply(n) + 1, "intended " + rec.move_number_prefix(n) + to_san(rec.current(), m),
-            to_fen(child)};
+    const std::string san = to_san(rec.current(), m);
+    return {rec.size(), rec.game_ply(n) + 1, "intended " + rec.move_number_prefix(n) + san, to_fen(child), san, true};
 }
 
 std::string where(const CitedPosition& c) {

@@ -113,12 +113,12 @@ B=$tmp/batch.txt
 "$ARBITER" dead --batch "$B" >"$tmp/out" 2>"$tmp/err"; rc=$?
 check "dead --batch: exit 2 when a line failed" test $rc -eq 2
 check "dead --batch: one line out per position" test "$(wc -l <"$tmp/out")" -eq 6
-check "dead --batch: trailing field echoed as id, line numbers" grep -q '"id":"QzZqHm8A","line":1' "$tmp/out"
-check "dead --batch: side both" grep -q '"dead":true,.*"id":"g2","line":2' "$tmp/out"
-check "dead --batch: invalid UTF-8 answered, escaped" grep -q '"code":"not_utf8","error":"line 3 is not valid UTF-8: k7/8/8/8/8/8/8/K7 w - \\\\xff"' "$tmp/out"
-check "dead --batch: the cap is named" grep -q '"code":"line_too_long","error":"line 4 is longer than 4096 bytes' "$tmp/out"
-check "dead --batch: bad FEN" grep -q '"code":"bad_fen",.*"line":5' "$tmp/out"
-check "dead --batch: the batch carries on" grep -q '"line":6,.*"white":"can_checkmate"' "$tmp/out"
+check "dead --batch: trailing field echoed as id, line numbers" grep -q '^{"line":1,"id":"QzZqHm8A",' "$tmp/out"
+check "dead --batch: side both" grep -q '^{"line":2,"id":"g2",.*"dead":true,' "$tmp/out"
+check "dead --batch: invalid UTF-8 answered, escaped" grep -q '^{"line":3,.*"error":{"code":"not_utf8","message":"line 3 is not valid UTF-8: k7/8/8/8/8/8/8/K7 w - \\\\xff"' "$tmp/out"
+check "dead --batch: the cap is named" grep -q '^{"line":4,"error":{"code":"line_too_long","message":"line 4 is longer than 4096 bytes' "$tmp/out"
+check "dead --batch: bad FEN" grep -q '^{"line":5,"error":{"code":"bad_fen",' "$tmp/out"
+check "dead --batch: the batch carries on" grep -q '^{"line":6,.*"can_checkmate":{"white":"yes","black":null}' "$tmp/out"
 check "dead --batch: the summary names the failures" grep -q '3 of 6 lines failed (the first: line 3)' "$tmp/err"
 if have gzip; then
   head -2 "$B" | gzip -c >"$tmp/batch.gz"

@@ -27,6 +27,8 @@ struct CitedPosition {
     std::uint32_t ply;  ///< game ply
     std::string label;  ///< "start", "4...Ng8", or "intended 4...Ng8"
     std::string fen;
+    std::string san;        ///< the move that led here ("Ng8"); empty for the start position
+    bool intended = false;  ///< the written move of the claim, not yet played
 };
 
 /// An earlier position with the same placement and side to move that is NOT the same position.

@@ -16,16 +16,15 @@
 #include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "arbiter/input.hpp"
 #include "cli.hpp"
+#include "dead_json.hpp"
 #include "game_input.hpp"
 
 namespace arbiter::cli {
 namespace {
 
-using nlohmann::json;
+using Answer = DeadAnswer;
 
 struct DeadOptions {
     std::string fen;
@@ -36,88 +35,6 @@ struct DeadOptions {
     bool json = false;
     bool timing = false;
 };
-
-struct Answer {
-    Color side;
-    MateVerdict verdict;
-    std::vector<std::string> san;  // the mating line in SAN
-    double micros = 0;             // analysis time
-};
-
-/// Like fen_or_throw, but composed positions are welcome: surplus pieces and checks no last move
-/// could have given do not change what can follow.
-Position composed_fen_or_throw(const std::string& fen) {
-    FenReadOptions options;
-    options.tolerant = true;
-    SetupRepairs repairs;
-    repairs.allow_too_many_pieces = true;
-    repairs.allow_impossible_check = true;
-    auto pos = position_from_fen(fen, options, repairs);
-    if (!pos) throw InputError(pos.error().describe());
-    return *pos;
-}
-
-std::vector<Color> sides_of(const std::string& side) {
-    if (side == "white") return {Color::white};
-    if (side == "black") return {Color::black};
-    return {Color::white, Color::black};
-}
-
-std::vector<std::string> san_line(Position pos, const std::vector<Move>& line) {
-    std::vector<std::string> out;
-    out.reserve(line.size());
-    for (Move m : line) {
-        out.push_back(to_san(pos, m));
-        pos.play_unchecked(m);
-    }
-    return out;
-}
-
-std::vector<Answer> analyse(const HelpmateAnalyzer& analyzer, const Position& pos, const std::vector<Color>& sides) {
-    std::vector<Answer> out;
-    for (Color c : sides) {
-        const auto start = std::chrono::steady_clock::now();
-        Answer a{c, analyzer.can_checkmate(pos, c), {}};
-        a.micros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-        a.san = san_line(pos, a.verdict.line);
-        out.push_back(std::move(a));
-    }
-    return out;
-}
-
-/// `dead` is known when both sides were asked, or when a side asked can mate.
-std::optional<bool> dead_of(const std::vector<Answer>& answers) {
-    for (const Answer& a : answers)
-        if (a.verdict.answer == MateAbility::can_checkmate) return false;
-    if (answers.size() < 2) return std::nullopt;
-    for (const Answer& a : answers)
-        if (a.verdict.answer != MateAbility::cannot_checkmate) return std::nullopt;
-    return true;
-}
-
-json to_json(const Position& pos, const std::vector<Answer>& answers, bool timing) {
-    json j;
-    j["fen"] = to_fen(pos);
-    json helpmate = json::object(), reason = json::object(), proof = json::object(), nodes = json::object(),
-         micros = json::object();
-    for (const Answer& a : answers) {
-        const std::string side(name(a.side));
-        j[side] = mate_ability_name(a.verdict.answer);
-        if (a.verdict.answer == MateAbility::can_checkmate) helpmate[side] = a.san;
-        reason[side] = a.verdict.reason;
-        proof[side] = mate_proof_name(a.verdict.proof);
-        nodes[side] = a.verdict.nodes;
-        micros[side] = a.micros;
-    }
-    const auto dead = dead_of(answers);
-    j["dead"] = dead ? json(*dead) : json(nullptr);
-    j["helpmate"] = helpmate;
-    j["reason"] = reason;
-    j["proof"] = proof;
-    j["nodes"] = nodes;
-    if (timing) j["microseconds"] = micros;
-    return j;
-}
 
 /// "1. e4 g5 2. Nc3 f6 3. Qh5#", numbered from the position's move number.
 std::string numbered(const Position& pos, const std::vector<std::string>& san) {
@@ -262,10 +179,11 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
     std::uint64_t number = 0, failed = 0, first_failed = 0;
     for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
         ++number;
-        json j;
+        Json j;
         auto refuse = [&](const char* code, const std::string& message, const std::string& id) {
-            j = json{{"line", number}, {"code", code}, {"error", printable(message)}};
+            j = Json{{"line", number}};
             if (!id.empty()) j["id"] = printable(id);
+            j["error"] = Json{{"code", code}, {"message", printable(message)}};
             if (!failed++) first_failed = number;
         };
         if (got == LineReader::Got::too_long) {
@@ -282,16 +200,16 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
             } else {
                 try {
                     const Position pos = composed_fen_or_throw(b.fen);
-                    j = json{{"line", number}};
+                    j = Json{{"line", number}};
                     if (!b.id.empty()) j["id"] = b.id;
-                    j.update(
-                        to_json(pos, analyse(analyzer, pos, sides_of(b.side.empty() ? opt.side : b.side)), opt.timing));
+                    j.update(dead_json(pos, analyse_dead(analyzer, pos, sides_of(b.side.empty() ? opt.side : b.side)),
+                                       opt.timing));
                 } catch (const InputError& e) {
                     refuse("bad_fen", e.message(), b.id);
                 }
             }
         }
-        std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+        std::cout << dump(j) << '\n';
     }
     std::cout.flush();
     if (failed)
@@ -342,10 +260,9 @@ void add_dead(CLI::App& app) {
         // checked); a FEN alone may be a composed position.
         position->fen = opt->fen;
         const Position pos = game ? position_of(*position) : composed_fen_or_throw(opt->fen);
-        const auto answers = analyse(analyzer, pos, sides_of(opt->side));
+        const auto answers = analyse_dead(analyzer, pos, sides_of(opt->side));
         if (opt->json)
-            std::cout << to_json(pos, answers, opt->timing).dump(-1, ' ', false, json::error_handler_t::replace)
-                      << '\n';
+            std::cout << dump(dead_json(pos, answers, opt->timing)) << '\n';
         else
             print_human(pos, answers);
     });

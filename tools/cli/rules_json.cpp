@@ -27,7 +27,26 @@ Json san_list(const GameRecord& record, const std::vector<Move>& moves) {
     return out;
 }
 
-Json cited(const CitedPosition& c) { return Json{{"ply", c.ply}, {"move", c.label}, {"fen", c.fen}}; }
+// A position cited as evidence: its ply, the move that led to it as fields (number, SAN, and the
+// two together as a scoresheet writes them), whether that move is the claim's written move, and
+// its FEN. The start position has no move: null.
+Json cited(const CitedPosition& c) {
+    Json j;
+    j["ply"] = c.ply;
+    if (c.san.empty()) {
+        j["number"] = nullptr;
+        j["san"] = nullptr;
+        j["move"] = nullptr;
+    } else {
+        const std::uint32_t before = c.ply - 1;  // the ply the move was made from
+        j["number"] = before / 2 + 1;
+        j["san"] = c.san;
+        j["move"] = std::to_string(before / 2 + 1) + (before % 2 == 0 ? "." : "...") + c.san;
+    }
+    j["intended"] = c.intended;
+    j["fen"] = c.fen;
+    return j;
+}
 }  // namespace
 
 Json to_json(const DrawStatus& s, const GameRecord& record) {

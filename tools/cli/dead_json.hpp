@@ -1,0 +1,44 @@
+// dead_json.hpp — the answer of `arbiter dead` (can each side still checkmate: FIDE 5.2.2, 6.9)
+// and its JSON, shared by the CLI, the service and the Python module so that all three give the
+// same keys in the same order (docs/json.md).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "arbiter/arbiter.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::cli {
+
+/// What the analyzer says about one side.
+struct DeadAnswer {
+    Color side = Color::white;
+    MateVerdict verdict;
+    std::vector<std::string> san;  ///< the mating line in SAN, when there is one
+    double micros = 0;             ///< analysis time
+};
+
+/// Reads a FEN for `dead`: like fen_or_throw, but composed positions are welcome (surplus pieces
+/// and checks no last move could have given do not change what can follow). Throws InputError.
+Position composed_fen_or_throw(const std::string& fen);
+
+/// "white", "black" or "both" (anything else: both) as the sides to analyse.
+std::vector<Color> sides_of(const std::string& side);
+
+/// Analyses `sides` of `pos`, timing each.
+std::vector<DeadAnswer> analyse_dead(const HelpmateAnalyzer& analyzer, const Position& pos,
+                                     const std::vector<Color>& sides);
+
+/// True or false when known: both sides asked and both cannot mate, or a side can mate; else
+/// unknown.
+std::optional<bool> dead_of(const std::vector<DeadAnswer>& answers);
+
+/// {"fen","dead","white","black","can_checkmate":{"white","black"},"proof":{…},"reason":{…},
+///  "nodes":{…},"helpmate":{…}[,"microseconds":{…}]}: "white" and "black" are the verdicts
+/// (can_checkmate, cannot_checkmate, unknown; PRODUCT.md), can_checkmate the same as "yes", "no"
+/// or "unknown", as `status --json` gives it; every per-side object has both sides, null for a
+/// side not asked (and in "helpmate" for a side that cannot mate).
+Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
+
+}  // namespace arbiter::cli
