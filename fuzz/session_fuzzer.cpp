@@ -3,7 +3,8 @@
 // event), every further line an event, as JSON (`arbiter session event`, a line starting with
 // '{') or in the journal's text form. These must hold:
 // - a decoded configuration or event encodes to text that decodes to the same value and encodes
-//   to the same text again (what the journal stores reads back unchanged); a JSON event too;
+//   to the same text again (what the journal stores reads back unchanged); a JSON event too,
+//   and a JSON event writes JSON (`session export --json`) that reads back to it;
 // - a refused event leaves the session exactly as it was (summary and count of events); nothing
 //   is accepted once the game has ended, and an ended game has a result;
 // - the state writes as JSON without throwing, the PGN export reads back as one game with the
@@ -40,6 +41,15 @@ void check_event_codec(const Event& e) {
     FUZZ_CHECK(again.has_value());
     FUZZ_CHECK(*again == e);
     FUZZ_CHECK(encode(*again) == text);
+}
+
+// An event read from JSON writes (`session export --json`) JSON that reads back to it.
+void check_event_json(const Event& e) {
+    try {
+        FUZZ_CHECK(cli::event_from_json(cli::dump(cli::event_to_json(e))) == e);
+    } catch (const cli::InputError& err) {
+        fuzz::invariant_failed(err.message().c_str(), __FILE__, __LINE__);
+    }
 }
 
 void check_refusal(const EventError& e) {
@@ -103,6 +113,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 FUZZ_CHECK(!err.message().empty());
                 continue;
             }
+            check_event_json(e);
         } else {
             auto d = decode_event(line);
             if (!d) {

@@ -198,7 +198,7 @@ if have sqlite3; then
   check "session list: damaged sessions marked, the rest listed, exit 2" \
     test $rc -eq 2 -a "$(grep -c DAMAGED "$tmp/out")" -eq 2 -a "$(grep -c '^3  Zoe' "$tmp/out")" -eq 1
   "$ARBITER" session list --journal "$D" --json >"$tmp/out" 2>/dev/null
-  check "session list --json: status damaged with its code" grep -q '"id":1,"status":"damaged","code":"corrupt"' "$tmp/out"
+  check "session list --json: status damaged with its code" grep -q '"id":1,"status":"damaged","error":{"code":"corrupt"' "$tmp/out"
 fi
 
 echo "$((total - fails)) of $total passed"

@@ -14,7 +14,7 @@ refused() {
   "$ARBITER" session event --journal "$J" "$3" "$4" >"$tmp/out" 2>"$tmp/err"
   local got=$?
   total=$((total + 1))
-  if [ "$got" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -qE "^\{\"id\":$3,\"status\":\"refused\",\"code\":\"$1\",\"error\":" "$tmp/out" &&
+  if [ "$got" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -qE "^\{\"id\":$3,\"status\":\"refused\",\"error\":\{\"code\":\"$1\",\"message\":" "$tmp/out" &&
     grep -qE -- "$2" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then
     echo "ok   refused $1: $4"
   else

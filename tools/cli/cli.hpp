@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -15,17 +16,42 @@ namespace arbiter::cli {
 
 /// Thrown by a subcommand for bad usage or bad input: main prints "arbiter: <message>" on
 /// stderr (control and invalid bytes escaped as \xNN; a NUL does not cut it short) and exits
-/// with status 2 (or the status given).
+/// with status 2 (or the status given); under --json it also prints
+/// {"error":{"code","message","field"?,"offset"?}} on stdout (docs/json.md). The code is stable
+/// (`bad_input` unless a thrower names a better one), the field names the option or input field
+/// at fault, the offset the byte in it.
 class InputError : public std::runtime_error {
 public:
     explicit InputError(const std::string& message, int status = 2)
         : std::runtime_error(message), message_(message), status_(status) {}
+    InputError(std::string code, const std::string& message, std::string field = {},
+               std::optional<std::uint64_t> offset = std::nullopt, int status = 2)
+        : std::runtime_error(message),
+          message_(message),
+          status_(status),
+          code_(std::move(code)),
+          field_(std::move(field)),
+          offset_(offset) {}
     [[nodiscard]] const std::string& message() const noexcept { return message_; }
     [[nodiscard]] int status() const noexcept { return status_; }
+    [[nodiscard]] const std::string& code() const noexcept { return code_; }
+    [[nodiscard]] const std::string& field() const noexcept { return field_; }
+    [[nodiscard]] std::optional<std::uint64_t> offset() const noexcept { return offset_; }
+    /// Marks the error as already written to stdout as JSON (a refused session event), so that
+    /// main writes only the line on stderr.
+    InputError& reported_on_stdout() noexcept {
+        reported_ = true;
+        return *this;
+    }
+    [[nodiscard]] bool reported() const noexcept { return reported_; }
 
 private:
     std::string message_;
     int status_;
+    std::string code_ = "bad_input";
+    std::string field_;
+    std::optional<std::uint64_t> offset_;
+    bool reported_ = false;
 };
 
 /// Text made safe for a one-line message: control bytes and bytes that are not UTF-8 become
@@ -37,6 +63,9 @@ std::size_t utf8_sequence_length(std::string_view s) noexcept;
 bool is_utf8(std::string_view text) noexcept;
 /// Throws InputError "WHAT: 'text' is not valid UTF-8 text" unless `text` is UTF-8.
 void require_utf8(std::string_view what, const std::string& text);
+
+/// The error code of a move that does not read: bad_move (syntax), illegal_move, ambiguous_move.
+const char* move_error_code(MoveError::Kind kind) noexcept;
 
 /// Parses a FEN for the command line (tolerant of missing counters) or throws InputError
 /// naming the field and byte.

@@ -5,6 +5,7 @@
 
 #include "cli.hpp"
 #include "game_input.hpp"
+#include "rules_json.hpp"
 
 namespace arbiter::cli {
 
@@ -17,29 +18,43 @@ void add_perft(CLI::App& app) {
         GameInput position;
         bool divide = false;
         bool stats = false;
+        bool json = false;
         int depth = 0;
     };
     auto opt = std::make_shared<Options>();
     opt->position.add_position_to(*cmd);
     cmd->add_flag("--divide", opt->divide, "Print the node count under each root move");
     cmd->add_flag("--stats", opt->stats, "Print time and nodes per second on stderr");
+    cmd->add_flag(
+        "--json", opt->json,
+        "JSON: {\"fen\",\"depth\",\"nodes\",\"divide\"} (divide: [{\"uci\",\"san\",\"nodes\"}] with --divide, "
+        "else null)");
     cmd->add_option("depth", opt->depth, "Depth in plies (0-20)")->required()->check(whole_number(0, 20));
     cmd->callback([opt] {
         const Position pos = position_of(opt->position);
         const auto start = std::chrono::steady_clock::now();
         std::uint64_t total = 0;
+        Json divide = nullptr;
         if (opt->divide) {
+            divide = Json::array();
             for (auto [move, nodes] : perft_divide(pos, opt->depth)) {
-                std::cout << to_uci(pos, move) << ": " << nodes << '\n';
+                if (opt->json)
+                    divide.push_back(Json{{"uci", to_uci(pos, move)}, {"san", to_san(pos, move)}, {"nodes", nodes}});
+                else
+                    std::cout << to_uci(pos, move) << ": " << nodes << '\n';
                 total += nodes;
             }
             if (opt->depth == 0) total = 1;
-            std::cout << '\n';
+            if (!opt->json) std::cout << '\n';
         } else {
             total = perft(pos, opt->depth);
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::cout << "Nodes searched: " << total << std::endl;
+        if (opt->json)
+            std::cout << dump(Json{{"fen", to_fen(pos)}, {"depth", opt->depth}, {"nodes", total}, {"divide", divide}})
+                      << std::endl;
+        else
+            std::cout << "Nodes searched: " << total << std::endl;
         if (opt->stats)
             std::cerr << "time " << seconds << " s, "
                       << static_cast<std::uint64_t>(total / (seconds > 0 ? seconds : 1e-9)) << " nodes/s ("
@@ -51,11 +66,29 @@ void add_moves(CLI::App& app) {
     auto* cmd = app.add_subcommand("moves", "List the legal moves of a position in SAN (and UCI with --uci)");
     auto position = std::make_shared<GameInput>();
     auto uci = std::make_shared<bool>(false);
+    auto json = std::make_shared<bool>(false);
     position->add_position_to(*cmd);
     cmd->add_flag("--uci", *uci, "Also print each move in UCI notation");
-    cmd->callback([position, uci] {
+    cmd->add_flag(
+        "--json", *json,
+        "JSON: {\"fen\",\"side_to_move\",\"in_check\",\"checkmate\",\"stalemate\",\"count\",\"moves\":[{\"san\","
+        "\"uci\"}]}");
+    cmd->callback([position, uci, json] {
         const Position pos = position_of(*position);
         const MoveList moves = legal_moves(pos);
+        if (*json) {
+            Json list = Json::array();
+            for (Move m : moves) list.push_back(Json{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}});
+            std::cout << dump(Json{{"fen", to_fen(pos)},
+                                   {"side_to_move", name(pos.turn())},
+                                   {"in_check", pos.in_check()},
+                                   {"checkmate", moves.empty() && pos.in_check()},
+                                   {"stalemate", moves.empty() && !pos.in_check()},
+                                   {"count", moves.size()},
+                                   {"moves", list}})
+                      << '\n';
+            return;
+        }
         if (moves.empty()) {
             std::cout << "no legal moves for " << name(pos.turn()) << " ("
                       << (pos.in_check() ? "checkmate" : "stalemate") << ")\n";

@@ -140,7 +140,7 @@ void add_claim(CLI::App& app) {
     in->add_to(*cmd);
     cmd->callback([in, kind, intended] {
         const auto k = parse_claim_kind(*kind);
-        if (!k) throw InputError("claim: expected threefold or fifty, found '" + *kind + "'");
+        if (!k) throw InputError("bad_value", "claim: expected threefold or fifty, found '" + *kind + "'", "kind");
         const auto record = in->build();
         ClaimVerdict v;
         if (intended->empty()) {
@@ -148,8 +148,10 @@ void add_claim(CLI::App& app) {
         } else {
             const auto m = parse_move(record->current(), *intended);
             if (!m && m.error().kind == MoveError::Kind::syntax)
-                throw InputError("--intended: '" + *intended + "' is not a move (byte " +
-                                 std::to_string(m.error().offset) + "): " + m.error().message);
+                throw InputError("bad_move",
+                                 "--intended: '" + *intended + "' is not a move (byte " +
+                                     std::to_string(m.error().offset) + "): " + m.error().message,
+                                 "intended", m.error().offset);
             v = evaluate_claim(*record, *k, std::string_view(*intended));
         }
         if (in->json) {

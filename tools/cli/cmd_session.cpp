@@ -18,7 +18,7 @@ namespace {
 // (io) is exit 1.
 [[noreturn]] void fail(const JournalError& e) {
     if (e.code == JournalError::Code::io) throw std::runtime_error(e.message);
-    throw InputError(e.message);
+    throw InputError(code_name(e.code), e.message, "journal");
 }
 
 // How long a command waits for another process's lock on the journal (--busy-timeout).
@@ -32,7 +32,7 @@ void add_busy_timeout(CLI::App& cmd) {
 }
 
 Journal open_journal(const std::string& path, Journal::Mode mode) {
-    if (path.empty()) throw InputError("--journal FILE is required");
+    if (path.empty()) throw InputError("bad_usage", "--journal FILE is required", "journal");
     auto j = Journal::open(path, mode, busy_timeout_ms);
     if (!j) fail(j.error());
     return std::move(*j);
@@ -42,7 +42,7 @@ SessionId parse_id(const std::string& text) {
     SessionId id = 0;
     const auto r = std::from_chars(text.data(), text.data() + text.size(), id);
     if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size() || id < 1)
-        throw InputError("session id must be a positive number, not '" + text + "'");
+        throw InputError("bad_value", "session id must be a positive number, not '" + text + "'", "id");
     return id;
 }
 
@@ -150,8 +150,10 @@ void add_new(CLI::App& session) {
         if (!o->time_control.empty()) {
             auto tc = parse_time_control(o->time_control);
             if (!tc)
-                throw InputError("--time-control '" + o->time_control + "' (byte " + std::to_string(tc.error().offset) +
-                                 "): " + tc.error().message);
+                throw InputError("bad_value",
+                                 "--time-control '" + o->time_control + "' (byte " + std::to_string(tc.error().offset) +
+                                     "): " + tc.error().message,
+                                 "time_control", tc.error().offset);
             cfg.time_control = *tc;
             warn_short_base(*tc, o->time_control);
         }
@@ -198,7 +200,10 @@ void add_event(CLI::App& session) {
         JournaledSession s = open_session(journal, id);
         if (auto err = s.apply(e)) {
             // A refusal is an answer too: its code on stdout as JSON, the reason on stderr, exit 2.
-            if (err->refusal) std::cout << dump(refusal_json(*err->refusal, err->message, id)) << '\n';
+            if (err->refusal) {
+                std::cout << dump(refusal_json(*err->refusal, err->message, id)) << '\n';
+                throw InputError(code_name(*err->refusal), err->message).reported_on_stdout();
+            }
             fail(*err);
         }
         std::cout << dump(state_json(s.session(), id)) << '\n';
@@ -253,9 +258,11 @@ void add_export(CLI::App& session) {
     add_busy_timeout(*cmd);
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_flag("--pgn", a->pgn, "PGN (the default)");
-    cmd->add_flag("--json", a->json, "JSON: the PGN text and the journaled events");
+    cmd->add_flag("--json", a->json,
+                  "JSON: the PGN text and the journaled events, each in the JSON that `session event` takes");
     cmd->callback([a] {
-        if (a->json && a->pgn) throw InputError("session export: --pgn and --json cannot be combined (choose one)");
+        if (a->json && a->pgn)
+            throw InputError("bad_usage", "session export: --pgn and --json cannot be combined (choose one)", "json");
         const SessionId id = parse_id(a->id);
         Journal journal = open_journal(a->journal, Journal::Mode::read_only);
         auto stored = journal.load(id);
@@ -264,7 +271,7 @@ void add_export(CLI::App& session) {
         if (!s) fail(s.error());
         if (a->json) {
             Json events = Json::array();
-            for (const auto& e : stored->events) events.push_back(encode(e));
+            for (const auto& e : stored->events) events.push_back(event_to_json(e));
             std::cout << dump(Json{{"id", id}, {"pgn", export_pgn(*s)}, {"events", events}}) << '\n';
         } else {
             std::cout << export_pgn(*s);
@@ -297,14 +304,17 @@ void add_list(CLI::App& session) {
                 if (a->json)
                     out.push_back(Json{{"id", id},
                                        {"status", "damaged"},
-                                       {"code", code_name(s.error().code)},
-                                       {"error", printable(s.error().message)}});
+                                       {"error", error_json(code_name(s.error().code), printable(s.error().message))}});
                 else
                     std::cout << id << "  DAMAGED: " << printable(s.error().message) << '\n';
                 continue;
             }
             if (a->json) {
                 out.push_back(Json{{"id", id},
+                                   {"white", s->config().white},
+                                   {"black", s->config().black},
+                                   {"event", s->config().event},
+                                   {"round", s->config().round},
                                    {"status", s->ended() ? "ended" : "ongoing"},
                                    {"result", s->result()},
                                    {"ply", s->record().game_ply(s->record().size() - 1)},

@@ -14,7 +14,7 @@ Position composed_fen_or_throw(const std::string& fen) {
     repairs.allow_too_many_pieces = true;
     repairs.allow_impossible_check = true;
     auto pos = position_from_fen(fen, options, repairs);
-    if (!pos) throw InputError(pos.error().describe());
+    if (!pos) throw InputError("bad_fen", pos.error().describe(), "fen", pos.error().offset);
     return *pos;
 }
 
@@ -60,8 +60,8 @@ std::optional<bool> dead_of(const std::vector<DeadAnswer>& answers) {
 
 Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
     auto per_side = [] { return Json{{"white", nullptr}, {"black", nullptr}}; };
-    Json verdict = per_side(), can = per_side(), proof = per_side(), reason = per_side(), nodes = per_side(), helpmate = per_side(),
-         micros = per_side();
+    Json verdict = per_side(), can = per_side(), proof = per_side(), reason = per_side(), nodes = per_side(),
+         helpmate = per_side(), micros = per_side();
     for (const DeadAnswer& a : answers) {
         const std::string side(name(a.side));
         verdict[side] = mate_ability_name(a.verdict.answer);

@@ -35,8 +35,10 @@ void RuleInput::add_rule_options(CLI::App& cmd) {
 
 void RuleInput::check_applies(const RuleSet& rs) const {
     if (online_claims_only && rs.id != RuleSetId::fide_online)
-        throw InputError(std::string("--online-claims has no effect under ") + rs.name +
-                         ": only fide-online makes threefold and fifty automatic draws (use --rules fide-online)");
+        throw InputError("bad_usage",
+                         std::string("--online-claims has no effect under ") + rs.name +
+                             ": only fide-online makes threefold and fifty automatic draws (use --rules fide-online)",
+                         "online_claims");
 }
 
 void GameInput::add_to(CLI::App& cmd) {
@@ -62,8 +64,10 @@ void GameInput::add_position_to(CLI::App& cmd, bool with_fen) {
 const RuleSet& RuleInput::rule_set_or_throw() const {
     const auto id = parse_rule_set(rules);
     if (!id)
-        throw InputError("--rules: unknown rule set '" + printable(rules) + "' (expected " +
-                         enum_name_list<RuleSetId>() + (rules == "auto" ? "; auto needs a game's tags" : "") + ")");
+        throw InputError("unknown_rule_set",
+                         "--rules: unknown rule set '" + printable(rules) + "' (expected " +
+                             enum_name_list<RuleSetId>() + (rules == "auto" ? "; auto needs a game's tags" : "") + ")",
+                         "rules");
     return rule_set(*id);
 }
 
@@ -71,24 +75,32 @@ RuleOptions RuleInput::rule_options() const {
     RuleOptions o;
     const auto tc = parse_time_category(time_category);
     if (!tc)
-        throw InputError("--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" + time_category +
-                         "'");
+        throw InputError(
+            "bad_value",
+            "--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" + time_category + "'",
+            "time_category");
     o.time_category = *tc;
     if (initial_position_counts == "true")
         o.initial_position_counts = true;
     else if (initial_position_counts == "false")
         o.initial_position_counts = false;
     else
-        throw InputError("--initial-position-counts: expected true or false, found '" + initial_position_counts + "'");
+        throw InputError("bad_value",
+                         "--initial-position-counts: expected true or false, found '" + initial_position_counts + "'",
+                         "initial_position_counts");
     const auto counters = parse_enum<RuleOptions::CountersFromSetup>(counters_from_setup);
     if (!counters)
-        throw InputError("--counters-from-setup: expected " + enum_name_list<RuleOptions::CountersFromSetup>() +
-                         ", found '" + counters_from_setup + "'");
+        throw InputError("bad_value",
+                         "--counters-from-setup: expected " + enum_name_list<RuleOptions::CountersFromSetup>() +
+                             ", found '" + counters_from_setup + "'",
+                         "counters_from_setup");
     o.counters_from_setup = *counters;
     for (const auto& e : fifty_extensions) {
         auto ext = parse_fifty_extension(e);
         if (!ext)
-            throw InputError("--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'");
+            throw InputError("bad_value",
+                             "--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'",
+                             "fifty_extension");
         o.fifty_extensions.push_back(*ext);
     }
     o.online_threefold_automatic = !online_claims_only;
@@ -128,7 +140,7 @@ std::vector<std::string> move_tokens(const std::string& text) {
 
 std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options) const {
     auto src = open_input(pgn);
-    if (!src) throw InputError("--pgn: " + src.error().describe());
+    if (!src) throw InputError(code_name(src.error().code), "--pgn: " + src.error().describe(), "pgn");
     pgn::GameReader reader(**src);
     pgn::ParsedGame g;
     std::uint64_t seen = 0;
@@ -136,9 +148,11 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
         if (++seen < static_cast<std::uint64_t>(game)) continue;
         if (!g.has_start) {
             const auto& e = g.errors.front();
-            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
-                             std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
-                             e.message);
+            throw InputError("bad_pgn",
+                             "--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
+                                 std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
+                                 e.message,
+                             "pgn", e.pos.offset);
         }
         // --ply is a game ply, counted as the audit and status --json count it: from the start
         // position's move number (2 × (move − 1), + 1 with Black to move).
@@ -146,11 +160,13 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
             2 * (std::uint64_t{g.start.fullmove_number()} - 1) + (g.start.turn() == Color::black ? 1 : 0);
         const std::uint64_t last = first + g.plies.size();
         if (ply >= 0 && static_cast<std::uint64_t>(ply) < first)
-            throw InputError("--ply " + std::to_string(ply) + ": game " + std::to_string(game) + " starts at ply " +
-                             std::to_string(first) + " (its FEN's move " + std::to_string(g.start.fullmove_number()) +
-                             ", " + side_name(g.start.turn()) +
-                             " to move); plies are counted from the move number, give " + std::to_string(first) +
-                             " to " + std::to_string(last));
+            throw InputError("bad_value",
+                             "--ply " + std::to_string(ply) + ": game " + std::to_string(game) + " starts at ply " +
+                                 std::to_string(first) + " (its FEN's move " +
+                                 std::to_string(g.start.fullmove_number()) + ", " + side_name(g.start.turn()) +
+                                 " to move); plies are counted from the move number, give " + std::to_string(first) +
+                                 " to " + std::to_string(last),
+                             "ply");
         const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply - first);
         if (want > g.plies.size()) {
             std::string why = "the game ends at ply " + std::to_string(last) + " (" + std::to_string(g.plies.size()) +
@@ -158,13 +174,15 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
             if (!g.errors.empty())
                 why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
                        std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
-            throw InputError("--ply " + std::to_string(ply) + ": " + why);
+            throw InputError("bad_value", "--ply " + std::to_string(ply) + ": " + why, "ply");
         }
         if (ply < 0 && !g.complete && !g.errors.empty()) {
             const auto& e = g.errors.front();
-            throw InputError("--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
-                             std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
-                             e.message + " (use --ply to stop before it)");
+            throw InputError("bad_pgn",
+                             "--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
+                                 std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
+                                 e.message + " (use --ply to stop before it)",
+                             "pgn", e.pos.offset);
         }
         const RuleSet& rs = fixed ? *fixed : rule_set(audit::rules_for_game(g, audit::AuditOptions{}));
         check_applies(rs);
@@ -172,9 +190,12 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
         for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
         return record;
     }
-    if (reader.reader().input_error()) throw InputError("--pgn: " + reader.reader().input_error()->describe());
-    throw InputError("--pgn: " + pgn + " has " + std::to_string(seen) + (seen == 1 ? " game" : " games") + ", not " +
-                     std::to_string(game));
+    if (const auto& e = reader.reader().input_error())
+        throw InputError(code_name(e->code), "--pgn: " + e->describe(), "pgn");
+    throw InputError("no_such_game",
+                     "--pgn: " + pgn + " has " + std::to_string(seen) + (seen == 1 ? " game" : " games") + ", not " +
+                         std::to_string(game),
+                     "game");
 }
 
 std::unique_ptr<GameRecord> GameInput::build() const {
@@ -183,27 +204,37 @@ std::unique_ptr<GameRecord> GameInput::build() const {
     const RuleSet& rs = automatic ? rule_set(RuleSetId::fide_2023) : rule_set_or_throw();
     const RuleOptions options = rule_options();
     const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
-    if (sources == 0) throw InputError("no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
+    if (sources == 0) throw InputError("bad_usage", "no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
     if (!pgn.empty() && (!fen.empty() || !moves.empty()))
-        throw InputError("--pgn cannot be combined with --fen or --moves");
+        throw InputError("bad_usage", "--pgn cannot be combined with --fen or --moves", "pgn");
     if (pgn.empty() && ply_opt_ && ply_opt_->count() > 0)
-        throw InputError("--ply applies to a game read with --pgn; with --fen/--moves, give the moves to play instead");
-    if (pgn.empty() && game_opt_ && game_opt_->count() > 0) throw InputError("--game applies only with --pgn");
+        throw InputError("bad_usage",
+                         "--ply applies to a game read with --pgn; with --fen/--moves, give the moves to play instead",
+                         "ply");
+    if (pgn.empty() && game_opt_ && game_opt_->count() > 0)
+        throw InputError("bad_usage", "--game applies only with --pgn", "game");
     if (!pgn.empty()) return from_pgn(automatic ? nullptr : &rs, options);
     check_applies(rs);
 
     const Position start = fen.empty() ? Position() : fen_or_throw(fen);
     auto record = std::make_unique<GameRecord>(start, rs, options);
     const auto tokens = move_tokens(moves);
+    std::size_t at = 0;  // the byte of the token in --moves, for the error
     for (std::size_t k = 0; k < tokens.size(); ++k) {
+        at = std::min(moves.find(tokens[k], at), moves.size());
         if (auto err = record->play(tokens[k])) {
             if (const auto& t = record->termination())
-                throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "': the game is over (" +
-                                 termination_words(t->kind) + " after " + record->move_label(t->index) + ")");
-            throw InputError("--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "' (" +
-                             record->move_number_prefix(record->size() - 1) + "): " + kind_name(err->kind) + ": " +
-                             err->message);
+                throw InputError("game_over",
+                                 "--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "': the game is over (" +
+                                     termination_words(t->kind) + " after " + record->move_label(t->index) + ")",
+                                 "moves", at);
+            throw InputError(move_error_code(err->kind),
+                             "--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "' (" +
+                                 record->move_number_prefix(record->size() - 1) + "): " + kind_name(err->kind) + ": " +
+                                 err->message,
+                             "moves", at + err->offset);
         }
+        at += tokens[k].size();
     }
     return record;
 }

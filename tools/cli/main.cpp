@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli.hpp"
+#include "rules_json.hpp"
 
 namespace {
 
@@ -18,9 +19,27 @@ bool stdout_written() {
     return flushed && !std::ferror(stdout) && !std::cout.fail();
 }
 
-int report(const char* prefix, std::string_view message, int status) {
+// True when the command line asks for JSON (--json, or `session event`, whose output is JSON):
+// then an error is also written to stdout as {"error":{"code","message","field"?,"offset"?}}.
+bool json_wanted(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--json") return true;
+    return argc > 2 && std::string_view(argv[1]) == "session" && std::string_view(argv[2]) == "event";
+}
+
+bool json_errors = false;
+
+// The line on stderr, and under JSON the error object on stdout; returns the exit status.
+int report(const char* prefix, std::string_view message, int status, const char* code,
+           const arbiter::cli::InputError* e = nullptr) {
+    using namespace arbiter::cli;
+    if (json_errors && !(e && e->reported())) {
+        const Json j{{"error", e ? error_json(e->code(), printable(message), e->field(), e->offset())
+                                 : error_json(code, printable(std::string(prefix) + std::string(message)))}};
+        std::cout << dump(j) << '\n';
+    }
     std::cout.flush();
-    std::cerr << "arbiter: " << prefix << arbiter::cli::printable(message) << '\n';
+    std::cerr << "arbiter: " << prefix << printable(message) << '\n';
     return status;
 }
 
@@ -41,7 +60,8 @@ int main(int argc, char** argv) {
     const std::string version = std::string("arbiter ") + std::string(arbiter::version);
     app.set_version_flag("--version", version);
     finish_commands(app, version);
-    if (auto problem = check_subcommand_words(app, argc, argv)) return report("", *problem, 2);
+    json_errors = json_wanted(argc, argv);
+    if (auto problem = check_subcommand_words(app, argc, argv)) return report("", *problem, 2, "bad_usage");
     int status = 0;
     try {
         app.parse(argc, argv);
@@ -52,13 +72,13 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         status = app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return report("", e.what(), 2);
+        return report("", e.what(), 2, "bad_usage");
     } catch (const InputError& e) {
-        return report("", e.message(), e.status());
+        return report("", e.message(), e.status(), nullptr, &e);
     } catch (const std::bad_alloc&) {
-        return report("", "out of memory", 1);
+        return report("", "out of memory", 1, "out_of_memory");
     } catch (const std::exception& e) {
-        return report("internal error: ", e.what(), 1);
+        return report("internal error: ", e.what(), 1, "internal");
     }
     if (!stdout_written()) {
         const int err = errno;

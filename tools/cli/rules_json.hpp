@@ -14,6 +14,10 @@ Json to_json(const Termination& t, const GameRecord& record);
 Json to_json(const DrawStatus& s, const GameRecord& record);
 Json to_json(const ClaimVerdict& v, const GameRecord& record);
 const char* yes_no_unknown(MateAbility a) noexcept;
+/// The error object of every refusal (docs/json.md): {"code","message","field"?,"offset"?}, the
+/// field and offset only when known.
+Json error_json(const std::string& code, const std::string& message, const std::string& field = {},
+                std::optional<std::uint64_t> offset = std::nullopt);
 /// One line of JSON that never throws: bytes that are not UTF-8 (from an old journal, say)
 /// become U+FFFD.
 inline std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }

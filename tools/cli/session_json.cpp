@@ -9,25 +9,30 @@ namespace arbiter::cli {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& message) { throw InputError("event: " + message); }
+// A refused event text, with the code of the event decoder (docs/session.md), the key at fault
+// and, for JSON that does not parse, the byte.
+[[noreturn]] void bad(const std::string& message, const char* code = "bad_value", const std::string& field = {},
+                      std::optional<std::uint64_t> offset = std::nullopt) {
+    throw InputError(code, "event: " + message, field, offset);
+}
 
 std::string string_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
-    if (!v.is_string()) bad(std::string("\"") + key + "\" must be a string");
+    if (!v.is_string()) bad(std::string("\"") + key + "\" must be a string", "bad_value", key);
     return v.get<std::string>();
 }
 
 bool bool_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
-    if (!v.is_boolean()) bad(std::string("\"") + key + "\" must be true or false");
+    if (!v.is_boolean()) bad(std::string("\"") + key + "\" must be true or false", "bad_value", key);
     return v.get<bool>();
 }
 
 std::int64_t int_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
-    if (!v.is_number_integer()) bad(std::string("\"") + key + "\" must be an integer");
+    if (!v.is_number_integer()) bad(std::string("\"") + key + "\" must be an integer", "bad_value", key);
     if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
-        bad(std::string("\"") + key + "\" is too large");
+        bad(std::string("\"") + key + "\" is too large", "bad_value", key);
     return v.get<std::int64_t>();
 }
 
@@ -114,25 +119,27 @@ Event event_from_json(const std::string& text) {
     try {
         j = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        bad(std::string("not valid JSON (") + e.what() + ")");
+        bad(std::string("not valid JSON (") + e.what() + ")", "malformed", {}, e.byte ? e.byte - 1 : 0);
     }
-    if (!j.is_object()) bad("expected a JSON object such as {\"type\":\"move\",\"move\":\"e4\",\"at_ms\":0}");
-    if (!j.contains("type")) bad("missing \"type\"");
+    if (!j.is_object())
+        bad("expected a JSON object such as {\"type\":\"move\",\"move\":\"e4\",\"at_ms\":0}", "malformed");
+    if (!j.contains("type")) bad("missing \"type\"", "missing_field", "type");
     std::string type = string_field(j, "type");
     if (type == "illegal") type = "illegal_move";
     if (type == "ruling") type = "quickplay_ruling";
     auto t = parse_event_type(type);
-    if (!t) bad("unknown type \"" + type + "\"");
+    if (!t) bad("unknown type \"" + type + "\"", "unknown_event_type", "type");
     Event e;
     e.type = *t;
     if (e.type == EventType::claim && j.contains("kind") && j["kind"] == "quickplay")
         e.type = EventType::quickplay_claim;
-    if (!j.contains("at_ms")) bad("missing \"at_ms\" (the time of the event in milliseconds)");
+    if (!j.contains("at_ms"))
+        bad("missing \"at_ms\" (the time of the event in milliseconds)", "missing_field", "at_ms");
     e.at_ms = int_field(j, "at_ms");
     const auto& allowed = keys_of(e.type);
     for (const auto& [key, value] : j.items()) {
         if (key == "type" || key == "at_ms") continue;
-        if (!allowed.count(key)) bad("unknown key \"" + key + "\" for a " + type + " event");
+        if (!allowed.count(key)) bad("unknown key \"" + key + "\" for a " + type + " event", "unknown_field", key);
     }
     if (j.contains("side")) {
         const std::string side = string_field(j, "side");
@@ -144,55 +151,93 @@ Event event_from_json(const std::string& text) {
             e.both = true;
         else
             bad("\"side\" must be \"white\" or \"black\"" +
-                std::string(e.type == EventType::flag ? " or \"both\"" : "") + ", not \"" + side + "\"");
+                    std::string(e.type == EventType::flag ? " or \"both\"" : "") + ", not \"" + side + "\"",
+                "bad_value", "side");
     }
     if (e.type == EventType::move) {
-        if (!j.contains("move")) bad("a move event needs \"move\", e.g. \"Nf3\"");
+        if (!j.contains("move")) bad("a move event needs \"move\", e.g. \"Nf3\"", "missing_field", "move");
         e.move = string_field(j, "move");
     }
     if (j.contains("press")) e.press = bool_field(j, "press");
     if (j.contains("offer")) e.offer = bool_field(j, "offer");
     if (j.contains("consent")) e.consent = bool_field(j, "consent");
     if (e.type == EventType::touch || e.type == EventType::adjust || j.contains("square")) {
-        if (!j.contains("square")) bad("a " + type + " event needs \"square\", e.g. \"g1\"");
+        if (!j.contains("square")) bad("a " + type + " event needs \"square\", e.g. \"g1\"", "missing_field", "square");
         const std::string sq = string_field(j, "square");
         auto s = parse_square(sq);
-        if (!s) bad("\"square\" must be a square such as \"g1\", not \"" + sq + "\"");
+        if (!s) bad("\"square\" must be a square such as \"g1\", not \"" + sq + "\"", "bad_value", "square");
         e.square = *s;
     }
     if (e.type == EventType::claim) {
-        if (!j.contains("kind")) bad("a claim needs \"kind\": \"threefold\", \"fifty\" or \"quickplay\"");
+        if (!j.contains("kind"))
+            bad("a claim needs \"kind\": \"threefold\", \"fifty\" or \"quickplay\"", "missing_field", "kind");
         const std::string kind = string_field(j, "kind");
         auto k = parse_claim_kind(kind);
-        if (!k) bad("\"kind\" must be \"threefold\", \"fifty\" or \"quickplay\", not \"" + kind + "\"");
+        if (!k)
+            bad("\"kind\" must be \"threefold\", \"fifty\" or \"quickplay\", not \"" + kind + "\"", "bad_value",
+                "kind");
         e.claim = *k;
         if (j.contains("intended") && !j["intended"].is_null()) e.move = string_field(j, "intended");
     } else if (e.type == EventType::quickplay_claim && j.contains("intended") && !j["intended"].is_null()) {
-        bad("a quickplay claim has no intended move");
+        bad("a quickplay claim has no intended move", "unknown_field", "intended");
     }
     if (e.type == EventType::declare) {
-        if (!j.contains("kind")) bad("declare needs \"kind\": \"fivefold_repetition\" or \"seventy_five_moves\"");
+        if (!j.contains("kind"))
+            bad("declare needs \"kind\": \"fivefold_repetition\" or \"seventy_five_moves\"", "missing_field", "kind");
         const std::string kind = string_field(j, "kind");
         if (kind == "fivefold_repetition")
             e.declared = TerminationKind::fivefold_repetition;
         else if (kind == "seventy_five_moves")
             e.declared = TerminationKind::seventy_five_moves;
         else
-            bad("\"kind\" must be \"fivefold_repetition\" or \"seventy_five_moves\", not \"" + kind + "\"");
+            bad("\"kind\" must be \"fivefold_repetition\" or \"seventy_five_moves\", not \"" + kind + "\"", "bad_value",
+                "kind");
     }
     if (e.type == EventType::quickplay_ruling) {
-        if (!j.contains("decision")) bad("a ruling needs \"decision\": \"draw\", \"postpone\" or \"reject\"");
+        if (!j.contains("decision"))
+            bad("a ruling needs \"decision\": \"draw\", \"postpone\" or \"reject\"", "missing_field", "decision");
         const std::string d = string_field(j, "decision");
         auto dec = parse_quickplay_decision(d);
-        if (!dec) bad("\"decision\" must be \"draw\", \"postpone\" or \"reject\", not \"" + d + "\"");
+        if (!dec)
+            bad("\"decision\" must be \"draw\", \"postpone\" or \"reject\", not \"" + d + "\"", "bad_value",
+                "decision");
         e.decision = *dec;
         if (j.contains("added_ms")) e.added_ms = int_field(j, "added_ms");
     }
     return e;
 }
 
+Json event_to_json(const Event& e) {
+    Json j;
+    const bool quickplay = e.type == EventType::quickplay_claim;
+    j["type"] = quickplay ? "claim" : event_type_name(e.type);
+    j["at_ms"] = e.at_ms;
+    if (e.both)
+        j["side"] = "both";
+    else if (e.side)
+        j["side"] = name(*e.side);
+    if (e.type == EventType::move) {
+        j["move"] = e.move;
+        if (!e.press) j["press"] = false;
+        if (e.offer) j["offer"] = true;
+    }
+    if (e.consent) j["consent"] = true;
+    if (is_ok(e.square)) j["square"] = to_string(e.square);
+    if (e.type == EventType::claim) {
+        j["kind"] = claim_kind_name(e.claim);
+        if (!e.move.empty()) j["intended"] = e.move;
+    }
+    if (quickplay) j["kind"] = "quickplay";
+    if (e.type == EventType::declare) j["kind"] = termination_name(e.declared);
+    if (e.type == EventType::quickplay_ruling) {
+        j["decision"] = quickplay_decision_name(e.decision);
+        if (e.added_ms) j["added_ms"] = *e.added_ms;
+    }
+    return j;
+}
+
 Json refusal_json(EventError::Code code, const std::string& message, SessionId id) {
-    return Json{{"id", id}, {"status", "refused"}, {"code", code_name(code)}, {"error", printable(message)}};
+    return Json{{"id", id}, {"status", "refused"}, {"error", error_json(code_name(code), printable(message))}};
 }
 
 Json state_json(const Session& s, SessionId id) {

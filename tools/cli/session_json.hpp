@@ -13,12 +13,15 @@ namespace arbiter::cli {
 /// Parses one event, e.g. {"type":"move","move":"Nf3","at_ms":1500}. Unknown keys, wrong
 /// types and missing fields are errors. Throws InputError with a one-line message.
 Event event_from_json(const std::string& text);
+/// The JSON that event_from_json reads back to the same event (`session export --json`, the
+/// service's event list): only the keys that differ from their defaults.
+Json event_to_json(const Event& e);
 /// The event types and the keys each takes, for `session event --help` (from the decoder's own
 /// table: the keys it accepts).
 std::string event_types_help();
 
-/// A refused event: {"id":1,"status":"refused","code":"out_of_turn","error":"out of turn: …"}
-/// (the codes of docs/session.md).
+/// A refused event: {"id":1,"status":"refused","error":{"code":"out_of_turn","message":"out of
+/// turn: …"}} (the codes of docs/session.md).
 Json refusal_json(EventError::Code code, const std::string& message, SessionId id);
 
 /// The state of a session: status, result, termination, ply, side_to_move, clocks,
