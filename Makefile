@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages: toolchain, test and benchmark frameworks, libraries.
 PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
-            nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd
+            nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
 .PHONY: all deps bench-deps build install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \

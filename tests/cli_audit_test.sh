@@ -43,6 +43,8 @@ check "summary counts games" grep -q '^games              21$' "$tmp/summary.txt
 check "summary counts timeouts" grep -q 'timeout_unwinnable: 2' "$tmp/summary.txt"
 "$ARBITER" audit --quiet --format summary --json "$F" >"$tmp/summary.json"
 check "summary json" grep -q '"games":21,' "$tmp/summary.json"
+check "summary json: findings nested by type and kind, zero counts kept" \
+  grep -q '"findings":{"missed_automatic_draw":{"count":[0-9]*,"kinds":{"checkmate":[0-9]*,.*"timeout_unwinnable":{"count":[0-9]*,"kinds":{"flag":[0-9]*}}' "$tmp/summary.json"
 
 "$ARBITER" audit --quiet --output "$tmp/o.jsonl" "$F" >"$tmp/stdout.txt"
 check "--output writes the file" cmp -s "$tmp/one.jsonl" "$tmp/o.jsonl"

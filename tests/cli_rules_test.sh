@@ -111,6 +111,19 @@ expect 2 '' '--json applies only with --format summary \(--format jsonl is alrea
 expect 2 '' '--json applies only with --format summary \(--format csv' -- audit --quiet --json --format csv "$tmp/r.pgn"
 expect 0 '"games":1' '' -- audit --quiet --json --format summary "$tmp/r.pgn"
 expect 2 '' '--pgn and --json cannot be combined' -- session export --journal "$tmp/s.arbiter" 1 --pgn --json
+# Issue 18.5: errors under --json are one object on stdout with a stable code, the field and the
+# byte; perft and moves take --json.
+expect 2 '^\{"error":\{"code":"bad_fen","message":"FEN placement field \(byte 7\)[^"]*","field":"fen","offset":7\}\}$' 'only 4 ranks' -- status --json --fen "8/8/8/8 w - -"
+expect 2 '^\{"error":\{"code":"illegal_move",.*"field":"moves","offset":6\}\}$' "move 3 'Ke3'" -- claim fifty --json --moves "e4 e5 Ke3"
+expect 2 '"code":"ambiguous_move",.*"field":"moves"' 'ambiguous' -- status --json --fen "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1" --moves "Nd2"
+expect 2 '"code":"bad_move",.*"field":"intended","offset":0' '' -- claim fifty --json --moves e4 --intended "Zz9"
+expect 2 '^\{"error":\{"code":"bad_usage","message":"The following argument was not expected: --frobnicate"\}\}$' 'not expected' -- dead --json --frobnicate
+expect 2 '"code":"unknown_rule_set",.*"field":"rules"' '' -- status --json --rules fide-1999 --moves e4
+expect 2 '' 'only 4 ranks' -- status --fen "8/8/8/8 w - -"
+expect 0 '^\{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3,"nodes":8902,"divide":null\}$' '' -- perft --json 3
+expect 0 '"divide":\[\{"uci":"e1e2","san":"Ke2","nodes":29\},' '' -- perft --json --divide 2 --moves "e4 e5"
+expect 0 '"checkmate":true,"stalemate":false,"count":0,"moves":\[\]' '' -- moves --json --moves "f3 e5 g4 Qh4#"
+expect 0 '"count":20,"moves":\[\{"san":"a3","uci":"a2a3"\}|"count":20,' '' -- moves --json
 "$ARBITER" session new --help >"$tmp/out"
 total=$((total + 1))
 if grep -q 'all in SECONDS: 5400+30 (90 min + 30 s a move)' "$tmp/out"; then echo "ok   --time-control help"; else echo "FAIL --time-control help"; fails=$((fails + 1)); fi

@@ -187,6 +187,30 @@ void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, s
     }
 }
 
+std::vector<const char*> finding_kinds(audit::FindingType t) {
+    using audit::FindingType;
+    switch (t) {
+        case FindingType::missed_automatic_draw:
+        case FindingType::result_contradicts_position: {
+            const auto& names = EnumNames<TerminationKind>::names;
+            return {names.begin(), names.end()};
+        }
+        case FindingType::timeout_unwinnable: return {audit::kind::flag};
+        case FindingType::claimable:
+            return {audit::kind::threefold, audit::kind::threefold_intended, audit::kind::fifty,
+                    audit::kind::fifty_intended};
+        case FindingType::result_inconsistent: return {audit::kind::tag_vs_marker};
+    }
+    return {};
+}
+
+namespace {
+std::uint64_t count_of(const AuditCounts& c, const std::string& key) {
+    const auto it = c.findings.find(key);
+    return it == c.findings.end() ? 0 : it->second;
+}
+}  // namespace
+
 void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std::uint64_t bytes, bool json) {
     const double rate = seconds > 0 ? static_cast<double>(c.games) / seconds : 0;
     if (json) {
@@ -196,8 +220,14 @@ void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std:
         j["games_with_findings"] = c.games_with_findings;
         j["games_with_errors"] = c.games_with_errors;
         j["errors"] = c.errors;
+        // Nested, every type and every kind it can have, zero counts kept (docs/json.md).
         Json f = Json::object();
-        for (const auto& [k, v] : c.findings) f[k] = v;
+        for (audit::FindingType t : enum_values<audit::FindingType>()) {
+            const std::string type = audit::finding_type_name(t);
+            Json kinds = Json::object();
+            for (const char* k : finding_kinds(t)) kinds[k] = count_of(c, type + "/" + k);
+            f[type] = Json{{"count", count_of(c, type)}, {"kinds", kinds}};
+        }
         j["findings"] = f;
         j["seconds"] = seconds;
         j["games_per_second"] = rate;

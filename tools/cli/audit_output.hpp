@@ -134,7 +134,11 @@ std::string summary_line(const AuditCounts& c, double seconds);
 /// a game was audited. The ETA assumes the rest goes at the rate so far.
 std::string progress_line(std::uint64_t done, std::uint64_t total, std::uint64_t games, double seconds);
 
-/// The summary: text, or one JSON object with `json`.
+/// The kinds a finding of type `t` can have (the ending for missed_automatic_draw and
+/// result_contradicts_position; `flag`; the claims; `tag_vs_marker`), in a stable order.
+std::vector<const char*> finding_kinds(audit::FindingType t);
+/// The summary: text, or one JSON object with `json` (findings nested by type, then kind, with
+/// zero counts).
 void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std::uint64_t bytes, bool json);
 
 }  // namespace arbiter::cli

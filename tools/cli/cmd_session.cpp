@@ -240,10 +240,6 @@ void add_show(CLI::App& session) {
         JournaledSession s = open_session(journal, id);
         if (a->json) {
             Json j = state_json(s.session(), id);
-            Json notes = Json::array();
-            for (const auto& n : s.session().notes())
-                notes.push_back(Json{{"after", s.session().record().move_label(n.ply)}, {"text", n.text}});
-            j["notes"] = notes;
             std::cout << dump(j) << '\n';
         } else {
             print_state(s.session());
@@ -327,9 +323,15 @@ void add_list(CLI::App& session) {
             }
         }
         if (a->json) std::cout << dump(out) << '\n';
-        if (first_damage)
-            throw InputError(std::to_string(damaged) + (damaged == 1 ? " session is" : " sessions are") +
-                             " damaged (listed above), the first: " + first_damage->message);
+        if (first_damage) {
+            // Under --json the list above already names each damaged session and its error.
+            InputError e(code_name(first_damage->code),
+                         std::to_string(damaged) + (damaged == 1 ? " session is" : " sessions are") +
+                             " damaged (listed above), the first: " + first_damage->message,
+                         "journal");
+            if (a->json) e.reported_on_stdout();
+            throw e;
+        }
     });
 }
 

@@ -282,6 +282,9 @@ Json state_json(const Session& s, SessionId id) {
     j["time_category"] = time_category_name(s.config().options.time_category);
     j["time_control"] = s.config().time_control ? Json(to_string(*s.config().time_control)) : Json(nullptr);
     j["events"] = s.events_applied();
+    Json notes = Json::array();
+    for (const auto& n : s.notes()) notes.push_back(Json{{"after", rec.move_label(n.ply)}, {"text", n.text}});
+    j["notes"] = notes;
     return j;
 }
 
