@@ -9,10 +9,11 @@ CMAKE_FLAGS ?=
 
 # Debian packages: toolchain, test and benchmark frameworks, libraries.
 PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
-            nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3
+            nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3 \
+            pybind11-dev python3-dev python3-pytest python3-distributed
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps build install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -23,11 +24,21 @@ deps:
 bench-deps: deps
 	@bash scripts/ensure-packages.sh $(BENCH_PACKAGES)
 
+# Every build has the Python package (build/python/arbiter, docs/python.md); a tree configured
+# before it existed gets it turned on here.
+PYTHON_ON = grep -q '^ARBITER_PYTHON:BOOL=ON' $(1)/CMakeCache.txt || cmake -S . -B $(1) -DARBITER_PYTHON=ON >/dev/null
+
 $(BUILD)/build.ninja:
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DARBITER_PYTHON=ON $(CMAKE_FLAGS)
 
 build: deps $(BUILD)/build.ninja
+	@$(call PYTHON_ON,$(BUILD))
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The Python package alone: afterwards `PYTHONPATH=$(BUILD)/python /usr/bin/python3 -c 'import arbiter'`.
+python: deps $(BUILD)/build.ninja
+	@$(call PYTHON_ON,$(BUILD))
+	cmake --build $(BUILD) -j $(JOBS) --target arbiter_python arbiter_cli
 
 # The tool, the library (headers, CMake package) and the bash completion under PREFIX (DESTDIR too).
 PREFIX ?= /usr/local
@@ -36,9 +47,10 @@ install: build
 
 $(ASAN_BUILD)/build.ninja:
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_BENCH=OFF -DARBITER_PYTHON=ON $(CMAKE_FLAGS)
 
 build-asan: deps $(ASAN_BUILD)/build.ninja
+	@$(call PYTHON_ON,$(ASAN_BUILD))
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 # The whole suite in the release build (corpus label included; it skips cleanly without

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "arbiter/audit.hpp"
+#include "arbiter/input.hpp"
 #include "arbiter/pgn_game.hpp"
 
 namespace arbiter::cli {
@@ -60,6 +61,24 @@ extern const char* const csv_header;
 /// over all the inputs, and within its file.
 void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
                     const std::string& text);
+
+/// One piece of an input as `arbiter audit` audits it: whole games, cut just before a game
+/// boundary (pgn::BoundaryFinder) or at the end of the input.
+struct AuditPiece {
+    std::string_view text;
+    std::string file;                          // the input's name as given (the records' "file")
+    std::uint64_t first_line = 1;              // line of the piece's first byte in the file
+    std::uint64_t first_offset = 0;            // offset of the piece's first byte in the file
+    bool ends_at_boundary = false;             // the input goes on with the next game (else: its end)
+    std::optional<arbiter::InputError> error;  // the read error that ended the input after `text`
+};
+
+/// Audits the games of one piece exactly as a batch of `arbiter audit` is audited (cmd_audit.cpp):
+/// returns each game's text of `format` without its game numbers (jsonl_record, csv_rows; nothing
+/// with summary, whose counts are added to `counts`). Numbered with write_numbered, in input order,
+/// the pieces of an input give the output of `arbiter audit` on it.
+std::vector<std::string> audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
+                                     AuditCounts& counts);
 
 /// --only and --select: which games are reported at all (every `--select TAG=VALUE` must hold:
 /// the game's first tag of that name has exactly that value) and which of their findings (a

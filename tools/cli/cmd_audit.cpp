@@ -240,6 +240,32 @@ std::string format_game(const Batch& b, const Config& cfg, const pgn::ParsedGame
     return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
 }
 
+}  // namespace
+
+std::vector<std::string> audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
+                                     AuditCounts& counts) {
+    Config cfg;
+    cfg.format = format;
+    cfg.options = options;
+    cfg.files = {piece.file};
+    const Batch b{
+        0,           0,      std::string(piece.text), piece.first_line, piece.first_offset, piece.ends_at_boundary,
+        piece.error, nullptr};
+    GameRecord record;
+    pgn::ParsedGame game;
+    std::string pgn;
+    std::uint64_t pgn_games = 0;
+    std::vector<std::string> out;
+    audit_batch(b, cfg, record, game, pgn, pgn_games,
+                [&](const pgn::ParsedGame& g, const audit::GameAudit& result, bool) {
+                    counts.add_game(g, result);
+                    if (format != AuditFormat::summary) out.push_back(format_game(b, cfg, g, result));
+                });
+    return out;
+}
+
+namespace {
+
 // A write to the output (or to --pgn-out) failed (errno when it did).
 struct OutputFailed {
     int error = 0;

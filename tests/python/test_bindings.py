@@ -1,0 +1,340 @@
+"""The Python API of arbiter: every function, its errors, threads, and the same dicts as the CLI
+(`status|claim|dead --json`) on the test vectors of RULES.md §7 and on the project's fixtures."""
+
+import concurrent.futures
+import io
+import json
+import os
+import threading
+
+import pytest
+
+import arbiter
+from conftest import cli_json, run_cli
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+# RULES.md §7: (id, start FEN or None, moves), replayed ply by ply below.
+K = ["Nf3", "Nf6", "Ng1", "Ng8"]
+VECTORS = [
+    ("TV-REP-1", None, K * 2 + K * 2),
+    ("TV-REP-2", None, "e4 Nf6 e5 d5 Be2 Bd7 Bf1 Bc8 Bd3 Be6 Bf1 Bc8 Bc4 Bf5 Bf1 Bc8".split()),
+    ("TV-REP-3", None, "e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1".split()),
+    ("TV-REP-4", "8/8/8/8/2kp4/8/4P3/4KB2 w - - 0 1", "e4+ Kc3 Ke2 Kc4 Ke1+ Kc3 Ke2 Kc4 Ke1+".split()),
+    ("TV-REP-5", None, "e4 e5 Qe2 Qe7 Qd1 Qd8 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8".split()),
+    ("TV-REP-6", "r3k3/8/8/3N4/8/8/8/7K w q - 0 1", "Nc7+ Kd8 Nd5 Ke8 Nc7+ Kd8 Nd5 Ke8 Nc7+".split()),
+    ("TV-REP-7", "4k3/8/8/8/8/4K3/8/R6R w - - 0 1", "Rh2 Kd8 Rah1 Ke8 Ra2 Kd8 Raa1 Ke8".split()),
+    ("TV-5F-1", "7k/8/8/8/8/3R4/8/K7 w - - 0 1", "Ka2 Kh7 Kb2 Kg7 Kb1 Kg8 Ka1 Kh8".split() * 4),
+    ("TV-5F-2", "7k/8/8/8/8/3R4/8/K7 w - - 0 1", "Rd4 Kh7 Rd3 Kh8".split() * 4),
+    ("TV-50-1", "4k3/8/8/8/8/8/8/R3K3 w - - 99 60", ["Ra2"]),
+    ("TV-50-2", "6rk/6pp/7N/5p2/6p1/8/2q5/K7 w - - 99 60", []),
+    ("TV-50-3", "4k3/8/8/8/8/8/8/4K2R w K - 99 80", []),
+    ("TV-75-1a", "k7/8/1K6/8/8/8/8/7R w - - 149 100", ["Rh8#"]),
+    ("TV-75-1b", "k7/8/1K6/8/8/8/8/7R w - - 149 100", ["Rh2"]),
+    ("TV-FLAG-1", "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1", []),
+    ("TV-FLAG-2", "8/8/8/8/4n3/8/7R/5k1K b - - 0 1", ["Ng3#"]),
+    ("TV-DEAD-1", "8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1", []),
+    ("TV-RESIGN-1", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", []),
+]
+INTENDED = {"TV-REP-1": ["Ng8", "Nf3"], "TV-50-1": ["Ra2"], "TV-50-2": ["Nf7", "Nxg8"], "TV-50-3": ["O-O", "e1g1"]}
+RULES = ["fide-2023", "fide-2014", "fide-2009", "fide-online", "uscf"]
+
+
+def position_args(fen, moves):
+    args = ["--fen", fen] if fen else []
+    return args + (["--moves", " ".join(moves)] if moves else [])
+
+
+# ---- Position ----
+
+def test_position_start_and_fen():
+    p = arbiter.Position()
+    assert p.fen() == START
+    assert arbiter.Position(START) == p
+    assert hash(arbiter.Position(START)) == hash(p)
+    assert p.turn() == "white"
+    assert "arbiter.Position" in repr(p)
+    # Counters may be omitted, as on the command line.
+    assert arbiter.Position("4k3/8/8/8/8/8/8/4K3 w - -").fen() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_position_moves_push_san_uci():
+    p = arbiter.Position()
+    assert len(p.legal_moves()) == 20
+    assert "Nf3" in p.legal_moves() and "g1f3" in p.legal_moves("uci")
+    assert p.san("g1f3") == "Nf3" and p.uci("Nf3") == "g1f3"
+    q = p.push("e4")
+    assert p.fen() == START  # push returns a new position
+    assert q.turn() == "black" and q.fen().startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq")
+    assert q.push("e7e5").push("Qh5").push("Nc6").push("Bc4").push("Nf6").push("Qxf7#").is_check()
+    assert not p.is_check()
+
+
+def test_position_perft():
+    assert [arbiter.Position().perft(d) for d in range(4)] == [1, 20, 400, 8902]
+    kiwipete = arbiter.Position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    assert kiwipete.perft(3) == 97862
+
+
+def test_position_errors():
+    with pytest.raises(arbiter.FenError) as e:
+        arbiter.Position("8/8/8/8/8/8/8/K6k x - - 0 1")
+    assert e.value.code == "bad_side" and e.value.field == "side to move" and e.value.offset == 18
+    assert isinstance(e.value, arbiter.Error) and isinstance(e.value, ValueError)
+    with pytest.raises(arbiter.FenError) as e:
+        arbiter.Position("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert e.value.code == "invalid_position"
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Position().push("e5")
+    assert e.value.code == "illegal" and e.value.field == "move"
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Position().push("Zz9")
+    assert e.value.code == "syntax" and e.value.offset is not None
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.Position().legal_moves("lan")
+    assert e.value.field == "notation"
+    with pytest.raises(arbiter.OptionError):
+        arbiter.Position().perft(99)
+
+
+def test_errors_pickle():
+    import pickle
+    e = arbiter.FenError("m", "bad_side", "side to move", 16)
+    f = pickle.loads(pickle.dumps(e))
+    assert (type(f), f.code, f.field, f.offset, str(f)) == (arbiter.FenError, "bad_side", "side to move", 16, "m")
+
+
+# ---- Game ----
+
+def test_game_push_history_ply():
+    g = arbiter.Game()
+    for m in ["e4", "e7e5", "Nf3"]:
+        g.push(m)
+    assert g.history == ["e4", "e5", "Nf3"]
+    assert g.ply == 3 and g.rules == "fide-2023"
+    assert g.position.fen() == arbiter.Position().push("e4").push("e5").push("Nf3").fen()
+    # The game ply counts from the FEN's move number, as status --json and --ply do.
+    assert arbiter.Game(fen="4k3/8/8/8/8/8/8/R3K3 b - - 0 10").ply == 19
+
+
+def test_game_status_and_claims():
+    g = arbiter.Game(moves=K * 2)
+    s = g.status()
+    assert s["repetition"] == {"count": 3, "plies": [0, 4, 8]}
+    assert s["claims"]["threefold"]["now"] is True and s["termination"] is None
+    c = g.claim("threefold")
+    assert (c["correct"], c["article"]) == (True, "9.2.2")
+    assert arbiter.Game(moves=K * 2, initial_position_counts=False).claim("threefold")["correct"] is False
+    c = arbiter.Game(moves=(K * 2)[:7]).claim("threefold", intended="Ng8")
+    assert (c["correct"], c["article"], c["intended"]) == (True, "9.2.1", "Ng8")
+    f = arbiter.Game(fen="4k3/8/8/8/8/8/8/R3K3 w - - 99 60").claim("fifty", "Ra2")
+    assert f["correct"] is True and f["article"] == "9.3.1"
+    g = arbiter.Game(moves=K * 4)
+    assert g.status()["termination"]["kind"] == "fivefold_repetition"
+    assert arbiter.Game(moves=K * 2, rules="fide-online").status()["termination"]["kind"] == "threefold_repetition"
+    assert arbiter.Game(moves=K * 2, rules="fide-online", online_claims=True).status()["termination"] is None
+
+
+def test_game_errors():
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Game(moves=["e4", "e4"])
+    assert e.value.code == "illegal" and "move 2 'e4'" in str(e.value)
+    g = arbiter.Game(fen="k7/8/1K6/8/8/8/8/7R w - - 149 100", moves=["Rh8#"])
+    with pytest.raises(arbiter.MoveError) as e:
+        g.push("Kb7")
+    assert e.value.code == "game_over" and "checkmate" in str(e.value)
+    # After an automatic ending the game goes on being recorded, as with --moves; status reports the end.
+    g = arbiter.Game(moves=K * 2, rules="fide-online")
+    g.push("Nf3")
+    assert g.ply == 9 and g.status()["termination"]["ply"] == 8
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.Game(rules="fide-1999")
+    assert e.value.field == "rules" and e.value.code == "bad_option"
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.Game(time_category="bullet")
+    assert e.value.field == "time_category"
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.Game(online_claims=True)
+    assert e.value.field == "online_claims"
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.Game(fifty_extensions=["nonsense"])
+    assert e.value.field == "fifty_extension"
+    with pytest.raises(arbiter.FenError):
+        arbiter.Game(fen="garbage")
+    with pytest.raises(arbiter.ClaimError) as e:
+        arbiter.Game().claim("fourfold")
+    assert e.value.code == "bad_kind"
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Game().claim("threefold", intended="Zz9")
+    assert e.value.code == "syntax" and e.value.field == "intended"
+    with pytest.raises(TypeError):
+        arbiter.Game(no_such_option=True)
+
+
+def test_game_threads():
+    """One Game read from several threads at once gives the same answers as from one."""
+    g = arbiter.Game(fen="7k/8/8/8/8/3R4/8/K7 w - - 0 1", moves="Ka2 Kh7 Kb2 Kg7 Kb1 Kg8 Ka1 Kh8".split() * 2)
+    want = (g.status(), g.claim("threefold"), g.claim("fifty", "Kb1"), g.history)
+    p = arbiter.Position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    barrier = threading.Barrier(4)
+
+    def work(_):
+        barrier.wait()
+        got = []
+        for _ in range(30):
+            got.append((g.status(), g.claim("threefold"), g.claim("fifty", "Kb1"), g.history))
+        return got, p.perft(2), arbiter.dead("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1")["dead"]
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        for got, nodes, dead in pool.map(work, range(4)):
+            assert all(x == want for x in got) and nodes == 2039 and dead is True
+
+
+def test_gil_released_during_perft():
+    """Another thread runs Python code while a long perft is on."""
+    p = arbiter.Position()
+    done = threading.Event()
+    ticks = 0
+    t = threading.Thread(target=lambda: (p.perft(5), done.set()))
+    t.start()
+    while not done.is_set():
+        ticks += 1
+        done.wait(0.001)
+    t.join()
+    assert ticks > 1
+
+
+# ---- dead ----
+
+def test_dead():
+    d = arbiter.dead("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1")
+    assert d["dead"] is True and d["can_checkmate"] == {"white": "no", "black": "no"}
+    h = arbiter.dead("8/8/8/8/4n3/8/7R/5k1K b - -", side="black")
+    assert h["can_checkmate"] == {"white": None, "black": "yes"} and h["helpmate"]["black"][-1].endswith("#")
+    assert "microseconds" in arbiter.dead("8/8/8/8/4n3/8/7R/5k1K b - -", timing=True)
+    with pytest.raises(arbiter.FenError):
+        arbiter.dead("8/8/8/8 w - -")
+    with pytest.raises(arbiter.OptionError):
+        arbiter.dead(START, side="red")
+
+
+# ---- parity with the CLI ----
+
+@pytest.mark.parametrize("vid,fen,moves", VECTORS, ids=[v[0] for v in VECTORS])
+def test_vectors_same_dicts_as_cli(cli, vid, fen, moves):
+    """status --json after every ply, and the claims, under several rule sets."""
+    for rules in RULES:
+        g = arbiter.Game(fen=fen, rules=rules)
+        for k in range(len(moves) + 1):
+            if k:
+                g.push(moves[k - 1])
+            if k % 4 and k != len(moves):
+                continue  # every 4th ply and the last
+            args = position_args(fen, moves[:k]) or ["--fen", START]
+            assert g.status() == cli_json(cli, "status", "--json", "--rules", rules, *args), (vid, rules, k)
+        args = position_args(fen, moves[:k]) or ["--fen", START]
+        for kind in ("threefold", "fifty"):
+            assert g.claim(kind) == cli_json(cli, "claim", kind, "--json", "--rules", rules, *args), (vid, rules)
+            for m in INTENDED.get(vid, []):
+                want = cli_json(cli, "claim", kind, "--json", "--intended", m, "--rules", rules, *args)
+                assert g.claim(kind, intended=m) == want, (vid, rules, kind, m)
+
+
+@pytest.mark.parametrize("vid,fen,moves", VECTORS, ids=[v[0] for v in VECTORS])
+def test_vectors_dead_same_dicts_as_cli(cli, vid, fen, moves):
+    pos = arbiter.Game(fen=fen, moves=moves).position.fen()
+    for side in ("both", "white", "black"):
+        assert arbiter.dead(pos, side=side) == cli_json(cli, "dead", "--json", "--side", side, "--fen", pos)
+    assert arbiter.dead(pos, limit=50, quick=True) == cli_json(cli, "dead", "--json", "--limit", "50", "--quick",
+                                                               "--fen", pos)
+
+
+def test_dead_batch_positions_same_as_cli(cli, fixtures):
+    """The positions of the CLI's dead --batch fixture, one by one."""
+    with open(os.path.join(fixtures, "dead_batch.txt")) as f:
+        lines = [l.split() for l in f if l.strip() and not l.startswith("#")]
+    for fields in lines:
+        fen = " ".join(fields[:6]) if len(fields) >= 6 else " ".join(fields[:4])
+        try:
+            got = arbiter.dead(fen)
+        except arbiter.FenError as e:
+            rc, _, err = run_cli(cli, "dead", "--json", "--fen", fen)
+            assert rc == 2 and e.message in err
+            continue
+        assert got == cli_json(cli, "dead", "--json", "--fen", fen)
+
+
+# ---- audit ----
+
+def test_audit_fixtures_same_lines_as_cli(cli, fixtures):
+    files = [os.path.join(fixtures, "audit", "findings.pgn"), os.path.join(fixtures, "pgn", "features.pgn"),
+             os.path.join(fixtures, "pgn", "features.pgn.zst"), os.path.join(fixtures, "pgn", "features_crlf.pgn")]
+    rc, want, _ = run_cli(cli, "audit", "--format", "jsonl", "-q", *files)
+    assert rc == 0 and want
+    for chunk in (1, 2, 1000):
+        for threads in (1, 2):
+            got = b"".join(arbiter.audit_lines(files, threads=threads, chunk_games=chunk))
+            assert got == want, (chunk, threads)
+    assert list(arbiter.audit(files)) == [json.loads(l) for l in want.splitlines()]
+    for rules in ("fide-2018", "uscf"):
+        rc, want, _ = run_cli(cli, "audit", "--rules", rules, "-q", *files)
+        assert b"".join(arbiter.audit_lines(files, rules=rules, chunk_games=3)) == want
+
+
+def test_audit_sources_bytes_and_streams(cli, fixtures):
+    path = os.path.join(fixtures, "audit", "findings.pgn")
+    data = open(path, "rb").read()
+    rc, want, _ = run_cli(cli, "audit", "-q", "-", input=data)
+    want = [json.loads(l) for l in want.splitlines()]
+    assert list(arbiter.audit(data)) == want
+    assert list(arbiter.audit(io.BytesIO(data))) == want
+    assert list(arbiter.audit(io.StringIO(data.decode()))) == want
+    zst = open(os.path.join(fixtures, "pgn", "features.pgn.zst"), "rb").read()
+    rc, want_zst, _ = run_cli(cli, "audit", "-q", "-", input=zst)
+    assert list(arbiter.audit(zst)) == [json.loads(l) for l in want_zst.splitlines()]
+
+
+def test_audit_bytes_chunks(cli, fixtures):
+    """Pieces cut at game boundaries, audited on their own with their numbers and offsets, give
+    the records of the whole."""
+    path = os.path.join(fixtures, "audit", "findings.pgn")
+    whole = list(arbiter.audit(path))
+    got, game = [], 1
+    for index, p, _ in arbiter.pieces(path, chunk_games=2):
+        recs = arbiter.audit_bytes(p.text, game, name=p.file, first_line=p.first_line, first_offset=p.first_offset,
+                                   last=not p.ends_at_boundary)
+        game += len(recs)
+        got += recs
+    assert got == whole and len(whole) > 2
+    assert arbiter.audit_bytes(b"") == []
+    with pytest.raises(arbiter.OptionError):
+        arbiter.audit_bytes(b"", rules="fide-1066")
+
+
+def test_audit_errors(cli, tmp_path):
+    with pytest.raises(arbiter.ReadError) as e:
+        list(arbiter.audit(str(tmp_path / "missing.pgn")))
+    assert e.value.code == "cannot_open" and e.value.field.endswith("missing.pgn")
+    bad = tmp_path / "bad.pgn.zst"
+    good = b'[Event "x"]\n\n1. e4 e5 1-0\n\n' * 50
+    import subprocess
+    comp = subprocess.run(["zstd", "-q", "-c"], input=good, capture_output=True).stdout
+    bad.write_bytes(comp[: len(comp) // 2] + b"\x00" * 64 + comp[len(comp) // 2:])
+    rc, want, _ = run_cli(cli, "audit", "-q", str(bad))
+    assert rc == 2
+    errors = []
+    assert b"".join(arbiter.audit_lines(str(bad), errors=errors)) == want
+    assert errors and errors[0].code.startswith("corrupt")
+    # A bad game is reported in its record, never an exception.
+    recs = arbiter.audit_bytes(b'[Event "x"]\n\n1. e4 Ke7 2. Kxe8 1-0\n')
+    assert recs[0]["errors"] and recs[0]["game"] == 1
+
+
+def test_read_games(fixtures):
+    games = list(arbiter.read_games(os.path.join(fixtures, "audit", "findings.pgn")))
+    assert games[0]["game"] == 1 and games[0]["tags"]["Event"]
+    for g in games:
+        if g["fen"] and g["complete"]:
+            game = arbiter.Game(fen=g["fen"], moves=g["uci"])
+            # The SAN as written in the file may differ in its check marks ("Ra8+" for a mate).
+            assert [m.rstrip("+#") for m in game.history] == [m.rstrip("+#") for m in g["san"]]
