@@ -41,8 +41,9 @@ namespace {
     raise("FenError", e.describe(), code_name(e.code), std::string(field_name(e.field)), e.offset);
 }
 
-[[noreturn]] void raise_option(const std::string& field, const std::string& message) {
-    raise("OptionError", message, "bad_option", field, std::nullopt);
+[[noreturn]] void raise_option(const std::string& field, const std::string& message,
+                               const std::string& code = "bad_value") {
+    raise("OptionError", message, code, field, std::nullopt);
 }
 
 [[noreturn]] void raise_input(const InputError& e) {
@@ -136,11 +137,9 @@ public:
             options = in.rule_options();
             in.check_applies(*rs);
         } catch (const cli::InputError& e) {
-            const std::string& m = e.message();
-            // The CLI's messages start with the option: "--rules: …", "--time-category: …".
-            std::string field = m.rfind("--", 0) == 0 ? m.substr(2, m.find_first_of(": ") - 2) : "rules";
-            std::replace(field.begin(), field.end(), '-', '_');
-            raise_option(field, m);
+            // The CLI's code and option (unknown_rule_set, bad_value, bad_usage; "rules", …).
+            raise("OptionError", e.message(), e.code().empty() ? "bad_value" : e.code(),
+                  e.field().empty() ? std::optional<std::string>() : e.field(), e.offset());
         }
         const Position start = fen ? read_fen(*fen) : Position();
         record_ = std::make_unique<GameRecord>(start, *rs, options);
@@ -368,7 +367,9 @@ audit::AuditOptions audit_options(const std::string& rules, const std::optional<
     audit::AuditOptions o;
     if (rules != "auto") {
         const auto id = parse_rule_set(rules);
-        if (!id) raise_option("rules", "rules: unknown rule set '" + rules + "' (expected auto or a rule-set id)");
+        if (!id)
+            raise_option("rules", "rules: unknown rule set '" + rules + "' (expected auto or a rule-set id)",
+                         "unknown_rule_set");
         o.rules = *id;
     }
     if (time_category) {

@@ -38,7 +38,8 @@ class ClaimError(Error):
 
 
 class OptionError(Error):
-    """An option with a value arbiter does not know (``code`` ``bad_option``, ``field`` the option)."""
+    """An option with a value arbiter does not know: ``code`` as in the CLI's JSON errors
+    (``unknown_rule_set``, ``bad_value``, ``bad_usage``), ``field`` the option."""
 
 
 class ReadError(Error):

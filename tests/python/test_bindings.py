@@ -149,7 +149,7 @@ def test_game_errors():
     assert g.ply == 9 and g.status()["termination"]["ply"] == 8
     with pytest.raises(arbiter.OptionError) as e:
         arbiter.Game(rules="fide-1999")
-    assert e.value.field == "rules" and e.value.code == "bad_option"
+    assert e.value.field == "rules" and e.value.code == "unknown_rule_set"
     with pytest.raises(arbiter.OptionError) as e:
         arbiter.Game(time_category="bullet")
     assert e.value.field == "time_category"
