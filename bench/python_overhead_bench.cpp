@@ -12,10 +12,10 @@
 
 namespace {
 
-const std::vector<std::string> game = {
-    "e4",  "e5",  "Nf3",  "Nc6",  "Bb5", "a6",   "Ba4",  "Nf6",  "O-O", "Be7", "Re1",  "b5",  "Bb3", "d6",
-    "c3",  "O-O", "h3",   "Nb8",  "d4",  "Nbd7", "c4",   "c6",   "cxb5", "axb5", "Nc3", "Bb7", "Bg5", "b4",
-    "Nb1", "h6",  "Bh4",  "c5",   "dxe5", "Nxe5", "Nxe5", "dxe5", "Nd2", "Qd4",  "Qc2",  "Rfd8"};
+const std::vector<std::string> game = {"e4",  "e5", "Nf3",  "Nc6",  "Bb5",  "a6",   "Ba4", "Nf6", "O-O", "Be7",
+                                       "Re1", "b5", "Bb3",  "d6",   "c3",   "O-O",  "h3",  "Nb8", "d4",  "Nbd7",
+                                       "c4",  "c6", "cxb5", "axb5", "Nc3",  "Bb7",  "Bg5", "b4",  "Nb1", "h6",
+                                       "Bh4", "c5", "dxe5", "Nxe5", "Nxe5", "dxe5", "Nd2", "Qd4", "Qc2", "Rfd8"};
 
 void BM_PushAndStatusJson(benchmark::State& state) {
     for (auto _ : state) {
