@@ -193,6 +193,25 @@ void Clock::set(Color side, std::int64_t ms, std::int64_t at) {
     base_[index(side)] = ms + (running_ == side ? charged(turn_elapsed_) : 0);
 }
 
+void Clock::correct(Color side, std::int64_t ms, std::optional<int> moves, std::int64_t at) {
+    settle(at);
+    const int s = index(side);
+    fell_at_[s].reset();
+    if (moves) {
+        moves_[s] = *moves;
+        // The period those moves fall in, as press() would have reached it (the last repeats).
+        std::size_t p = 0;
+        int left = *moves;
+        while (tc_.periods[p].moves > 0 && left >= tc_.periods[p].moves) {
+            left -= tc_.periods[p].moves;
+            if (p + 1 < tc_.periods.size()) ++p;
+        }
+        period_[s] = p;
+        period_moves_[s] = left;
+    }
+    base_[s] = ms + (running_ == side ? charged(turn_elapsed_) : 0);
+}
+
 std::int64_t Clock::remaining(Color side, std::int64_t at) const noexcept {
     const int s = index(side);
     if (flag_fell_at(side, at)) return 0;

@@ -105,6 +105,7 @@ Unexpected<EventError> bad(const std::string& key, const std::string& value, con
 
 std::string encode(const Event& e) {
     Pairs p;
+    p.reserve(16);  // also keeps GCC 12's -Warray-bounds false positive on the first emplace_back away
     p.emplace_back("at", std::to_string(e.at_ms));
     if (e.side) p.emplace_back("side", std::string(name(*e.side)));
     if (!e.move.empty()) p.emplace_back("move", e.move);
@@ -117,6 +118,15 @@ std::string encode(const Event& e) {
     if (e.type == EventType::declare) p.emplace_back("declared", termination_name(e.declared));
     if (e.type == EventType::quickplay_ruling) p.emplace_back("decision", quickplay_decision_name(e.decision));
     if (e.added_ms) p.emplace_back("added", std::to_string(*e.added_ms));
+    if (e.white_ms) p.emplace_back("white_ms", std::to_string(*e.white_ms));
+    if (e.black_ms) p.emplace_back("black_ms", std::to_string(*e.black_ms));
+    if (e.white_moves) p.emplace_back("white_moves", std::to_string(*e.white_moves));
+    if (e.black_moves) p.emplace_back("black_moves", std::to_string(*e.black_moves));
+    if (e.type == EventType::forfeit) p.emplace_back("reason", enum_name(e.reason));
+    if (e.draw) p.emplace_back("draw", "1");
+    if (e.count) p.emplace_back("count", std::to_string(e.count));
+    if (e.force) p.emplace_back("force", "1");
+    if (!e.text.empty()) p.emplace_back("text", e.text);
     return join(event_type_name(e.type), p);
 }
 
@@ -137,10 +147,14 @@ Expected<Event, EventError> decode_event(std::string_view text) {
                                                    event_type_name(owner) + ")"};
     };
     for (const auto& [k, v] : parts->second) {
-        if (k == "claim" || k == "declared" || k == "decision") {
-            const EventType owner = k == "claim"      ? EventType::claim
-                                    : k == "declared" ? EventType::declare
-                                                      : EventType::quickplay_ruling;
+        if (k == "claim" || k == "declared" || k == "decision" || k == "reason" || k == "draw" || k == "count" ||
+            k == "force" || k.starts_with("white_") || k.starts_with("black_")) {
+            const EventType owner = k == "claim"                   ? EventType::claim
+                                    : k == "declared"              ? EventType::declare
+                                    : k == "decision"              ? EventType::quickplay_ruling
+                                    : k == "reason" || k == "draw" ? EventType::forfeit
+                                    : k == "count" || k == "force" ? EventType::retract
+                                                                   : EventType::set_clock;
             if (auto err = foreign(k, owner)) return Unexpected(*err);
         }
         if (k == "at") {
@@ -178,6 +192,28 @@ Expected<Event, EventError> decode_event(std::string_view text) {
             auto x = to_int(v);
             if (!x) return bad(k, v);
             e.added_ms = *x;
+        } else if (k == "white_ms" || k == "black_ms") {
+            auto x = to_int(v);
+            if (!x) return bad(k, v);
+            (k == "white_ms" ? e.white_ms : e.black_ms) = *x;
+        } else if (k == "white_moves" || k == "black_moves") {
+            auto x = to_int(v);
+            if (!x || *x < 0 || *x > 1'000'000) return bad(k, v);
+            (k == "white_moves" ? e.white_moves : e.black_moves) = static_cast<int>(*x);
+        } else if (k == "reason") {
+            auto r = parse_enum<ForfeitReason>(v);
+            if (!r) return bad(k, v);
+            e.reason = *r;
+        } else if (k == "count") {
+            auto x = to_int(v);
+            if (!x || *x < 1 || *x > 1'000'000) return bad(k, v);
+            e.count = static_cast<std::uint32_t>(*x);
+        } else if (k == "draw" || k == "force") {
+            auto b = to_bool(v);
+            if (!b) return bad(k, v);
+            (k == "draw" ? e.draw : e.force) = *b;
+        } else if (k == "text") {
+            e.text = v;
         } else {
             return Unexpected(EventError{Code::unknown_field, "unknown event field '" + k + "'"});
         }

@@ -205,6 +205,18 @@ for e in [{"type": "move", "move": "e4", "at_ms": 1000},
 run("session state", ["session", "new", "--json", "--journal", J, "--rules", "uscf"])
 for i, m in enumerate((REP + " Ng8 " + REP + " Ng8").split()):
     run("session state", ["session", "event", "--journal", J, "7", json.dumps({"type": "move", "move": m, "at_ms": i})])
+# 8: the arbiter's decisions and a correction, then a forfeit.
+run("session state", ["session", "new", "--json", "--journal", J, "--time-control", "300+2"])
+for e in [{"type": "move", "move": "e4", "at_ms": 1000}, {"type": "move", "move": "e5", "at_ms": 2000},
+          {"type": "set_clock", "white_ms": 200000, "black_ms": 250000, "white_moves": 1, "black_moves": 1, "at_ms": 3000},
+          {"type": "add_time", "side": "black", "added_ms": 60000, "text": "a disturbance", "at_ms": 4000},
+          {"type": "note", "text": "the clock was replaced", "at_ms": 5000},
+          {"type": "move", "move": "Nf3", "at_ms": 6000},
+          {"type": "retract", "count": 1, "text": "entered twice", "at_ms": 7000},
+          {"type": "retract", "count": 1, "force": True, "at_ms": 7500},
+          {"type": "forfeit", "side": "white", "reason": "conduct", "draw": True, "text": "noise", "at_ms": 8000}]:
+    run("session state", ["session", "event", "--journal", J, "8", json.dumps(e)])
+run("session export", ["session", "export", "--json", "--journal", J, "8"])
 run("session export", ["session", "export", "--json", "--journal", J, "3"])
 run("session export", ["session", "export", "--json", "--journal", J, "6"])
 # A damaged copy: one event row of session 2 edited so that it does not decode.

@@ -35,15 +35,17 @@ TEST(Names, EveryTableRoundTrips) {
     expect_round_trip<DrawEffect>(4);
     expect_round_trip<TerminationKind>(7);
     expect_round_trip<ClaimKind>(2);
-    expect_round_trip<EventType>(18);
+    expect_round_trip<EventType>(23);
+    expect_round_trip<ForfeitReason>(4);
     expect_round_trip<QuickplayDecision>(3);
-    expect_round_trip<EndKind>(14);
+    expect_round_trip<EndKind>(15);
     expect_round_trip<audit::FindingType>(5);
 }
 
 TEST(Names, TheLastEventTypeParses) {
     // The old parse loop stopped at a fixed value; the table has no such bound.
     EXPECT_EQ(parse_event_type("resume"), EventType::resume);
+    EXPECT_EQ(parse_event_type("retract"), EventType::retract);
     EXPECT_EQ(parse_event_type("quickplay_ruling"), EventType::quickplay_ruling);
     EXPECT_STREQ(event_type_name(EventType::illegal_position), "illegal_position");
 }

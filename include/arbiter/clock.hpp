@@ -87,6 +87,10 @@ public:
     void add(Color side, std::int64_t ms, std::int64_t at);
     /// Sets a face (FIDE 2005 claimant deduction).
     void set(Color side, std::int64_t ms, std::int64_t at);
+    /// The arbiter corrects a face after a malfunction or a wrong setting (6.10, 6.11): the time it
+    /// shows from `at` on, a fallen flag raised again, and when given, the moves completed (the
+    /// period is the one that count falls in; its time is the `ms` given).
+    void correct(Color side, std::int64_t ms, std::optional<int> moves, std::int64_t at);
 
     /// The time a face shows at `at` (≥ 0; a simple delay not yet used up is not shown).
     [[nodiscard]] std::int64_t remaining(Color side, std::int64_t at) const noexcept;

@@ -43,6 +43,15 @@ struct ProcedureRules {
     /// Seconds awarded to the opponent when the arbiter rejects or postpones a quickplay claim
     /// (III.5.2, III.5.3; US Chess 14H2d instead lets the director deduct up to a minute).
     int quickplay_penalty_s;
+    /// The arbiter's decisions (docs/session.md; null: the rule set has none, e.g. no clock to set).
+    const char* set_clock;  ///< 6.10.2: clocks set after a malfunction or a wrong setting
+    const char* add_time;   ///< 12.9.2: time given to a player
+    /// `forfeit`, by ForfeitReason: default time (6.7.1), device (11.3.2.1), conduct (12.9.6),
+    /// online disconnection (11.4.2); null where the rule set has no such forfeit.
+    std::array<const char*, 4> forfeit;
+    /// Where the Laws give a draw instead when the opponent cannot checkmate by any series of
+    /// legal moves (the online disconnection forfeit); elsewhere the opponent wins.
+    std::array<bool, 4> forfeit_cannot_mate_draw;
 };
 
 /// The procedure of a rule set.

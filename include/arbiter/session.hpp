@@ -62,15 +62,53 @@ enum class EventType : std::uint8_t {
     quickplay_ruling,  ///< the arbiter's decision on it
     pause,             ///< the arbiter pauses the clock (6.12)
     resume,            ///< the arbiter restarts it
+    set_clock,         ///< the arbiter sets the clocks after a malfunction or a wrong setting (6.10, 6.11)
+    add_time,          ///< the arbiter gives a player time (12.9.2, a disturbance)
+    forfeit,           ///< the arbiter declares the game lost (6.7 default time, 11.3 device, 12.9 conduct)
+    note,              ///< the arbiter's free text for the scoresheet
+    retract,           ///< the last `count` accepted events are withdrawn (a correction); nothing is deleted
 };
 
 template <>
 struct EnumNames<EventType> {
-    static constexpr auto names = std::to_array<const char*>(
-        {"start", "move", "press", "touch", "adjust", "offer", "accept", "decline", "claim", "resign", "flag",
-         "illegal_move", "illegal_position", "declare", "quickplay_claim", "quickplay_ruling", "pause", "resume"});
+    static constexpr auto names = std::to_array<const char*>({"start",
+                                                              "move",
+                                                              "press",
+                                                              "touch",
+                                                              "adjust",
+                                                              "offer",
+                                                              "accept",
+                                                              "decline",
+                                                              "claim",
+                                                              "resign",
+                                                              "flag",
+                                                              "illegal_move",
+                                                              "illegal_position",
+                                                              "declare",
+                                                              "quickplay_claim",
+                                                              "quickplay_ruling",
+                                                              "pause",
+                                                              "resume",
+                                                              "set_clock",
+                                                              "add_time",
+                                                              "forfeit",
+                                                              "note",
+                                                              "retract"});
 };
-static_assert(enum_count<EventType> == std::size_t(EventType::resume) + 1);
+static_assert(enum_count<EventType> == std::size_t(EventType::retract) + 1);
+
+/// Why the arbiter declares a game lost (`forfeit`).
+enum class ForfeitReason : std::uint8_t {
+    default_time,  ///< arrived after the default time (6.7.1)
+    device,        ///< an electronic device in the playing venue (11.3.2)
+    conduct,       ///< a penalty for the player's conduct (12.9.6: the arbiter decides the opponent's score)
+    disconnect,    ///< online: disconnected and did not return (FIDE online 11.4.2)
+};
+template <>
+struct EnumNames<ForfeitReason> {
+    static constexpr auto names = std::to_array<const char*>({"default_time", "device", "conduct", "disconnect"});
+};
+static_assert(enum_count<ForfeitReason> == std::size_t(ForfeitReason::disconnect) + 1);
 
 /// Stable name, e.g. "quickplay_claim".
 constexpr const char* event_type_name(EventType t) noexcept { return enum_name(t); }
@@ -101,7 +139,14 @@ struct Event {
     bool consent = false;  ///< offer, accept: the arbiter consents (9.1.1)
     TerminationKind declared = TerminationKind::fivefold_repetition;  ///< declare
     QuickplayDecision decision = QuickplayDecision::reject;           ///< quickplay_ruling
-    std::optional<std::int64_t> added_ms;  ///< quickplay_ruling: time to the opponent instead of the default
+    std::optional<std::int64_t> added_ms;  ///< quickplay_ruling: time to the opponent instead of the default; add_time
+    std::optional<std::int64_t> white_ms, black_ms;      ///< set_clock: what each face shows from now on
+    std::optional<int> white_moves, black_moves;         ///< set_clock: the moves each side has completed
+    ForfeitReason reason = ForfeitReason::default_time;  ///< forfeit
+    bool draw = false;        ///< forfeit for conduct (12.9.6): the arbiter scores the opponent a draw
+    std::uint32_t count = 0;  ///< retract: how many accepted events are withdrawn
+    bool force = false;       ///< retract: also past a ruling already given (the arbiter corrects it)
+    std::string text;         ///< note; retract, forfeit: why
 
     friend bool operator==(const Event&, const Event&) = default;
 };
@@ -144,6 +189,8 @@ struct EventError {
         no_clock,            ///< the game has no clock
         already_paused,      ///< the clock is already paused
         not_paused,          ///< the clock is not paused
+        nothing_to_retract,  ///< a retract withdraws more events than were accepted
+        ruling_given,        ///< a retract would withdraw an arbiter's ruling: give `force` to correct it
     };
     Code code;
     std::string message;
@@ -157,9 +204,10 @@ struct EnumNames<EventError::Code> {
          "illegal_move",       "move_obligation",  "not_a_move",         "written_move_fixed", "no_such_rule",
          "not_allowed_now",    "offers_forbidden", "offer_pending",      "no_offer",           "nothing_to_press",
          "clock_not_pressed",  "no_piece",         "flag_not_fallen",    "flag_fallen",        "quickplay_pending",
-         "no_quickplay_claim", "no_clock",         "already_paused",     "not_paused"});
+         "no_quickplay_claim", "no_clock",         "already_paused",     "not_paused",         "nothing_to_retract",
+         "ruling_given"});
 };
-static_assert(enum_count<EventError::Code> == std::size_t(EventError::Code::not_paused) + 1);
+static_assert(enum_count<EventError::Code> == std::size_t(EventError::Code::ruling_given) + 1);
 /// Stable name of a code, e.g. "out_of_turn".
 constexpr const char* code_name(EventError::Code c) noexcept { return enum_name(c); }
 
@@ -188,15 +236,16 @@ enum class EndKind : std::uint8_t {
     illegal_moves,     ///< 7.5.5
     illegal_position,  ///< A.5.4
     quickplay_finish,  ///< III.5 / 10.2
+    forfeit,           ///< the arbiter declared the game lost (6.7, 11.3, 12.9)
 };
 template <>
 struct EnumNames<EndKind> {
     static constexpr auto names = std::to_array<const char*>(
         {"checkmate", "stalemate", "dead_position", "seventy_five_moves", "fivefold_repetition", "threefold_repetition",
          "fifty_moves", "agreement", "resignation", "time_forfeit", "both_flags", "illegal_moves", "illegal_position",
-         "quickplay_finish"});
+         "quickplay_finish", "forfeit"});
 };
-static_assert(enum_count<EndKind> == std::size_t(EndKind::quickplay_finish) + 1);
+static_assert(enum_count<EndKind> == std::size_t(EndKind::forfeit) + 1);
 constexpr const char* end_kind_name(EndKind k) noexcept { return enum_name(k); }
 
 /// The endings of the rules layer come first, in the same order and with the same names, so that
@@ -330,6 +379,12 @@ private:
     std::optional<EventError> on_quickplay_claim(const Event& e);
     std::optional<EventError> on_quickplay_ruling(const Event& e);
     std::optional<EventError> on_pause(const Event& e, bool pause);
+    std::optional<EventError> on_set_clock(const Event& e);
+    std::optional<EventError> on_add_time(const Event& e);
+    std::optional<EventError> on_forfeit(const Event& e);
+    std::optional<EventError> on_note(const Event& e);
+    /// Rebuilds the session from its configuration without the last e.count events in force.
+    std::optional<EventError> on_retract(const Event& e);
 
     [[nodiscard]] Color to_move() const noexcept { return record_.current().turn(); }
     /// 9.1.1; `with_move`: the offer comes with a move being made now, which counts.
@@ -361,6 +416,9 @@ private:
     std::vector<Note> notes_;
     std::size_t events_ = 0;
     std::int64_t last_at_ = 0;
+    /// The accepted events in force, in order: what a retract rebuilds from. A retract stands in
+    /// it as a marker (its `text` the note it wrote), which later retracts do not count.
+    std::vector<Event> in_force_;
 };
 
 }  // namespace arbiter

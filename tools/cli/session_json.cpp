@@ -40,7 +40,9 @@ std::int64_t int_field(const Json& j, const char* key) {
 const std::set<std::string>& keys_of(EventType t) {
     static const std::set<std::string> none, side{"side"}, move{"side", "move", "press", "offer", "consent"},
         touch{"side", "square"}, offer{"side", "consent"}, claim{"side", "kind", "intended"}, flag{"side"},
-        illegal{"side", "square"}, declare{"kind"}, ruling{"decision", "added_ms"};
+        illegal{"side", "square"}, declare{"kind"}, ruling{"decision", "added_ms"},
+        set_clock{"white_ms", "black_ms", "white_moves", "black_moves"}, add_time{"side", "added_ms", "text"},
+        forfeit{"side", "reason", "draw", "text"}, note{"text"}, retract{"count", "force", "text"};
     switch (t) {
         case EventType::move: return move;
         case EventType::touch:
@@ -60,6 +62,11 @@ const std::set<std::string>& keys_of(EventType t) {
         case EventType::illegal_position: return side;
         case EventType::pause:
         case EventType::resume: return none;
+        case EventType::set_clock: return set_clock;
+        case EventType::add_time: return add_time;
+        case EventType::forfeit: return forfeit;
+        case EventType::note: return note;
+        case EventType::retract: return retract;
     }
     return none;
 }
@@ -204,6 +211,37 @@ Event event_from_json(const std::string& text) {
         e.decision = *dec;
         if (j.contains("added_ms")) e.added_ms = int_field(j, "added_ms");
     }
+    if (e.type == EventType::add_time) {
+        if (!j.contains("added_ms")) bad("add_time needs \"added_ms\", e.g. 120000", "missing_field", "added_ms");
+        e.added_ms = int_field(j, "added_ms");
+    }
+    if (j.contains("white_ms")) e.white_ms = int_field(j, "white_ms");
+    if (j.contains("black_ms")) e.black_ms = int_field(j, "black_ms");
+    for (const char* key : {"white_moves", "black_moves"}) {
+        if (!j.contains(key)) continue;
+        const std::int64_t n = int_field(j, key);
+        if (n < 0 || n > 1'000'000) bad(std::string("\"") + key + "\" must be from 0 to 1000000", "bad_value", key);
+        (std::string_view(key) == "white_moves" ? e.white_moves : e.black_moves) = static_cast<int>(n);
+    }
+    if (e.type == EventType::forfeit) {
+        if (!j.contains("reason"))
+            bad("forfeit needs \"reason\": " + enum_name_list<ForfeitReason>(), "missing_field", "reason");
+        const std::string r = string_field(j, "reason");
+        const auto reason = parse_enum<ForfeitReason>(r);
+        if (!reason)
+            bad("\"reason\" must be " + enum_name_list<ForfeitReason>() + ", not \"" + r + "\"", "bad_value", "reason");
+        e.reason = *reason;
+        if (j.contains("draw")) e.draw = bool_field(j, "draw");
+    }
+    if (e.type == EventType::retract) {
+        if (!j.contains("count")) bad("retract needs \"count\": how many events to withdraw", "missing_field", "count");
+        const std::int64_t n = int_field(j, "count");
+        if (n < 1 || n > 1'000'000) bad("\"count\" must be from 1 to 1000000", "bad_value", "count");
+        e.count = static_cast<std::uint32_t>(n);
+        if (j.contains("force")) e.force = bool_field(j, "force");
+    }
+    if (j.contains("text")) e.text = string_field(j, "text");
+    if (e.type == EventType::note && e.text.empty()) bad("a note needs \"text\"", "missing_field", "text");
     return e;
 }
 
@@ -233,6 +271,20 @@ Json event_to_json(const Event& e) {
         j["decision"] = quickplay_decision_name(e.decision);
         if (e.added_ms) j["added_ms"] = *e.added_ms;
     }
+    if (e.type == EventType::add_time && e.added_ms) j["added_ms"] = *e.added_ms;
+    if (e.white_ms) j["white_ms"] = *e.white_ms;
+    if (e.black_ms) j["black_ms"] = *e.black_ms;
+    if (e.white_moves) j["white_moves"] = *e.white_moves;
+    if (e.black_moves) j["black_moves"] = *e.black_moves;
+    if (e.type == EventType::forfeit) {
+        j["reason"] = enum_name(e.reason);
+        if (e.draw) j["draw"] = true;
+    }
+    if (e.type == EventType::retract) {
+        j["count"] = e.count;
+        if (e.force) j["force"] = true;
+    }
+    if (!e.text.empty()) j["text"] = e.text;
     return j;
 }
 
