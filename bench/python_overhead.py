@@ -1,6 +1,7 @@
 """The Python side of the binding's per-call overhead (docs/performance.md, issue 14): the 40-ply
 game of bench/python_overhead_bench.cpp played with Game.push(san), with Game.status() after
-every move, and with push alone; the best of several rounds, in microseconds per move.
+every move, and with push alone; the best of several rounds, in microseconds of CPU time per move
+(CPU time, as Google Benchmark's "CPU" column, so that a loaded machine does not blur the ratio).
 
     PYTHONPATH=build/python /usr/bin/python3 bench/python_overhead.py
     build/bench/arbiter_python_overhead_bench      # the same loop in C++
@@ -31,10 +32,10 @@ def best(fn, seconds=2.0):
     rounds, best_time = 0, float("inf")
     end = time.perf_counter() + seconds
     while time.perf_counter() < end or rounds < 5:
-        t = time.perf_counter()
+        t = time.process_time()
         for _ in range(20):
             fn()
-        best_time = min(best_time, (time.perf_counter() - t) / 20)
+        best_time = min(best_time, (time.process_time() - t) / 20)
         rounds += 1
     return best_time / len(GAME) * 1e6
 

@@ -101,7 +101,7 @@ def inputs(shared_dir):
 
 @pytest.fixture(scope="module")
 def files():
-    shared = os.path.join(ROOT, "..", "shared", "data")
+    shared = os.environ.get("ARBITER_SHARED_DATA", os.path.join(ROOT, "..", "shared", "data"))
     return inputs(shared if os.path.isdir(shared) else None)
 
 
@@ -173,9 +173,13 @@ def test_worker_killed_mid_run_output_identical(cli, cluster, files, tmp_path):
     """Runs last: it kills one of the module's two workers."""
     big = tmp_path / "big.pgn"
     with open(big, "wb") as out:
-        for _ in range(3):
+        # Enough games for many pieces to be in flight when the worker dies (the real corpus three
+        # times, or the fixtures as often as it takes without it).
+        rounds = 0
+        while rounds < 3 or out.tell() < 8 << 20:
             for f in files:
                 out.write(open(f, "rb").read() + b"\n\n")
+            rounds += 1
     rc, want, _ = run_cli(cli, "audit", "-q", str(big))
     assert rc == 0
     proc = subprocess.Popen([PYTHON, "-m", "arbiter.distributed", "audit", "--scheduler", cluster.address,
