@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import uuid
+import warnings
 from typing import List, Optional
 
 import arbiter
@@ -141,6 +142,9 @@ class _Output:
 
 
 def run_audit(args: argparse.Namespace) -> int:
+    # Each piece goes into its task on purpose (about 1 MiB): a task that carries its data can be
+    # run again on another worker when one dies; scattered data would die with its worker.
+    warnings.filterwarnings("ignore", message="Large object of size", category=UserWarning)
     # Options are checked here, not on every worker.
     _arbiter.audit_piece(b"", "-", 1, 0, False, args.rules, args.time_category, True, None)
     client, cluster = _connect(args.scheduler, args.connect_timeout)
