@@ -303,9 +303,10 @@ struct GameReader::Impl final : Visitor {
         after_move = true;
     }
 
-    void comment(std::string_view, const CommentInfo& info) override {
+    void comment(std::string_view text, const CommentInfo& info) override {
         if (!after_move || g->plies.empty()) return;
         Ply& last = g->plies.back();
+        if (text.find("(=)") != std::string_view::npos) last.offer = true;
         if (info.clk_ms >= 0) last.clk_ms = info.clk_ms;
         if (info.emt_ms >= 0) last.emt_ms = info.emt_ms;
     }

@@ -113,5 +113,36 @@ total=$((total + 1))
 if cmp -s "$tmp/game.pgn" "$tmp/game.orig" && [ ! -e "$tmp/game.pgn-wal" ]; then echo "ok   a non-journal file is left untouched"
 else echo "FAIL a non-journal file was changed"; fails=$((fails + 1)); fi
 
+# --- Issue 18.1: a whole game in one call, and a session from a PGN game ------------------------
+B=$tmp/batch.arbiter
+expect 0 '^1$' '' -- session new --journal "$B" --white Ann --black Bob --time-control 300+2
+printf '%s\n' '{"type":"move","move":"e4","at_ms":1000}' '' '# a comment' '{"type":"move","move":"e5","at_ms":5000}' \
+  '{"type":"move","move":"Nf3","offer":true,"at_ms":12000}' '{"type":"move","move":"Nc6","at_ms":20000}' >"$tmp/ev.jsonl"
+expect 0 '^\{"id":1,"status":"ongoing",.*"ply":4,.*"moves":\["e4","e5","Nf3","Nc6"\]' '' -- session event --journal "$B" 1 "$tmp/ev.jsonl"
+"$ARBITER" session export --journal "$B" 1 >"$tmp/b.pgn"
+check "session event FILE: every event journaled" grep -q '2. Nf3 {\[%clk 0:04:57\] (=)' "$tmp/b.pgn"
+printf '%s\n' '{"type":"move","move":"Bc4","at_ms":21000}' '{"type":"move","move":"Ke5","at_ms":22000}' \
+  '{"type":"move","move":"Nf6","at_ms":23000}' >"$tmp/bad.jsonl"
+"$ARBITER" session event --journal "$B" 1 - <"$tmp/bad.jsonl" >"$tmp/out" 2>"$tmp/err"; rc=$?
+check "session event -: exit 2 at the first refused line" test $rc -eq 2
+check "session event -: its refusal names the line and what was applied" \
+  grep -q '^{"id":1,"status":"refused","error":{"code":"illegal_move",.*"line":2,"applied":1}$' "$tmp/out"
+check "session event -: the reason on stderr with its line" grep -q "line 2: 'Ke5' is not a legal move" "$tmp/err"
+expect 0 '"moves":\["e4","e5","Nf3","Nc6","Bc4"\]' '' -- session show --json --journal "$B" 1
+printf '%s\n' '{"type":"move","move":"Nf6","at_ms":23000}' '{"type":"mvoe","at_ms":24000}' >"$tmp/bad2.jsonl"
+expect 2 '"code":"unknown_event_type"' 'line 2: event: unknown type "mvoe" \(1 events before it applied\)' -- session event --journal "$B" 1 "$tmp/bad2.jsonl"
+expect 2 '' 'cannot open' -- session event --journal "$B" 1 "$tmp/no-such-file.jsonl"
+# import: the exported game reads back to the same scoresheet and clocks.
+expect 0 '^1$' '' -- session import --journal "$tmp/imported.arbiter" --pgn "$tmp/b.pgn"
+"$ARBITER" session export --journal "$tmp/imported.arbiter" 1 >"$tmp/i.pgn"
+check "session import: the same PGN back (moves, [%clk], (=), players, TimeControl)" cmp -s "$tmp/b.pgn" "$tmp/i.pgn"
+expect 0 '"white_ms":297000,"black_ms":292000' '' -- session show --json --journal "$tmp/imported.arbiter" 1
+printf '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n' >"$tmp/mate.pgn"
+expect 0 '^\{"id":2,"status":"ended","result":"0-1","termination":\{"kind":"checkmate"' '' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/mate.pgn"
+printf '1. e4 e5 2. Ke3 1-0\n' >"$tmp/illegal.pgn"
+expect 2 '"code":"bad_pgn","message":"--pgn: .*line 1, column 13: .Ke3. is not a legal move","field":"pgn","offset":12' '' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/illegal.pgn"
+expect 2 '"code":"no_such_game"' 'has 1 games, not 2' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/mate.pgn" --game 2
+expect 2 '' 'cannot open' -- session import --journal "$tmp/imported.arbiter" --pgn "$tmp/none.pgn"
+
 echo "$((total - fails))/$total passed"
 [ $fails -eq 0 ]

@@ -170,6 +170,8 @@ run("session state", ["session", "event", "--journal", J, "1",
 run("session refusal", ["session", "event", "--journal", J, "1", json.dumps({"type": "move", "move": "e5", "at_ms": at + 600})],
     want_status=2)
 run("error", ["session", "event", "--journal", J, "1", '{"type":"move",'], want_status=2)
+run("session refusal", ["session", "event", "--journal", J, "1", "-"], want_status=2,
+    stdin='# one a line\n{"type":"move","move":"Ke5","at_ms":%d}\n' % (at + 601))
 run("session state", ["session", "event", "--journal", J, "1",
                       json.dumps({"type": "move", "move": "Ng8", "press": False, "at_ms": at + 700})])
 run("session state", ["session", "show", "--json", "--journal", J, "1"])

@@ -204,8 +204,9 @@ TEST(Forfeit, ArticlesAndDrawsByRuleSet) {
     Game online_win(Game::config(RuleSetId::fide_online, bare_king_for_black));
     online_win.ok(forfeit(Color::black, ForfeitReason::disconnect, online_win.next()));
     EXPECT_EQ(online_win.s.result(), "1-0");
-    EXPECT_EQ(Game(Game::config(RuleSetId::fide_2023)).refused_code(forfeit(Color::white, ForfeitReason::disconnect, 1)),
-              EventError::Code::no_such_rule);
+    EXPECT_EQ(
+        Game(Game::config(RuleSetId::fide_2023)).refused_code(forfeit(Color::white, ForfeitReason::disconnect, 1)),
+        EventError::Code::no_such_rule);
     EXPECT_EQ(Game(Game::config(RuleSetId::iccf)).refused_code(forfeit(Color::white, ForfeitReason::device, 1)),
               EventError::Code::no_such_rule);
     // 12.9.6: the arbiter decides the opponent's score.

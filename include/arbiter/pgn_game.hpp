@@ -26,6 +26,7 @@ struct Ply {
     SourcePos pos;             ///< where the move's text starts
     std::int64_t clk_ms = -1;  ///< `[%clk]` in a comment after the move (clock of the mover), or -1
     std::int64_t emt_ms = -1;  ///< `[%emt]` (time the move took), or -1
+    bool offer = false;        ///< a comment after the move holds "(=)": a draw offer made with it
 };
 
 struct TagPair {

@@ -20,6 +20,7 @@
 #include "cli.hpp"
 #include "dead_json.hpp"
 #include "game_input.hpp"
+#include "line_reader.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -123,58 +124,8 @@ BatchLine split_line(const std::string& line) {
     return out;
 }
 
-// Reads lines of at most max_line_bytes from a source; a longer line is skipped to its end
-// without being held in memory, and reported.
-class LineReader {
-public:
-    explicit LineReader(ByteSource& src) : src_(src), buf_(1 << 16) {}
-    enum class Got { line, too_long, end };
-    Got next(std::string& line) {
-        line.clear();
-        bool too_long = false;
-        for (;;) {
-            if (pos_ == len_) {
-                auto n = src_.read(buf_.data(), buf_.size());
-                if (!n) throw InputError("dead --batch: " + n.error().describe());
-                len_ = *n;
-                pos_ = 0;
-                if (len_ == 0) {
-                    if (line.empty() && !too_long && !partial_) return Got::end;
-                    partial_ = false;
-                    return too_long ? Got::too_long : Got::line;
-                }
-            }
-            partial_ = true;
-            const char* start = buf_.data() + pos_;
-            const auto* nl = static_cast<const char*>(std::memchr(start, '\n', len_ - pos_));
-            const std::size_t take = nl ? static_cast<std::size_t>(nl - start) : len_ - pos_;
-            if (!too_long) {
-                if (line.size() + take > max_line_bytes) {
-                    too_long = true;
-                    line.clear();
-                } else {
-                    line.append(start, take);
-                }
-            }
-            pos_ += take;
-            if (nl) {
-                ++pos_;
-                partial_ = false;
-                if (!line.empty() && line.back() == '\r') line.pop_back();
-                return too_long ? Got::too_long : Got::line;
-            }
-        }
-    }
-
-private:
-    ByteSource& src_;
-    std::vector<char> buf_;
-    std::size_t pos_ = 0, len_ = 0;
-    bool partial_ = false;
-};
-
 void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOptions& opt) {
-    LineReader reader(src);
+    LineReader reader(src, max_line_bytes, "dead --batch");
     std::string line;
     std::uint64_t number = 0, failed = 0, first_failed = 0;
     for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {

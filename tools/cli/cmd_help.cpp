@@ -57,7 +57,11 @@ const std::map<std::string, std::string>& examples() {
         {"session event",
          "  arbiter session event --journal hall.arbiter 1 '{\"type\":\"move\",\"move\":\"e4\",\"at_ms\":1000}'\n"
          "  arbiter session event --journal hall.arbiter 1 "
-         "'{\"type\":\"claim\",\"kind\":\"threefold\",\"at_ms\":9000}'"},
+         "'{\"type\":\"claim\",\"kind\":\"threefold\",\"at_ms\":9000}'\n"
+         "  arbiter session event --journal hall.arbiter 1 - < game-events.jsonl"},
+        {"session import",
+         "  arbiter session import --journal hall.arbiter --pgn round3.pgn --game 17\n"
+         "  arbiter session import --json --journal hall.arbiter --pgn game.pgn --rules fide-2023"},
         {"session show",
          "  arbiter session show --journal hall.arbiter 1\n  arbiter session show --json --journal hall.arbiter 1"},
         {"session export",
