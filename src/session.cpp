@@ -298,11 +298,13 @@ std::optional<EventError> Session::on_touch(const Event& e, bool adjust) {
     }
     if (std::find(touched_.begin(), touched_.end(), e.square) == touched_.end()) touched_.push_back(e.square);
     if (procedure().claim_right_lost) claim_right_lost_ = true;
+    // Every touch with intent is on the scoresheet notes (it binds the move: 4.3).
+    std::string text = side_title(toucher) + " touches the " + piece_on(pos, e.square) + " (" + article + ")";
     if (offer_ && offer_->by != toucher) {
-        note(side_title(toucher) + " touches the " + piece_on(pos, e.square) + ": " + side_title(offer_->by) +
-             "'s draw offer lapses (" + procedure().offer + ").");
+        text += ": " + side_title(offer_->by) + "'s draw offer lapses (" + procedure().offer + ")";
         offer_.reset();
     }
+    note(text + ".");
     return std::nullopt;
 }
 

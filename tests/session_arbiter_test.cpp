@@ -236,6 +236,15 @@ TEST(Note, GoesOnTheScoresheetAlsoAfterTheEnd) {
     EXPECT_EQ(g.refused_code(ev(EventType::note, g.next())), EventError::Code::missing_field);
 }
 
+TEST(Note, EveryTouchWithIntentIsOnTheScoresheet) {
+    Game g;
+    g.ok(touch("g1", g.next()));
+    EXPECT_TRUE(noted(g.s, "White touches the knight on g1 (4.3)."));
+    Game online(Game::config(RuleSetId::fide_2014));
+    online.ok(touch("b1", online.next()));
+    EXPECT_TRUE(noted(online.s, "White touches the knight on b1 (4.3)."));
+}
+
 TEST(ArbiterEvents, EveryNewEventReadsBackFromTheJournalText) {
     std::vector<Event> events;
     Event s = ev(EventType::set_clock, 1);
