@@ -93,81 +93,44 @@ void warn_short_base(const TimeControl& tc, const std::string& text) {
 
 struct NewOptions {
     std::string journal;
-    RuleInput rules;  // --rules and the rule options
     bool json = false;
-    bool category_given = false;
-    std::string time_control;
-    std::string fen;
-    std::string white = "?", black = "?", event = "?", site = "?", date = "????.??.??", round = "?";
-    int no_offers_before = 0;
-    bool quickplay = false;
-    bool blitz_supervised = false;
+    NewSessionInput in;
 };
 
 void add_new(CLI::App& session) {
     auto* cmd = session.add_subcommand("new", "Start a session; prints its id");
     auto o = std::make_shared<NewOptions>();
+    NewSessionInput& in = o->in;
     cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
     add_busy_timeout(*cmd);
-    cmd->add_option("--rules", o->rules.rules, rules_option_help());
+    cmd->add_option("--rules", in.rules.rules, rules_option_help());
     auto* tcat = cmd->add_option(
-        "--time-category", o->rules.time_category,
+        "--time-category", in.rules.time_category,
         enum_name_list<TimeCategory>() + " (default: derived from --time-control, A.1/B.1; else standard)");
-    cmd->add_option("--time-control", o->time_control,
+    cmd->add_option("--time-control", in.time_control,
                     "PGN TimeControl, all in SECONDS: 5400+30 (90 min + 30 s a move), 40/5400+30:1800+30 (40 moves "
                     "in 90 min, then 30 min; +30 s a move), 300 (5 min), 180+2; dN = simple delay, bN = Bronstein "
                     "delay, e.g. 300d5 (default: no clock)");
-    cmd->add_option("--fen", o->fen, "Start position (default: the initial position)");
-    cmd->add_option("--white", o->white, "White's name (PGN)");
-    cmd->add_option("--black", o->black, "Black's name (PGN)");
-    cmd->add_option("--event", o->event, "Event (PGN)");
-    cmd->add_option("--site", o->site, "Site (PGN)");
-    cmd->add_option("--date", o->date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?)");
-    cmd->add_option("--round", o->round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
-    cmd->add_option("--no-offers-before", o->no_offers_before,
+    cmd->add_option("--fen", in.fen, "Start position (default: the initial position)");
+    cmd->add_option("--white", in.white, "White's name (PGN)");
+    cmd->add_option("--black", in.black, "Black's name (PGN)");
+    cmd->add_option("--event", in.event, "Event (PGN)");
+    cmd->add_option("--site", in.site, "Site (PGN)");
+    cmd->add_option("--date", in.date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?)");
+    cmd->add_option("--round", in.round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
+    cmd->add_option("--no-offers-before", in.no_offers_before,
                     "Competition rule 9.1.1: no draw offers before this move")
         ->check(whole_number(0, 10'000));
-    cmd->add_flag("--quickplay-finish", o->quickplay,
+    cmd->add_flag("--quickplay-finish", in.quickplay,
                   "Guidelines III (or US Chess Variation 14H) announced for the event");
-    cmd->add_flag("--blitz-fully-supervised", o->blitz_supervised,
+    cmd->add_flag("--blitz-fully-supervised", in.blitz_supervised,
                   "fide-2023 blitz under B.2: the literal +2 min penalties");
-    o->rules.add_rule_options(*cmd);
+    in.rules.add_rule_options(*cmd);
     cmd->add_flag("--json", o->json, "Print the new session's state as JSON");
     cmd->callback([o, tcat] {
-        for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"--white", o->white},
-                                         {"--black", o->black},
-                                         {"--event", o->event},
-                                         {"--site", o->site},
-                                         {"--date", o->date},
-                                         {"--round", o->round}})
-            require_utf8(what, text);
-        check_pgn_date(o->date);
-        check_pgn_round(o->round);
-        SessionConfig cfg;
-        cfg.rules = o->rules.rule_set_or_throw().id;
-        o->rules.check_applies(rule_set(cfg.rules));
-        cfg.options = o->rules.rule_options();
-        cfg.options.no_offers_before_move = o->no_offers_before;
-        cfg.options.blitz_fully_supervised = o->blitz_supervised;
-        cfg.time_category_given = tcat->count() > 0;
-        if (!o->time_control.empty()) {
-            auto tc = parse_time_control(o->time_control);
-            if (!tc)
-                throw InputError("bad_value",
-                                 "--time-control '" + o->time_control + "' (byte " + std::to_string(tc.error().offset) +
-                                     "): " + tc.error().message,
-                                 "time_control", tc.error().offset);
-            cfg.time_control = *tc;
-            warn_short_base(*tc, o->time_control);
-        }
-        if (!o->fen.empty()) cfg.start_fen = to_fen(fen_or_throw(o->fen));
-        cfg.quickplay_finish = o->quickplay;
-        cfg.white = o->white;
-        cfg.black = o->black;
-        cfg.event = o->event;
-        cfg.site = o->site;
-        cfg.date = o->date;
-        cfg.round = o->round;
+        o->in.category_given = tcat->count() > 0;
+        const SessionConfig cfg = session_config(o->in);
+        if (cfg.time_control) warn_short_base(*cfg.time_control, o->in.time_control);
         Journal journal = open_journal(o->journal, Journal::Mode::create_if_missing);
         auto s = JournaledSession::create(journal, cfg);
         if (!s) fail(s.error());
@@ -507,6 +470,43 @@ void add_list(CLI::App& session) {
 }
 
 }  // namespace
+
+SessionConfig session_config(const NewSessionInput& in) {
+    for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"--white", in.white},
+                                     {"--black", in.black},
+                                     {"--event", in.event},
+                                     {"--site", in.site},
+                                     {"--date", in.date},
+                                     {"--round", in.round}})
+        require_utf8(what, text);
+    check_pgn_date(in.date);
+    check_pgn_round(in.round);
+    SessionConfig cfg;
+    cfg.rules = in.rules.rule_set_or_throw().id;
+    in.rules.check_applies(rule_set(cfg.rules));
+    cfg.options = in.rules.rule_options();
+    cfg.options.no_offers_before_move = in.no_offers_before;
+    cfg.options.blitz_fully_supervised = in.blitz_supervised;
+    cfg.time_category_given = in.category_given;
+    if (!in.time_control.empty()) {
+        auto tc = parse_time_control(in.time_control);
+        if (!tc)
+            throw InputError("bad_value",
+                             "--time-control '" + in.time_control + "' (byte " + std::to_string(tc.error().offset) +
+                                 "): " + tc.error().message,
+                             "time_control", tc.error().offset);
+        cfg.time_control = *tc;
+    }
+    if (!in.fen.empty()) cfg.start_fen = to_fen(fen_or_throw(in.fen));
+    cfg.quickplay_finish = in.quickplay;
+    cfg.white = in.white;
+    cfg.black = in.black;
+    cfg.event = in.event;
+    cfg.site = in.site;
+    cfg.date = in.date;
+    cfg.round = in.round;
+    return cfg;
+}
 
 void add_session(CLI::App& app) {
     auto* cmd =

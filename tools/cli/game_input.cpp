@@ -139,7 +139,9 @@ std::vector<std::string> move_tokens(const std::string& text) {
 }  // namespace
 
 std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options) const {
-    auto src = open_input(pgn);
+    auto src = pgn_text.empty()
+                   ? open_input(pgn)
+                   : Expected<std::unique_ptr<ByteSource>, arbiter::InputError>(memory_input(pgn_text, {}, pgn));
     if (!src) throw InputError(code_name(src.error().code), "--pgn: " + src.error().describe(), "pgn");
     pgn::GameReader reader(**src);
     pgn::ParsedGame g;

@@ -47,6 +47,8 @@ struct GameInput : RuleInput {
     std::string fen;
     std::string moves;
     std::string pgn;
+    /// With `pgn`: the PGN text itself (the service's request body), `pgn` then only names it.
+    std::string pgn_text;
     int game = 1;
     int ply = -1;
     bool json = false;

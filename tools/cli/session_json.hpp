@@ -6,6 +6,7 @@
 #include <string>
 
 #include "arbiter/journal.hpp"
+#include "game_input.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::cli {
@@ -23,6 +24,21 @@ std::string event_types_help();
 /// A refused event: {"id":1,"status":"refused","error":{"code":"out_of_turn","message":"out of
 /// turn: …"}} (the codes of docs/session.md).
 Json refusal_json(EventError::Code code, const std::string& message, SessionId id);
+
+/// The options of `session new` (and the body of the service's POST /api/v1/sessions).
+struct NewSessionInput {
+    RuleInput rules;              // --rules, --time-category and the rule options
+    bool category_given = false;  // --time-category was given (else derived from the time control)
+    std::string time_control;
+    std::string fen;
+    std::string white = "?", black = "?", event = "?", site = "?", date = "????.??.??", round = "?";
+    int no_offers_before = 0;
+    bool quickplay = false;
+    bool blitz_supervised = false;
+};
+
+/// The configuration those options give, or InputError naming the option (--date, --fen, …).
+SessionConfig session_config(const NewSessionInput& in);
 
 /// The state of a session: status, result, termination, ply, side_to_move, clocks,
 /// pending_offer, last_verdict, must_play and more (docs/session.md).
