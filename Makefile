@@ -10,10 +10,10 @@ CMAKE_FLAGS ?=
 # Debian packages: toolchain, test and benchmark frameworks, libraries.
 PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
             nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3 \
-            pybind11-dev python3-dev python3-pytest python3-distributed
+            pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps browser-deps bench-serve build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -57,8 +57,17 @@ build-asan: deps $(ASAN_BUILD)/build.ninja
 # ../shared/data), then everything but the corpus label under ASan + UBSan.
 test: test-release test-asan
 
-test-release: build
+test-release: build browser-deps
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The browser test of the console (tests/browser/): Debian chromium, Node.js and npm (unless a
+# node is already there), and playwright-core from npm in $(BUILD)/browser-deps.
+PLAYWRIGHT_VERSION := 1.65.1
+browser-deps:
+	@bash scripts/ensure-packages.sh chromium
+	@command -v npm >/dev/null || bash scripts/ensure-packages.sh nodejs npm
+	@test -f $(BUILD)/browser-deps/node_modules/playwright-core/package.json || \
+	  npm install --prefix $(BUILD)/browser-deps --no-audit --no-fund --silent playwright-core@$(PLAYWRIGHT_VERSION)
 
 test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -49,5 +49,18 @@ done
 "$ARBITER" session export --journal "$J" "$S" --pgn
 rm -rf "$(dirname "$J")"
 
+section "arbiter serve — the same game in the web console (docs/console.md, docs/api.md)"
+J=$(mktemp -d)/hall.arbiter
+"$ARBITER" serve --journal "$J" --listen 127.0.0.1:0 > "$J.out" &
+SERVE=$!
+for _ in $(seq 100); do grep -q listening "$J.out" && break; sleep 0.1; done
+URL=$(sed -n 's/^listening on //p' "$J.out")
+echo "started: arbiter serve --journal $J --listen 127.0.0.1:0  ->  $URL"
+curl -s -X POST "$URL/api/v1/sessions" -d '{"white":"White","black":"Black","time_control":"5400+30"}' | cut -c1-120
+curl -s -X POST "$URL/api/v1/sessions/1/events" -d '{"type":"move","move":"Nf3","at_ms":5000}' | cut -c1-120
+echo "To use the console: arbiter serve --journal games.arbiter, then open http://127.0.0.1:8080/ in a browser"
+kill "$SERVE"; wait "$SERVE" 2>/dev/null
+rm -rf "$(dirname "$J")"
+
 section "perft of the initial position, depth 5"
 "$ARBITER" perft 5

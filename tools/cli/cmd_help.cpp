@@ -42,6 +42,10 @@ const std::map<std::string, std::string>& examples() {
          "  arbiter dead --fen \"8/8/8/8/7K/8/2R5/k7 b - - 0 1\"\n"
          "  arbiter dead --side white --json --moves \"e4 e5\"\n"
          "  arbiter dead --batch positions.txt > verdicts.jsonl"},
+        {"serve",
+         "  arbiter serve --journal hall.arbiter            # then open http://127.0.0.1:8080/\n"
+         "  arbiter serve --journal hall.arbiter --listen 127.0.0.1:0\n"
+         "  arbiter serve --journal hall.arbiter --listen 0.0.0.0:8080 --token-file token.txt"},
         {"audit",
          "  arbiter audit games.pgn > findings.jsonl\n"
          "  arbiter audit --format summary --threads 4 lichess_db.pgn.zst\n"

@@ -1,0 +1,161 @@
+// console_test.mjs — the web console end to end in a real browser: headless Chromium (Debian
+// `chromium`, launched by its path) driven by playwright-core (npm). Starts `arbiter serve` on
+// 127.0.0.1 port 0, plays a short game by clicking, makes an incorrect claim (penalty, clocks),
+// then a correct claim with a written move (three occurrence boards, the article), checks a claim
+// on the "check a claim" page, and drops the stream to see the console catch up.
+// Usage: node console_test.mjs ARBITER WORKDIR [SCREENSHOT_DIR]   (PLAYWRIGHT_CORE: its directory)
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+
+const [arbiter, work, shots = work] = process.argv.slice(2);
+const require = createRequire(import.meta.url);
+const { chromium } = require(process.env.PLAYWRIGHT_CORE || "playwright-core");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+fs.mkdirSync(work, { recursive: true });
+fs.mkdirSync(shots, { recursive: true });
+const journal = path.join(work, "console.journal");
+for (const s of ["", "-wal", "-shm"]) fs.rmSync(journal + s, { force: true });
+
+const timer = setTimeout(() => { console.log("FAIL timeout: the test took over 120 s"); process.exit(1); }, 120_000);
+let failed = 0;
+function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+
+const server = spawn(arbiter, ["serve", "--journal", journal, "--listen", "127.0.0.1:0", "--threads", "64"],
+  { stdio: ["ignore", "pipe", "inherit"] });
+const base = await new Promise((resolve, reject) => {
+  let out = "";
+  server.stdout.on("data", (d) => {
+    out += d;
+    const m = out.match(/listening on (http:\/\/\S+)/);
+    if (m) resolve(m[1]);
+  });
+  server.on("exit", (code) => reject(new Error("server exited " + code)));
+});
+const api = async (method, p, body) => {
+  const r = await fetch(base + "/api/v1" + p, { method, body: body && JSON.stringify(body) });
+  return r.json();
+};
+
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+const consoleErrors = [];
+page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+page.on("pageerror", (e) => consoleErrors.push(e.message));
+
+async function step(name, fn) {
+  const t = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.message}`);
+    await page.screenshot({ path: path.join(shots, "failure-" + name.replace(/\W+/g, "_") + ".png") }).catch(() => {});
+  }
+}
+const plies = async () => (await page.locator("#scoresheet").innerText()).split(/\s+/).filter(Boolean).length;
+async function clickMove(from, to) {
+  const before = await plies();
+  await page.click("#sq-" + from);
+  await page.click("#sq-" + to);
+  await page.waitForFunction((n) => document.querySelector("#scoresheet").innerText.split(/\s+/).filter(Boolean).length > n, before);
+}
+
+await step("new game form", async () => {
+  await page.goto(base + "/");
+  await page.fill("input[name=white]", "Anna");
+  await page.fill("input[name=black]", "Ben");
+  await page.fill("input[name=time_control]", "300+2");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForURL(/#\/game\/1$/);
+  await page.waitForSelector("#conn.live");
+  check((await page.innerText("h1")).includes("Anna"), "the game page names the players");
+});
+
+await step("play by clicking", async () => {
+  for (const [f, t] of [["g1", "f3"], ["g8", "f6"], ["f3", "g1"], ["f6", "g8"], ["g1", "f3"], ["g8", "f6"]]) await clickMove(f, t);
+  const sheet = await page.innerText("#scoresheet");
+  check(/Nf3\s+Nf6[\s\S]*Ng1\s+Ng8[\s\S]*Nf3\s+Nf6/.test(sheet), "scoresheet: " + sheet);
+  check(await page.isDisabled("#btn-accept"), "accept is disabled without an offer");
+  check((await page.getAttribute("#btn-accept", "title")).includes("no draw offer"), "with the reason on hover");
+});
+
+await step("incorrect claim: penalty and clocks", async () => {
+  const blackBefore = await page.innerText("#clock-black");
+  await page.click("#btn-claim3");
+  await page.waitForSelector("#ruling.incorrect");
+  const ruling = await page.innerText("#ruling");
+  check(/Incorrect/.test(ruling) && /9\.2\.2/.test(ruling), "ruling: " + ruling);
+  check(/Penalty \(9\.5\.3\)/.test(ruling) && /added to black/.test(ruling), "penalty shown: " + ruling);
+  const blackAfter = await page.innerText("#clock-black");
+  check(/\b6:0\d/.test(blackAfter) && blackAfter !== blackBefore, "black's clock +1 min: " + blackBefore + " -> " + blackAfter);
+  await page.screenshot({ path: path.join(shots, "console-incorrect-claim.png") });
+  check(!(await page.isDisabled("#btn-resume")), "resume enabled: the clock was paused for the claim");
+  await page.click("#btn-resume");
+  await page.waitForFunction(() => !document.querySelector("#clock-white").innerText.includes("paused"));
+});
+
+await step("correct claim with a written move: three boards", async () => {
+  await clickMove("f3", "g1");
+  check(await page.isDisabled("#btn-claim3w"), "claim with a written move needs the move first");
+  await page.fill("#san", "Ng8");
+  await page.click("#btn-claim3w");
+  await page.waitForSelector("#ruling.correct");
+  const ruling = await page.innerText("#ruling");
+  check(/Correct/.test(ruling) && /9\.2\.1/.test(ruling), "ruling: " + ruling);
+  const boards = await page.locator("#ruling .occurrence img").count();
+  check(boards === 3, "three occurrence boards, found " + boards);
+  await page.waitForFunction(() => [...document.querySelectorAll("#ruling img")].every((i) => i.complete && i.naturalWidth > 0));
+  check((await page.innerText("#status")).includes("1/2-1/2"), "the game is drawn");
+  check(await page.isDisabled("#btn-resign"), "no resigning after the end");
+  await page.screenshot({ path: path.join(shots, "console-correct-claim.png"), fullPage: true });
+});
+
+await step("check a claim page", async () => {
+  await page.click("text=Check a claim");
+  await page.fill("textarea[name=text]", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *");
+  await page.fill("input[name=intended]", "Ng8");
+  await page.click("#check-form button[type=submit]");
+  await page.waitForSelector("#check-result .ruling.correct");
+  check((await page.locator("#check-result .occurrence img").count()) === 3, "three boards");
+  check((await page.innerText("#check-result")).includes("9.2.1"), "the article");
+  await page.fill("input[name=intended]", "");
+  await page.fill("input[name=ply]", "6");
+  await page.click("#check-form button[type=submit]");
+  await page.waitForSelector("#check-result .ruling.incorrect");
+  await page.screenshot({ path: path.join(shots, "console-check-claim.png"), fullPage: true });
+});
+
+await step("reconnect and catch up", async () => {
+  const s = await api("POST", "/sessions", { white: "Carla", black: "Dan" });
+  await page.goto(base + "/#/game/" + s.id);
+  await page.waitForSelector("#conn.live");
+  const other = await browser.newPage();
+  await other.goto(base + "/#/game/" + s.id);
+  await other.waitForSelector("#conn.live");
+  await page.evaluate(() => window.arbiterDropStream());
+  await page.waitForSelector("#conn.down");
+  // Events while this console is away, from the other console and from the API.
+  await other.click("#sq-e2");
+  await other.click("#sq-e4");
+  await other.waitForFunction(() => document.querySelector("#scoresheet").innerText.includes("e4"));
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "e5", at_ms: 5000 });
+  await page.waitForSelector("#conn.live");
+  await page.waitForFunction(() => /e4\s+e5/.test(document.querySelector("#scoresheet").innerText));
+  await other.waitForFunction(() => /e4\s+e5/.test(document.querySelector("#scoresheet").innerText));
+  await other.close();
+});
+
+await step("no console errors", async () => {
+  check(consoleErrors.length === 0, "errors in the page: " + consoleErrors.join(" | "));
+});
+
+await browser.close();
+server.kill("SIGTERM");
+clearTimeout(timer);
+console.log(`${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,27 @@
+// cmd_serve.cpp — `arbiter serve --journal FILE [--listen HOST:PORT] [--token-file F]`: the JSON
+// API and the web console over the sessions of a journal (tools/serve/, docs/api.md).
+#include "cli.hpp"
+#include "http.hpp"
+
+namespace arbiter::cli {
+
+void add_serve(CLI::App& app) {
+    auto* cmd = app.add_subcommand("serve", "Serve the sessions of a journal: JSON API (/api/v1) and web console");
+    auto o = std::make_shared<serve::ServeOptions>();
+    cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
+    cmd->add_option("--listen", o->listen,
+                    "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 picks a free one); an address other "
+                    "than loopback needs --token-file");
+    cmd->add_option("--token-file", o->token_file,
+                    "A file holding the token (16+ characters) every API request must give as Authorization: "
+                    "Bearer TOKEN");
+    cmd->add_option("--threads", o->threads,
+                    "Connection threads (one a connection, SSE listeners included; default 1024)")
+        ->check(whole_number(4, 10'000));
+    cmd->callback([o] {
+        const int status = serve::run(*o);
+        if (status != 0) throw InputError("serve ended", status);
+    });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,23 @@
+// board_svg.hpp — a chess board as SVG, drawn by our own code (no image files, no third-party
+// board component): the pieces as the Unicode chess glyphs, optional highlighted squares and
+// arrows, from White's side or flipped. Served as /board.svg and used by the console.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "arbiter/position.hpp"
+
+namespace arbiter::serve {
+
+struct BoardStyle {
+    bool flip = false;                         ///< Black at the bottom
+    std::vector<int> highlights;               ///< squares 0 (a1) … 63 (h8)
+    std::vector<std::pair<int, int>> arrows;   ///< from, to
+};
+
+/// A 360 × 360 SVG image of the position, with coordinates.
+std::string board_svg(const Position& pos, const BoardStyle& style);
+
+}  // namespace arbiter::serve

@@ -1,0 +1,21 @@
+// http.hpp — `arbiter serve` on cpp-httplib: listens, adapts requests to the Service, streams
+// Server-Sent Events, and holds the journal's serve lock so that a second server refuses.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace arbiter::serve {
+
+struct ServeOptions {
+    std::string journal;
+    std::string listen = "127.0.0.1:8080";
+    std::string token_file;
+    std::size_t threads = 1024;  ///< the connection threads (cpp-httplib: one a connection)
+};
+
+/// Runs until SIGINT or SIGTERM; returns the exit status. Bad options, a journal already served
+/// or a non-loopback address without a token throw cli::InputError (exit 2).
+int run(const ServeOptions& options);
+
+}  // namespace arbiter::serve

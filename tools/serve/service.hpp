@@ -1,0 +1,83 @@
+// service.hpp — the core of `arbiter serve`: the routes of the JSON API (/api/v1), the board SVG
+// and the console's files, as a function from a plain Request to a plain Response, over the
+// sessions of one journal. No sockets here (http.cpp adapts it to cpp-httplib), so that every
+// route gives the CLI's own JSON and the rules of docs/api.md in one place.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arbiter/journal.hpp"
+
+namespace arbiter::serve {
+
+struct Request {
+    std::string method;  ///< GET, POST, …
+    std::string path;    ///< decoded path, without the query
+    std::multimap<std::string, std::string> query;
+    std::string authorization;  ///< the Authorization header, empty when absent
+    std::string body;
+};
+
+struct Response {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+    /// Server-Sent Events: called again and again; appends the next chunk (waiting for it) and
+    /// returns false when the stream ends (the client went away, the server stops).
+    std::function<bool(std::string& chunk)> stream;
+};
+
+/// Body limits (docs/api.md): 1 MiB, or 16 MiB for the routes that take a PGN.
+inline constexpr std::size_t max_body = 1u << 20;
+inline constexpr std::size_t max_pgn_body = 16u << 20;
+
+struct ServiceOptions {
+    std::string token;  ///< when set, every route but health, board.svg and the static files needs it
+    std::size_t max_streams = 900;  ///< SSE listeners held at once (each holds a thread); beyond: 503
+    int heartbeat_ms = 15'000;      ///< an SSE comment line this often, so that dead clients are seen
+};
+
+class Service {
+public:
+    Service(Journal journal, ServiceOptions options);
+    ~Service();
+    Service(const Service&) = delete;
+    Service& operator=(const Service&) = delete;
+
+    Response handle(const Request& req);
+    /// Wakes and ends every SSE stream (the server is stopping).
+    void stop();
+
+private:
+    struct Entry;
+    using EntryPtr = std::shared_ptr<Entry>;
+    Journal journal_;
+    ServiceOptions options_;
+    std::mutex journal_mutex_;  // one SQLite connection: every journal call under this
+    std::mutex map_mutex_;
+    std::map<SessionId, EntryPtr> entries_;
+    std::atomic<bool> stopping_{false};
+    std::atomic<std::size_t> streams_{0};
+
+    Response route(const Request& req);
+    EntryPtr entry(SessionId id);  // throws ApiError not_found
+    Response create_session(const Request& req);
+    Response list_sessions();
+    Response get_session(SessionId id);
+    Response post_event(SessionId id, const Request& req);
+    Response pgn(SessionId id);
+    Response stream(SessionId id);
+    Response position_route(const std::string& what, const Request& req);
+};
+
+}  // namespace arbiter::serve
