@@ -73,6 +73,12 @@ test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus
 
+# `arbiter serve` under wrk on loopback: 500 sessions, 500 connections posting events and reading
+# states, then 500 SSE listeners held; journaled events/s, latency, RSS (docs/performance.md).
+bench-serve: build
+	@bash scripts/ensure-packages.sh wrk curl python3
+	bash bench/serve_bench.sh $(BUILD)/arbiter
+
 # Exhaustive corpus runs (deeper perft, every vector): longer than make test allows.
 corpus: build
 	cd $(BUILD) && ARBITER_CORPUS_FULL=1 ctest --output-on-failure -L corpus

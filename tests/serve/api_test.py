@@ -60,6 +60,16 @@ def test_create_same_as_cli():
     check(status == 200 and got["id"] == sid and got["notes"] == [], "GET session %s" % got)
 
 
+def test_body_limits():
+    big = b'{"white":"' + b"a" * (1 << 20) + b'"}'
+    status, j, _, _ = srv.request("POST", "/api/v1/sessions", big)
+    check(status == 413 and j["error"]["code"] == "too_large" and "1048576" in j["error"]["message"], "1 MiB: %s" % j)
+    status, j, _, _ = srv.request("POST", "/api/v1/status", b'{"pgn":"' + b" " * (2 << 20) + b'1. e4 *"}')
+    check(status == 200, "a 2 MiB PGN is under the 16 MiB limit: %d %s" % (status, j))
+    status, j, _, _ = srv.request("POST", "/api/v1/status", b" " * (17 << 20))
+    check(status == 413 and j["error"]["code"] == "too_large", "over 16 MiB: %d %s" % (status, j))
+
+
 def test_config_errors():
     for body, code in [({"rules": "fide-1850"}, "bad_config"), ({"time_control": "5 minutes"}, "bad_config"),
                        ({"date": "2024-05-01"}, "bad_config"), ({"start_fen": "8/8/8 w"}, "bad_config"),
@@ -188,14 +198,20 @@ def test_sse_two_listeners():
         for s in (a, b):
             n, state = s.next_state()
             check(n == k + 1 and state["moves"][-1] == mv, "listener got %s: %s" % (mv, state["moves"]))
+    # Events in quick succession: a listener gets the state after each of them, in order.
+    for mv in ["Nc6", "Bb5", "a6"]:
+        event(sid, {"type": "move", "move": mv})
+    for s in (a, b):
+        got = [s.next_state() for _ in range(3)]
+        check([n for n, _ in got] == [4, 5, 6] and got[-1][1]["moves"][-1] == "a6", "each state: %s" % [n for n, _ in got])
     a.close()
     # A console that reconnects gets the current state first (it catches up).
-    event(sid, {"type": "move", "move": "Nc6"})
-    c = Stream(srv.port, "/api/v1/sessions/%d/stream" % sid, "Last-Event-ID: 3\r\n")
+    event(sid, {"type": "move", "move": "Ba4"})
+    c = Stream(srv.port, "/api/v1/sessions/%d/stream" % sid, "Last-Event-ID: 6\r\n")
     n, state = c.next_state()
-    check(n == 4 and state["moves"] == ["e4", "e5", "Nf3", "Nc6"], "catch-up %s" % state)
+    check(n == 7 and state["moves"] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"], "catch-up %s" % state)
     _, state = b.next_state()
-    check(state["moves"][-1] == "Nc6", "the other listener still follows")
+    check(state["moves"][-1] == "Ba4", "the other listener still follows")
     b.close(), c.close()
     status, j, _, _ = srv.request("GET", "/api/v1/sessions/777777/stream")
     check(status == 404, "stream of no session")
@@ -313,7 +329,7 @@ def test_concurrent_clients():
 
 try:
     run([("health", test_health), ("create same as CLI", test_create_same_as_cli),
-         ("config errors", test_config_errors), ("events and refusal", test_events_and_refusal),
+         ("config errors", test_config_errors), ("body limits", test_body_limits), ("events and refusal", test_events_and_refusal),
          ("list, get, pgn, 404, 405", test_list_get_pgn),
          ("status, claim, dead same as CLI", test_status_claim_dead_same_as_cli), ("board.svg", test_board_svg),
          ("SSE to two listeners, catch-up", test_sse_two_listeners),

@@ -43,7 +43,8 @@ std::string board_svg(const Position& pos, const BoardStyle& style) {
     for (int sq = 0; sq < 64; ++sq) {
         const Xy c = centre(sq, style.flip);
         const bool light = (sq % 8 + sq / 8) % 2 == 1;
-        out += "<rect x=\"" + num(c.x - cell / 2.0) + "\" y=\"" + num(c.y - cell / 2.0) + "\" width=\"45\" height=\"45\"";
+        out +=
+            "<rect x=\"" + num(c.x - cell / 2.0) + "\" y=\"" + num(c.y - cell / 2.0) + "\" width=\"45\" height=\"45\"";
         out += light ? " fill=\"#f0d9b5\"/>" : " fill=\"#b58863\"/>";
     }
     for (int sq : style.highlights) {
@@ -54,7 +55,8 @@ std::string board_svg(const Position& pos, const BoardStyle& style) {
     // Coordinates: files along the bottom, ranks along the left.
     for (int i = 0; i < 8; ++i) {
         const int file = style.flip ? 7 - i : i, rank = style.flip ? i + 1 : 8 - i;
-        out += "<text x=\"" + std::to_string(i * cell + 38) + R"(" y="356" font-size="9" font-family="sans-serif" fill="#333">)";
+        out += "<text x=\"" + std::to_string(i * cell + 38) +
+               R"(" y="356" font-size="9" font-family="sans-serif" fill="#333">)";
         out += static_cast<char>('a' + file);
         out += "</text><text x=\"2\" y=\"" + std::to_string(i * cell + 10) +
                R"(" font-size="9" font-family="sans-serif" fill="#333">)" + std::to_string(rank) + "</text>";
@@ -66,7 +68,8 @@ std::string board_svg(const Position& pos, const BoardStyle& style) {
         const bool white = color_of(p) == Color::white;
         out += "<text x=\"" + num(c.x) + "\" y=\"" + num(c.y + 13) +
                R"(" text-anchor="middle" font-size="38" font-family="DejaVu Sans, Noto Sans Symbols2, sans-serif")";
-        out += white ? R"( fill="#fff" stroke="#000" stroke-width="1.2")" : R"( fill="#000" stroke="#000" stroke-width="0.6")";
+        out += white ? R"( fill="#fff" stroke="#000" stroke-width="1.2")"
+                     : R"( fill="#000" stroke="#000" stroke-width="0.6")";
         out += "><title>";
         out += white ? "white " : "black ";
         out += piece_name(type_of(p));
@@ -79,9 +82,10 @@ std::string board_svg(const Position& pos, const BoardStyle& style) {
         const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
         if (len == 0) continue;
         const double shorten = 12 / len;  // end before the centre so that the head stays on the square
-        out += "<line x1=\"" + num(a.x) + "\" y1=\"" + num(a.y) + "\" x2=\"" + num(b.x - dx * shorten) + "\" y2=\"" +
-               num(b.y - dy * shorten) +
-               R"svg(" stroke="#15781b" stroke-width="7" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#h)"/>)svg";
+        out +=
+            "<line x1=\"" + num(a.x) + "\" y1=\"" + num(a.y) + "\" x2=\"" + num(b.x - dx * shorten) + "\" y2=\"" +
+            num(b.y - dy * shorten) +
+            R"svg(" stroke="#15781b" stroke-width="7" stroke-opacity="0.8" stroke-linecap="round" marker-end="url(#h)"/>)svg";
     }
     out += "</svg>\n";
     return out;

@@ -12,9 +12,9 @@
 namespace arbiter::serve {
 
 struct BoardStyle {
-    bool flip = false;                         ///< Black at the bottom
-    std::vector<int> highlights;               ///< squares 0 (a1) … 63 (h8)
-    std::vector<std::pair<int, int>> arrows;   ///< from, to
+    bool flip = false;                        ///< Black at the bottom
+    std::vector<int> highlights;              ///< squares 0 (a1) … 63 (h8)
+    std::vector<std::pair<int, int>> arrows;  ///< from, to
 };
 
 /// A 360 × 360 SVG image of the position, with coordinates.

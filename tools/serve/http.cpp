@@ -32,7 +32,8 @@ HostPort parse_listen(const std::string& text) {
         throw cli::InputError("--listen: expected HOST:PORT such as 127.0.0.1:8080, found '" + cli::printable(text) +
                               "'");
     hp.host = text.substr(0, colon);
-    if (hp.host.size() > 2 && hp.host.front() == '[' && hp.host.back() == ']') hp.host = hp.host.substr(1, hp.host.size() - 2);
+    if (hp.host.size() > 2 && hp.host.front() == '[' && hp.host.back() == ']')
+        hp.host = hp.host.substr(1, hp.host.size() - 2);
     const std::string port = text.substr(colon + 1);
     if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
         std::stoi(port) > 65535)
@@ -42,9 +43,7 @@ HostPort parse_listen(const std::string& text) {
     return hp;
 }
 
-bool loopback(const std::string& host) {
-    return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
-}
+bool loopback(const std::string& host) { return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0; }
 
 std::string read_token(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -119,6 +118,7 @@ int run(const ServeOptions& o) {
     server.set_keep_alive_timeout(5);
     server.set_keep_alive_max_count(10'000);
     server.set_payload_max_length(max_pgn_body);
+    server.set_tcp_nodelay(true);  // headers and body are two writes: without it, Nagle + delayed ACK add 40 ms
     auto handler = [&service](const httplib::Request& in, httplib::Response& out) {
         Request req;
         req.method = in.method;
@@ -151,13 +151,15 @@ int run(const ServeOptions& o) {
     server.Options(".*", handler);
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (!res.body.empty()) return;
-        res.set_content(std::string(R"({"error":{"code":")") + code_of(res.status) +
-                            R"(","message":"HTTP )" + std::to_string(res.status) + R"("}})" + "\n",
+        res.set_content(std::string(R"({"error":{"code":")") + code_of(res.status) + R"(","message":"HTTP )" +
+                            std::to_string(res.status) + R"("}})" + "\n",
                         "application/json");
     });
     server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         res.status = 500;
-        res.set_content(R"({"error":{"code":"internal","message":"internal error"}})" "\n", "application/json");
+        res.set_content(R"({"error":{"code":"internal","message":"internal error"}})"
+                        "\n",
+                        "application/json");
     });
 
     int port = hp.port;
@@ -165,7 +167,8 @@ int run(const ServeOptions& o) {
         port = server.bind_to_any_port(hp.host);
         if (port < 0) throw cli::InputError("--listen " + cli::printable(o.listen) + ": cannot bind");
     } else if (!server.bind_to_port(hp.host, port)) {
-        throw cli::InputError("--listen " + cli::printable(o.listen) + ": cannot bind (in use, or not an address of this machine)");
+        throw cli::InputError("--listen " + cli::printable(o.listen) +
+                              ": cannot bind (in use, or not an address of this machine)");
     }
     const bool v6 = hp.host.find(':') != std::string::npos;
     std::cout << "listening on http://" << (v6 ? "[" + hp.host + "]" : hp.host) << ":" << port << std::endl;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <deque>
 #include <set>
 
 #include "arbiter/arbiter.hpp"
@@ -63,8 +64,8 @@ public:
     explicit Fields(const Json& j, std::set<std::string> allowed) : j_(j) {
         for (auto it = j.begin(); it != j.end(); ++it)
             if (!allowed.count(it.key()))
-                throw ApiError{400, "bad_field", "unknown key \"" + it.key() + "\" (expected one of: " + list(allowed) +
-                                                     ")"};
+                throw ApiError{400, "bad_field",
+                               "unknown key \"" + it.key() + "\" (expected one of: " + list(allowed) + ")"};
     }
     bool has(const char* key) const { return j_.contains(key) && !j_.at(key).is_null(); }
     void text(const char* key, std::string& out) const {
@@ -110,13 +111,9 @@ private:
     }
 };
 
-const std::set<std::string> rule_keys{"rules",
-                                      "time_category",
-                                      "initial_position_counts",
-                                      "counters_from_setup",
-                                      "fifty_extensions",
-                                      "online_claims",
-                                      "intended_mate_incorrect"};
+const std::set<std::string> rule_keys{
+    "rules",         "time_category",          "initial_position_counts", "counters_from_setup", "fifty_extensions",
+    "online_claims", "intended_mate_incorrect"};
 
 std::set<std::string> with_rule_keys(std::set<std::string> keys) {
     keys.insert(rule_keys.begin(), rule_keys.end());
@@ -220,7 +217,8 @@ Response board(const Request& req) {
         for (const auto& item : split(v, ',')) {
             const bool arrow = std::string_view(key) == "arrow";
             auto sq = [&](std::size_t at) {
-                if (item.size() < at + 2 || item[at] < 'a' || item[at] > 'h' || item[at + 1] < '1' || item[at + 1] > '8')
+                if (item.size() < at + 2 || item[at] < 'a' || item[at] > 'h' || item[at + 1] < '1' ||
+                    item[at + 1] > '8')
                     throw ApiError{400, "bad_square",
                                    std::string(key) + ": '" + item + "' is not " +
                                        (arrow ? "a pair of squares such as g1f3" : "a square such as e4")};
@@ -252,15 +250,24 @@ struct Service::Entry {
     std::optional<JournaledSession> js;
     std::string state;  // the state JSON, one line
     std::uint64_t version = 0;
+    // The last states as SSE messages, so that a listener woken after several events gets each.
+    std::deque<std::pair<std::uint64_t, std::string>> recent;
+    static constexpr std::size_t recent_kept = 64;
 
     void refresh() {
         state = cli::dump(cli::state_json(js->session(), js->id()));
         ++version;
+        recent.emplace_back(version, message());
+        if (recent.size() > recent_kept) recent.pop_front();
         cv.notify_all();
+    }
+    std::string message() const {
+        return "id: " + std::to_string(js->session().events_applied()) + "\nevent: state\ndata: " + state + "\n\n";
     }
 };
 
-Service::Service(Journal journal, ServiceOptions options) : journal_(std::move(journal)), options_(std::move(options)) {}
+Service::Service(Journal journal, ServiceOptions options)
+    : journal_(std::move(journal)), options_(std::move(options)) {}
 
 Service::~Service() { stop(); }
 
@@ -347,9 +354,8 @@ Response Service::route(const Request& req) {
             return r;
         }
     }
-    const std::size_t limit = path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead"
-                                  ? max_pgn_body
-                                  : max_body;
+    const std::size_t limit =
+        path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead" ? max_pgn_body : max_body;
     if (req.body.size() > limit)
         throw ApiError{413, "too_large",
                        "the body has " + std::to_string(req.body.size()) + " bytes, over the limit of " +
@@ -531,15 +537,23 @@ Response Service::stream(SessionId id) {
             e->cv.wait_for(l, std::chrono::milliseconds(options_.heartbeat_ms),
                            [&] { return stopping_ || e->version != **sent; });
         if (stopping_) return false;
+        const bool caught_up = !first && e->version == **sent;
         chunk = first ? "retry: 1000\n" : "";
-        if (first || e->version != **sent) {
-            // The state after every accepted event; a console that reconnects gets the current one first.
-            chunk += "id: " + std::to_string(e->js->session().events_applied()) + "\nevent: state\ndata: " + e->state +
-                     "\n\n";
-            *sent = e->version;
-        } else {
+        if (first) {
+            chunk += e->message();  // a console that (re)connects gets the current state first
+        } else if (e->version != **sent) {
+            // The state after every accepted event since the last message (the latest alone when
+            // this listener fell more than recent_kept behind).
+            if (e->recent.empty() || e->recent.front().first > **sent + 1) {
+                chunk += e->message();
+            } else {
+                for (const auto& [v, m] : e->recent)
+                    if (v > **sent) chunk += m;
+            }
+        } else if (caught_up) {
             chunk += ": keep-alive\n\n";
         }
+        *sent = e->version;
         return true;
     };
     return r;
@@ -567,11 +581,13 @@ Response Service::position_route(const std::string& what, const Request& req) {
             bool quick = false;
             f.flag("quick", quick);
             if (quick) options.mode = HelpmateOptions::Mode::quick;
-            if (!in.given()) throw ApiError{400, "bad_position", "no position given: give \"fen\", \"moves\" or \"pgn\""};
+            if (!in.given())
+                throw ApiError{400, "bad_position", "no position given: give \"fen\", \"moves\" or \"pgn\""};
             const bool game = !in.moves.empty() || !in.pgn.empty();
             const Position pos = game ? cli::position_of(in) : cli::composed_fen_or_throw(in.fen);
             const HelpmateAnalyzer analyzer(options);
-            return json_response(200, cli::dead_json(pos, cli::analyse_dead(analyzer, pos, cli::sides_of(side)), false));
+            return json_response(200,
+                                 cli::dead_json(pos, cli::analyse_dead(analyzer, pos, cli::sides_of(side)), false));
         }
         const auto record = in.build();
         if (what == "status") return json_response(200, cli::to_json(draw_status(*record), *record));

@@ -42,7 +42,7 @@ inline constexpr std::size_t max_body = 1u << 20;
 inline constexpr std::size_t max_pgn_body = 16u << 20;
 
 struct ServiceOptions {
-    std::string token;  ///< when set, every route but health, board.svg and the static files needs it
+    std::string token;              ///< when set, every route but health, board.svg and the static files needs it
     std::size_t max_streams = 900;  ///< SSE listeners held at once (each holds a thread); beyond: 503
     int heartbeat_ms = 15'000;      ///< an SSE comment line this often, so that dead clients are seen
 };

@@ -1,0 +1,59 @@
+-- serve_wrk.lua — wrk script for `make bench-serve` (bench/serve_bench.sh): every connection
+-- posts events to the sessions 1..N (N = SESSIONS, round robin, never two in flight for one
+-- session) and one request in five reads a state (and so does a connection whose thread has an
+-- event in flight for every one of its sessions). The events alternate pause and resume on a
+-- clocked game: always legal in turn, and unlike moves they never end the game (no fivefold, no
+-- 75 moves), so a long run stays a stream of accepted, journaled events.
+local sessions = tonumber(os.getenv("SESSIONS") or "500")
+local threads = {}
+
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  nthreads = #args > 0 and tonumber(args[1]) or 2
+  -- This thread's sessions: id, id + nthreads, … (each session belongs to one thread).
+  mine, paused, pending, at = {}, {}, {}, {}
+  for s = id + 1, sessions, nthreads do
+    table.insert(mine, s)
+    paused[s], pending[s], at[s] = false, false, 0
+  end
+  next_i, count = 0, 0
+end
+
+function request()
+  count = count + 1
+  for _ = 1, #mine do
+    next_i = next_i % #mine + 1
+    local s = mine[next_i]
+    if not pending[s] then
+      pending[s] = true
+      if count % 5 == 0 then
+        return wrk.format("GET", "/api/v1/sessions/" .. s)
+      end
+      at[s] = at[s] + 10
+      local body = string.format('{"type":"%s","at_ms":%d}', paused[s] and "resume" or "pause", at[s])
+      return wrk.format("POST", "/api/v1/sessions/" .. s .. "/events", {["Content-Type"] = "application/json"}, body)
+    end
+  end
+  -- Every session of this thread has an event in flight: read a state meanwhile.
+  return wrk.format("GET", "/api/v1/sessions/" .. mine[next_i])
+end
+
+function response(status, headers, body)
+  local s = tonumber(string.match(body, '"id":(%d+)'))
+  if s and pending[s] ~= nil then
+    local p = string.match(body, '"paused":(%a+)')
+    if p then paused[s] = (p == "true") end
+    pending[s] = false
+  end
+end
+
+function done(summary, latency, requests)
+  io.write(string.format("requests %d, errors (non-2xx) %d, duration %.1f s\n", summary.requests,
+    summary.errors.status, summary.duration / 1e6))
+  io.write(string.format("latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
