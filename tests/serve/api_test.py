@@ -87,7 +87,7 @@ def test_events_and_refusal():
     check(j["moves"] == ["e4"] and j["ply"] == 1, "after e4 %s" % j)
     before = srv.request("GET", "/api/v1/sessions/%d/pgn" % sid)[2]
     j = event(sid, {"type": "move", "move": "e4", "at_ms": 2000}, expect=409)
-    check(j["error"]["code"] == "illegal_move" and j["refusal"]["code"] == "illegal_move", "409 %s" % j)
+    check(j["error"]["code"] == "illegal_move" and j["refusal"]["error"]["code"] == "illegal_move", "409 %s" % j)
     j = event(sid, {"type": "move", "move": "Nf3", "side": "white", "at_ms": 2000}, expect=409)
     check(j["error"]["code"] == "out_of_turn", "out of turn %s" % j)
     after = srv.request("GET", "/api/v1/sessions/%d/pgn" % sid)[2]

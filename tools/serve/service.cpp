@@ -498,7 +498,7 @@ Response Service::post_event(SessionId id, const Request& req) {
         }
         if (err && err->refusal) {
             const Json refusal = cli::refusal_json(*err->refusal, err->message, id);
-            throw ApiError{409, refusal.value("code", "refused"), err->message, Json{{"refusal", refusal}}};
+            throw ApiError{409, code_name(*err->refusal), err->message, Json{{"refusal", refusal}}};
         }
         if (err) throw journal_error(*err);
         break;
