@@ -234,12 +234,7 @@ py::object dead(const std::string& fen, const std::string& side, std::optional<s
     if (side != "white" && side != "black" && side != "both")
         raise_option("side", "side: expected white, black or both, found '" + side + "'");
     // Read as `dead --fen` reads it (composed positions welcome), with the FEN error's fields.
-    FenReadOptions fo;
-    fo.tolerant = true;
-    SetupRepairs repairs;
-    repairs.allow_too_many_pieces = true;
-    repairs.allow_impossible_check = true;
-    auto pos = position_from_fen(fen, fo, repairs);
+    auto pos = composed_position_from_fen(fen);
     if (!pos) raise_fen(pos.error());
     HelpmateOptions options;
     if (limit) {

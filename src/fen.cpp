@@ -218,6 +218,15 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
     return setup;
 }
 
+Expected<Position, FenError> composed_position_from_fen(std::string_view fen) {
+    FenReadOptions options;
+    options.tolerant = true;
+    SetupRepairs repairs;
+    repairs.allow_too_many_pieces = true;
+    repairs.allow_impossible_check = true;
+    return position_from_fen(fen, options, repairs);
+}
+
 Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOptions options, SetupRepairs repairs) {
     auto setup = parse_fen(fen, options);
     if (!setup) return Unexpected(setup.error());

@@ -12,12 +12,7 @@ namespace arbiter::testing {
 
 /// A position from a FEN that may omit counters and may be composed (surplus pieces).
 inline Position composed(const std::string& fen) {
-    FenReadOptions options;
-    options.tolerant = true;
-    SetupRepairs repairs;
-    repairs.allow_too_many_pieces = true;
-    repairs.allow_impossible_check = true;
-    auto pos = position_from_fen(fen, options, repairs);
+    auto pos = composed_position_from_fen(fen);
     EXPECT_TRUE(pos.has_value()) << fen << ": " << (pos ? "" : pos.error().describe());
     return pos ? *pos : Position();
 }

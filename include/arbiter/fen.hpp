@@ -80,6 +80,10 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
 /// Parses and validates. Errors: FenError (syntax, or invalid_position).
 Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOptions options = {},
                                                SetupRepairs repairs = {});
+/// A composed position for the dead-position question (`dead --fen`): tolerant reading (counters
+/// may be missing), surplus pieces and checks no last move could have given accepted, since they
+/// do not change what can follow.
+Expected<Position, FenError> composed_position_from_fen(std::string_view fen);
 
 struct FenWriteOptions {
     enum class Ep { always, legal };

@@ -8,12 +8,7 @@
 namespace arbiter::cli {
 
 Position composed_fen_or_throw(const std::string& fen) {
-    FenReadOptions options;
-    options.tolerant = true;
-    SetupRepairs repairs;
-    repairs.allow_too_many_pieces = true;
-    repairs.allow_impossible_check = true;
-    auto pos = position_from_fen(fen, options, repairs);
+    auto pos = composed_position_from_fen(fen);
     if (!pos) throw InputError("bad_fen", pos.error().describe(), "fen", pos.error().offset);
     return *pos;
 }
