@@ -98,6 +98,13 @@ struct Chances {
 
 }  // namespace
 
+ClaimsNow claims_now(const GameRecord& rec, std::size_t i) noexcept {
+    const Position& pos = rec.position(i);
+    const int tb = rec.rules().fifty_rule_max_tablebase_pieces;
+    return {rec.occurrences(i) >= 3,
+            rec.no_progress(i) >= rec.fifty_limit_plies(pos) && !(tb > 0 && pos.occupied().count() <= tb)};
+}
+
 GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
     GameAudit out;
     const RuleSet& rules = rule_set(rules_for_game(game, options));
@@ -123,7 +130,8 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         const Position& pos = rec.current();
         const int s = index(pos.turn());
         const std::uint32_t ply = rec.game_ply(i);
-        if (rec.occurrences(i) >= 3)
+        const ClaimsNow now = claims_now(rec, i);
+        if (now.threefold)
             three_now[s].add(ply, i);
         else if (quiet_move_to_twice_seen(rec)) {
             const auto opts = threefold_options(rec);
@@ -131,13 +139,11 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
         }
         const std::uint32_t np = rec.no_progress(i);
         const std::uint32_t limit = rec.fifty_limit_plies(pos);
-        if (np + 1 >= limit && !(tb > 0 && pos.occupied().count() <= tb)) {
-            if (np >= limit) {
-                fifty_now[s].add(ply, i);
-            } else {
-                const auto opts = fifty_options(rec);
-                if (!opts.intended.empty()) fifty_int[s].add(ply, i, to_san(pos, opts.intended.front()));
-            }
+        if (now.fifty) {
+            fifty_now[s].add(ply, i);
+        } else if (np + 1 == limit && !(tb > 0 && pos.occupied().count() <= tb)) {
+            const auto opts = fifty_options(rec);
+            if (!opts.intended.empty()) fifty_int[s].add(ply, i, to_san(pos, opts.intended.front()));
         }
     };
 

@@ -8,7 +8,7 @@ ARBITER=$1
 source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- Missing and mistyped commands ----------------------------------------------------------
-expect 2 '' '^arbiter: arbiter needs a command: perft, moves, status, claim, session, audit, dead, serve, help, completion' --
+expect 2 '' '^arbiter: arbiter needs a command: perft, moves, status, claim, session, audit, dead, serve, watch, help, completion' --
 expect 2 '' "'statsu' is not a command of arbiter; did you mean 'status'\\? \\(commands: perft," -- statsu
 expect 2 '' "'aud' is not a command of arbiter; did you mean 'audit'\\?" -- aud
 expect 2 '' "'xyzzy' is not a command of arbiter \\(commands: " -- xyzzy
@@ -20,7 +20,7 @@ expect 0 '^Usage: .*session event' '' -- help session event
 expect 0 'Subcommands:' '' -- help
 expect 2 '' "'nope' is not a command of arbiter session" -- help session nope
 # Every command and subcommand: examples, the exit codes at the end, --version.
-for cmd in perft moves status claim dead audit session "session new" "session event" "session show" \
+for cmd in perft moves status claim dead audit watch session "session new" "session event" "session show" \
   "session export" "session list" help completion; do
   # shellcheck disable=SC2086
   "$ARBITER" $cmd --help >"$tmp/help" 2>&1

@@ -250,6 +250,24 @@ if SHARED and os.path.isdir(os.path.join(SHARED, "pgn", "real")):
     sample = [os.path.join(real, f) for f in sorted(os.listdir(real))[:3]]
     run("audit jsonl", ["audit", "--quiet", "--format", "jsonl"] + sample, lines=True)
 
+# watch: alerts of every type over a composed feed, a correction withdrawing one.
+FEED = os.path.join(tmp, "feed.pgn")
+WSTATE = os.path.join(tmp, "watch.state")
+def feed(text):
+    with open(FEED, "w") as f:
+        f.write(text)
+GAME = '[Round "1"]\n[Board "%d"]\n[White "A"]\n[Black "B"]\n%s[Result "%s"]\n\n%s %s\n\n'
+RT = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 "
+feed(GAME % (1, "", "*", RT + "5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8", "*")
+     + GAME % (2, "", "1/2-1/2", "1. f3 e5 2. g4 Qh4#", "1/2-1/2")
+     + GAME % (3, "", "*", "1. e4 e5 2. Ke3", "*")
+     + GAME % (4, '[FEN "7k/8/6K1/8/8/8/8/3R4 b - - 140 80"]\n', "*", "80... Kg8", "*")
+     + GAME % (5, '[FEN "4k3/8/8/8/8/8/8/4K2Q w - - 0 1"]\n', "*",
+               "1. Qh2 {[%clk 0:00:10]} Kd7 {[%clk 0:00:00]} 2. Qh3 {[%clk 0:00:00]}", "*"))
+run("watch", ["watch", "--once", "--state", WSTATE, FEED], lines=True)
+feed(GAME % (1, "", "*", RT + "5. Nc3", "*"))
+run("watch", ["watch", "--once", "--state", WSTATE, FEED], lines=True)
+
 # Documented keys never printed: the table has gone stale (or the samples above miss a branch).
 for section, table in TABLES.items():
     if section.startswith("object ") and not seen[section]:

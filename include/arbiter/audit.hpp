@@ -101,6 +101,17 @@ bool is_online_game(const pgn::ParsedGame& game) noexcept;
 /// or anything unreadable.
 std::optional<TimeCategory> time_category_from_tag(std::string_view time_control) noexcept;
 
+/// The draws the side to move could claim at once at position i of `record` (9.2.2, 9.3.2 and
+/// their equivalents): threefold when the position stands for the third time or more, fifty when
+/// the no-progress limit is reached (not where a tablebase rule replaces it). The audit and the
+/// hall monitor (`arbiter watch`) both ask it. Whether such a claim exists at all under the rule
+/// set (or is an automatic ending) is the caller's question.
+struct ClaimsNow {
+    bool threefold = false;
+    bool fifty = false;
+};
+ClaimsNow claims_now(const GameRecord& record, std::size_t i) noexcept;
+
 /// Audits a game that a GameReader produced. `record` is scratch space reused between games.
 GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& record);
 

@@ -84,6 +84,8 @@ void add_audit(CLI::App& app);
 void add_dead(CLI::App& app);
 /// `arbiter serve` (cmd_serve.cpp, tools/serve/): the JSON API and the web console.
 void add_serve(CLI::App& app);
+/// `arbiter watch` (tools/watch/): the hall monitor over live PGN feeds.
+void add_watch(CLI::App& app);
 /// `arbiter help [CMD...]` and `arbiter completion bash` (cmd_help.cpp).
 void add_help(CLI::App& app);
 /// After every command is added: examples and exit codes as each --help's footer, --version on

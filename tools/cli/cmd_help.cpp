@@ -46,6 +46,10 @@ const std::map<std::string, std::string>& examples() {
          "  arbiter serve --journal hall.arbiter            # then open http://127.0.0.1:8080/\n"
          "  arbiter serve --journal hall.arbiter --listen 127.0.0.1:0\n"
          "  arbiter serve --journal hall.arbiter --listen 0.0.0.0:8080 --token-file token.txt"},
+        {"watch",
+         "  arbiter watch round3.pgn                      # one JSON line per alert, until interrupted\n"
+         "  arbiter watch --state hall.watch --interval-ms 500 /srv/livechess/round3/\n"
+         "  arbiter watch --once --rules fide-2023 http://127.0.0.1:1982/round3.pgn"},
         {"audit",
          "  arbiter audit games.pgn > findings.jsonl\n"
          "  arbiter audit --format summary --threads 4 lichess_db.pgn.zst\n"

@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     add_audit(app);
     add_dead(app);
     add_serve(app);
+    add_watch(app);
     add_help(app);
     const std::string version = std::string("arbiter ") + std::string(arbiter::version);
     app.set_version_flag("--version", version);

@@ -1,0 +1,136 @@
+// watch.hpp — the hall monitor's core (`arbiter watch`, docs/watch.md): every game of a live PGN
+// feed is a board, keyed by its Round and Board tags (else Round, White and Black); each read of
+// the feed brings a board's new plies, which are analysed one by one (never the whole game again),
+// and what the arbiter must know comes out as alerts: the game is over by itself, the 75-move
+// limit is near, a draw may be claimed, a flag fell, the result contradicts the position, the
+// feed is broken, moves were corrected. Alerts are deduplicated per board, type, kind and ply;
+// a correction withdraws the alerts past the first changed ply.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/audit.hpp"
+#include "arbiter/game.hpp"
+#include "arbiter/pgn_game.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::watch {
+
+/// Alert types (the `type` key).
+namespace type {
+inline constexpr const char* game_over = "game_over";
+inline constexpr const char* approaching_seventy_five = "approaching_seventy_five";
+inline constexpr const char* claimable = "claimable";
+inline constexpr const char* flag_unwinnable = "flag_unwinnable";
+inline constexpr const char* flag = "flag";
+inline constexpr const char* result_mismatch = "result_mismatch";
+inline constexpr const char* feed_error = "feed_error";
+inline constexpr const char* correction = "correction";
+}  // namespace type
+
+struct Alert {
+    std::string board{};  ///< "3.17" (Round.Board), else "Round White - Black"
+    std::string white{}, black{}, round{};
+    std::string type{}, kind{};
+    std::uint32_t ply = 0;                 ///< game ply of the position concerned
+    std::string move{};                    ///< "41...Kg8": the move that led to it ("" at the start)
+    std::optional<Color> side{};           ///< the side concerned, if one is
+    std::string article{};                 ///< the article of the Laws, or of the PGN standard
+    std::string detail{};                  ///< one sentence for the arbiter
+    std::optional<std::uint32_t> count{};  ///< approaching_seventy_five: the no-progress plies
+    std::string source{};                  ///< the file or URL the board was read from
+    bool withdrawn = false;                ///< a withdrawal of an alert given before
+    std::uint64_t seq = 0;                 ///< order of emission in this hall (1, 2, …)
+
+    /// The dedupe key: board, type, kind and ply.
+    [[nodiscard]] std::string key() const;
+};
+
+struct WatchOptions {
+    /// The rule set (nullopt: auto, from each game's tags, as the audit chooses), the time
+    /// category from TimeControl tags, the analyzer for dead positions and flag falls.
+    audit::AuditOptions audit;
+    /// approaching_seventy_five comes this many plies before the 75-move limit.
+    std::uint32_t approach_plies = 10;
+};
+
+/// What the hall page shows of a board.
+struct BoardView {
+    std::string id{}, white{}, black{}, round{}, source{}, result{};
+    std::string fen{};  ///< the current position
+    std::uint32_t plies = 0;
+    std::string last_move{};  ///< "41...Kg8", or "" before the first move
+    std::int64_t white_clock_ms = -1, black_clock_ms = -1;
+    std::optional<std::string> ended{};  ///< the ending's name once the game is over
+};
+
+/// A board as the state file keeps it: enough to rebuild its analysis without alerting again.
+struct BoardRecord {
+    std::string id{}, white{}, black{}, round{}, source{};
+    std::string rules{};          ///< the rule set's id
+    std::string time_category{};  ///< its name
+    std::string start_fen{};      ///< the start position (Shredder-FEN for Chess960)
+    std::string moves{};          ///< UCI moves, space separated
+    std::string clocks{};         ///< the [%clk] milliseconds of the plies, space separated (-1: none)
+};
+
+class Hall {
+public:
+    explicit Hall(WatchOptions options = {});
+    ~Hall();
+    Hall(const Hall&) = delete;
+    Hall& operator=(const Hall&) = delete;
+
+    /// Reads every game of one read of a PGN source (the whole file or HTTP body as it is now)
+    /// and appends to `out` the alerts this read gives, withdrawals included, in order. A last
+    /// game caught half-written (no termination marker) counts up to its last complete token.
+    void read(std::string_view source, std::string_view text, std::vector<Alert>& out);
+
+    /// Every alert in force (not withdrawn), oldest first.
+    [[nodiscard]] std::vector<Alert> alerts() const;
+    /// The boards, in the order they were first seen.
+    [[nodiscard]] std::vector<BoardView> boards() const;
+    [[nodiscard]] std::size_t board_count() const noexcept;
+    /// A board for the state file, or nullopt when there is none with that id.
+    [[nodiscard]] std::optional<BoardRecord> board_record(const std::string& id) const;
+    /// The ids of the boards the last read() changed (new plies, corrections, new alerts).
+    [[nodiscard]] const std::vector<std::string>& changed_boards() const noexcept { return changed_; }
+
+    /// Rebuilds a board from the state file: its moves are replayed and `alerts` (the ones it
+    /// had in force) are taken as already given, so that only what is new is alerted. False
+    /// when the record does not replay (the board is then rebuilt from the feed, the alerts
+    /// still counting as given).
+    bool restore(const BoardRecord& record, const std::vector<Alert>& alerts);
+
+private:
+    struct Board;
+    Board& board_for(const pgn::ParsedGame& game, std::string_view source);
+    void update(Board& b, const pgn::ParsedGame& game, bool in_progress, std::vector<Alert>& out);
+
+    WatchOptions options_;
+    std::map<std::string, std::unique_ptr<Board>> boards_;
+    std::vector<Board*> order_;
+    std::vector<std::string> changed_;
+    std::uint64_t seq_ = 0;
+};
+
+/// One alert as the JSON line `arbiter watch` prints (docs/json.md, section watch):
+/// board, white, black, round, type, kind, ply, move, side, article, detail, count, source,
+/// withdrawn.
+cli::Json alert_json(const Alert& alert);
+
+/// The board id of a game: "Round.Board" when it has a Board tag, else "Round White - Black".
+std::string board_id(const pgn::ParsedGame& game);
+
+/// The text a reader should parse: `text` without a last token that may be cut in the middle
+/// (a file caught while being written), unless that token is a termination marker.
+std::string_view complete_part(std::string_view text) noexcept;
+
+}  // namespace arbiter::watch
