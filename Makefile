@@ -13,7 +13,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps browser-deps bench-serve build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps browser-deps bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -72,6 +72,11 @@ browser-deps:
 test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus
+
+# `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py; docs/performance.md).
+bench-watch: build
+	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 1000 50
+	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 1000 1000
 
 # `arbiter serve` under wrk on loopback: 500 sessions, 500 connections posting events and reading
 # states, then 500 SSE listeners held; journaled events/s, latency, RSS (docs/performance.md).

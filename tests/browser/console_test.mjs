@@ -4,59 +4,24 @@
 // then a correct claim with a written move (three occurrence boards, the article), checks a claim
 // on the "check a claim" page, and drops the stream to see the console catch up.
 // Usage: node console_test.mjs ARBITER WORKDIR [SCREENSHOT_DIR]   (PLAYWRIGHT_CORE: its directory)
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
+import { check, openBrowser, startServer, stepper } from "./lib.mjs";
 
 const [arbiter, work, shots = work] = process.argv.slice(2);
-const require = createRequire(import.meta.url);
-const { chromium } = require(process.env.PLAYWRIGHT_CORE || "playwright-core");
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 fs.mkdirSync(work, { recursive: true });
-fs.mkdirSync(shots, { recursive: true });
 const journal = path.join(work, "console.journal");
 for (const s of ["", "-wal", "-shm"]) fs.rmSync(journal + s, { force: true });
 
 const timer = setTimeout(() => { console.log("FAIL timeout: the test took over 120 s"); process.exit(1); }, 120_000);
-let failed = 0;
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
-
-const server = spawn(arbiter, ["serve", "--journal", journal, "--listen", "127.0.0.1:0", "--threads", "64"],
-  { stdio: ["ignore", "pipe", "inherit"] });
-const base = await new Promise((resolve, reject) => {
-  let out = "";
-  server.stdout.on("data", (d) => {
-    out += d;
-    const m = out.match(/listening on (http:\/\/\S+)/);
-    if (m) resolve(m[1]);
-  });
-  server.on("exit", (code) => reject(new Error("server exited " + code)));
-});
+const { server, base } = await startServer(arbiter, ["--journal", journal]);
 const api = async (method, p, body) => {
   const r = await fetch(base + "/api/v1" + p, { method, body: body && JSON.stringify(body) });
   return r.json();
 };
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
-const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
-const consoleErrors = [];
-page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
-page.on("pageerror", (e) => consoleErrors.push(e.message));
-
-async function step(name, fn) {
-  const t = Date.now();
-  try {
-    await fn();
-    console.log(`ok   ${name} ${((Date.now() - t) / 1000).toFixed(1)}s`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e.message}`);
-    await page.screenshot({ path: path.join(shots, "failure-" + name.replace(/\W+/g, "_") + ".png") }).catch(() => {});
-  }
-}
+const { browser, page, errors: consoleErrors } = await openBrowser({ width: 1200, height: 1000 });
+const { step, failed } = stepper(page, shots, "failure-");
 const plies = async () => (await page.locator("#scoresheet").innerText()).split(/\s+/).filter(Boolean).length;
 async function clickMove(from, to) {
   const before = await plies();
@@ -157,5 +122,5 @@ await step("no console errors", async () => {
 await browser.close();
 server.kill("SIGTERM");
 clearTimeout(timer);
-console.log(`${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`${failed()} failed`);
+process.exit(failed() ? 1 : 0);

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# run.sh ARBITER WORKDIR DEPS_DIR SHOT_DIR — the browser test (console_test.mjs) with its
+# run.sh ARBITER WORKDIR DEPS_DIR SHOT_DIR [TEST] — a browser test (console_test.mjs, or TEST) with its
 # dependencies: Debian chromium, Node.js, and playwright-core from npm in DEPS_DIR (installed
 # there when missing; `make test` also installs them). A missing dependency FAILS loudly: this
 # test never skips.
 set -uo pipefail
-ARBITER=$1 WORK=$2 DEPS=$3 SHOTS=$4
+ARBITER=$1 WORK=$2 DEPS=$3 SHOTS=$4 TEST=${5:-console_test.mjs}
 PLAYWRIGHT_VERSION=1.65.1
 HERE=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "FAIL browser test: $*" >&2; exit 1; }
@@ -18,4 +18,4 @@ if [ ! -f "$DEPS/node_modules/playwright-core/package.json" ]; then
     fail "npm install playwright-core@$PLAYWRIGHT_VERSION failed"
 fi
 export CHROMIUM PLAYWRIGHT_CORE="$DEPS/node_modules/playwright-core"
-exec timeout 170 node "$HERE/console_test.mjs" "$ARBITER" "$WORK" "$SHOTS"
+exec timeout 170 node "$HERE/$TEST" "$ARBITER" "$WORK" "$SHOTS"

@@ -18,6 +18,13 @@ void add_serve(CLI::App& app) {
     cmd->add_option("--threads", o->threads,
                     "Connection threads (one a connection, SSE listeners included; default 1024)")
         ->check(whole_number(4, 10'000));
+    cmd->add_option("--watch", o->watch,
+                    "Follow these PGN sources (files, directories, http:// URLs) on the hall page /hall.html, as "
+                    "arbiter watch does");
+    cmd->add_option("--watch-state", o->watch_state, "The hall monitor's state file (SQLite), as watch --state");
+    cmd->add_option("--watch-interval-ms", o->watch_interval_ms,
+                    "How often the --watch sources are read (default 1000)")
+        ->check(whole_number(10, 3'600'000));
     cmd->callback([o] {
         const int status = serve::run(*o);
         if (status != 0) throw InputError("serve ended", status);

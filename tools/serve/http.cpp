@@ -14,6 +14,7 @@
 #include <httplib.h>
 
 #include "cli.hpp"
+#include "hall_service.hpp"
 #include "service.hpp"
 
 namespace arbiter::serve {
@@ -109,6 +110,19 @@ int run(const ServeOptions& o) {
     so.token = token;
     so.max_streams = o.threads > 64 ? o.threads - 32 : o.threads / 2;
     Service service(std::move(*journal), so);
+    std::unique_ptr<watch::HallService> hall;
+    if (!o.watch.empty()) {
+        watch::HallOptions ho{.sources = o.watch,
+                              .state = o.watch_state,
+                              .interval_ms = o.watch_interval_ms,
+                              .token = token,
+                              .watch = {}};
+        try {
+            hall = std::make_unique<watch::HallService>(std::move(ho));
+        } catch (const std::runtime_error& e) {
+            throw cli::InputError("--watch-state: " + std::string(e.what()));
+        }
+    }
 
     httplib::Server server;
     const std::size_t threads = o.threads;
@@ -119,14 +133,14 @@ int run(const ServeOptions& o) {
     server.set_keep_alive_max_count(10'000);
     server.set_payload_max_length(max_pgn_body);
     server.set_tcp_nodelay(true);  // headers and body are two writes: without it, Nagle + delayed ACK add 40 ms
-    auto handler = [&service](const httplib::Request& in, httplib::Response& out) {
+    auto handler = [&service, &hall](const httplib::Request& in, httplib::Response& out) {
         Request req;
         req.method = in.method;
         req.path = in.path;
         for (const auto& [k, v] : in.params) req.query.emplace(k, v);
         req.authorization = in.get_header_value("Authorization");
         req.body = in.body;
-        Response r = service.handle(req);
+        Response r = hall && watch::HallService::handles(req.path) ? hall->handle(req) : service.handle(req);
         out.status = r.status;
         for (const auto& [k, v] : r.headers) out.set_header(k, v);
         if (r.stream) {
@@ -176,10 +190,12 @@ int run(const ServeOptions& o) {
     std::thread waiter([&] {
         int sig = 0;
         sigwait(&signals, &sig);
+        if (hall) hall->stop();
         service.stop();
         server.stop();
     });
     server.listen_after_bind();
+    if (hall) hall->stop();
     service.stop();
     if (waiter.joinable()) {
         // listen_after_bind ended without a signal (it failed): wake the waiter.

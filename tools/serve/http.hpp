@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace arbiter::serve {
 
@@ -12,6 +13,11 @@ struct ServeOptions {
     std::string listen = "127.0.0.1:8080";
     std::string token_file;
     std::size_t threads = 1024;  ///< the connection threads (cpp-httplib: one a connection)
+    /// The hall monitor (docs/watch.md): PGN sources to follow, shown on /hall.html; its state
+    /// file and how often it reads them.
+    std::vector<std::string> watch;
+    std::string watch_state;
+    int watch_interval_ms = 1000;
 };
 
 /// Runs until SIGINT or SIGTERM; returns the exit status. Bad options, a journal already served

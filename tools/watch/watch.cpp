@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <set>
+#include <unordered_set>
 
 #include "arbiter/fen.hpp"
 #include "arbiter/flag.hpp"
@@ -121,18 +122,41 @@ void Hall::read(std::string_view source, std::string_view text, std::vector<Aler
     changed_.clear();
     for (Board* b : order_) b->changed = false;
     const std::string_view part = complete_part(text);
-    auto input = memory_input(part, {InputOptions::Compression::plain}, std::string(source));
-    pgn::GameReader reader(*input);
+    // The text cut at game boundaries (docs/pgn.md): a piece read last time, byte for byte, holds
+    // nothing new and is not parsed again (a feed rewritten every second mostly repeats itself).
+    std::unordered_set<std::size_t>& before = pieces_[std::string(source)];
+    std::unordered_set<std::size_t> now;
+    pgn::BoundaryFinder finder;
+    std::size_t from = 0;
+    std::uint32_t lines_before = 0;
     pgn::ParsedGame g;
-    while (reader.next(g)) {
-        const bool in_progress = g.result.empty();
-        bool move_error = false;
-        for (const auto& e : g.errors) move_error = move_error || is_move_error(e.code);
-        // A game whose tags are still being written: its key is not known yet.
-        if (in_progress && g.plies.empty() && !move_error) continue;
-        Board& b = board_for(g, source);
-        update(b, g, in_progress, out);
+    while (from < part.size() || from == 0) {
+        const std::size_t cut = finder.find(part, from + 1);
+        const bool last = cut == std::string_view::npos;
+        const std::string_view piece = part.substr(from, last ? std::string_view::npos : cut - from);
+        const std::size_t digest = std::hash<std::string_view>{}(piece);
+        now.insert(digest);
+        if (!before.count(digest)) {
+            pgn::GameReaderOptions ro;
+            ro.reader.input_continues = !last;
+            auto input = memory_input(piece, {InputOptions::Compression::plain}, std::string(source));
+            pgn::GameReader reader(*input, ro);
+            line_base_ = lines_before;
+            while (reader.next(g)) {
+                const bool in_progress = g.result.empty();
+                bool move_error = false;
+                for (const auto& e : g.errors) move_error = move_error || is_move_error(e.code);
+                // A game whose tags are still being written: its key is not known yet.
+                if (in_progress && g.plies.empty() && !move_error) continue;
+                Board& b = board_for(g, source);
+                update(b, g, in_progress, out);
+            }
+        }
+        if (last) break;
+        lines_before += static_cast<std::uint32_t>(std::count(piece.begin(), piece.end(), '\n'));
+        from = cut;
     }
+    before = std::move(now);
     for (Board* b : order_)
         if (b->changed) changed_.push_back(b->id);
 }
@@ -336,8 +360,8 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
         } else {
             a.ply = g.has_start ? rec.game_ply(0) + static_cast<std::uint32_t>(g.plies.size()) : 0;
         }
-        a.detail = e.message + " (line " + std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) +
-                   "): the board operator must look";
+        a.detail = e.message + " (line " + std::to_string(e.pos.line + line_base_) + ", column " +
+                   std::to_string(e.pos.column) + "): the board operator must look";
         emit_derived(std::move(a));
     }
     const std::size_t last = rec.plies_played();

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "arbiter/audit.hpp"
@@ -119,6 +120,8 @@ private:
     std::vector<Board*> order_;
     std::vector<std::string> changed_;
     std::uint64_t seq_ = 0;
+    std::map<std::string, std::unordered_set<std::size_t>> pieces_;  // per source: digests of its games last read
+    std::uint32_t line_base_ = 0;                                    // lines before the piece being read
 };
 
 /// One alert as the JSON line `arbiter watch` prints (docs/json.md, section watch):

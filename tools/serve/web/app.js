@@ -8,40 +8,12 @@ const view = document.getElementById("view");
 let leaveView = () => {};
 
 // ---- helpers ---------------------------------------------------------------------------------
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "on") for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
-    else if (k === "class") e.className = v;
-    else if (v === true) e.setAttribute(k, "");
-    else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
-const token = () => sessionStorage.getItem("arbiter-token");
-function headers(json) {
-  const h = {};
-  if (json) h["Content-Type"] = "application/json";
-  if (token()) h["Authorization"] = "Bearer " + token();
-  return h;
-}
 class ApiError extends Error {
   constructor(status, body) {
     super(body && body.error ? body.error.message : "HTTP " + status);
     this.status = status;
     this.code = body && body.error ? body.error.code : "http_error";
   }
-}
-async function askToken() {
-  const dialog = document.getElementById("token-dialog");
-  return new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      sessionStorage.setItem("arbiter-token", document.getElementById("token-input").value.trim());
-      resolve();
-    }, { once: true });
-    dialog.showModal();
-  });
 }
 async function api(method, path, body) {
   for (let attempt = 0; ; attempt++) {
@@ -312,23 +284,7 @@ function showGame(id) {
         if (r.status === 401) { await askToken(); continue; }
         if (!r.ok) { const j = await r.json().catch(() => null); throw new ApiError(r.status, j); }
         conn.textContent = "live"; conn.className = "conn live";
-        const reader = r.body.getReader(), dec = new TextDecoder();
-        let buf = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += dec.decode(value, { stream: true });
-          let i;
-          while ((i = buf.indexOf("\n\n")) >= 0) {
-            const block = buf.slice(0, i); buf = buf.slice(i + 2);
-            let event = "message", data = "";
-            for (const line of block.split("\n")) {
-              if (line.startsWith("event:")) event = line.slice(6).trim();
-              else if (line.startsWith("data:")) data += line.slice(5).trim();
-            }
-            if (event === "state" && data) update(JSON.parse(data));
-          }
-        }
+        await readEvents(r, (event, data) => { if (event === "state" && data) update(JSON.parse(data)); });
       } catch (e) {
         if (stopped) return;
         if (e instanceof ApiError && e.status === 404) { err.textContent = e.message; return; }

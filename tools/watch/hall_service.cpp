@@ -1,0 +1,221 @@
+// hall_service.cpp — /api/v1/watch: the hall monitor's boards and alerts for the hall page.
+#include "hall_service.hpp"
+
+#include <chrono>
+#include <iostream>
+
+#include "cli.hpp"
+#include "sources.hpp"
+#include "state.hpp"
+
+namespace arbiter::watch {
+
+namespace {
+
+using cli::Json;
+
+serve::Response json_answer(int status, const Json& j) {
+    serve::Response r;
+    r.status = status;
+    r.body = cli::dump(j) + "\n";
+    r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+serve::Response error_answer(int status, const std::string& code, const std::string& message) {
+    return json_answer(status, Json{{"error", cli::error_json(code, message)}});
+}
+
+bool same_token(const std::string& a, const std::string& b) {
+    unsigned char diff = a.size() == b.size() ? 0 : 1;
+    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i % (b.size() + 1)]);
+    return diff == 0;
+}
+
+}  // namespace
+
+struct HallService::Impl {
+    HallOptions options;
+    Hall hall;
+    std::unique_ptr<StateFile> state;
+    Sources sources;
+    std::mutex m;
+    std::condition_variable cv;
+    std::set<std::string> acked;  // keys of acknowledged alerts
+    std::uint64_t version = 1;
+    bool stopping = false;
+    std::thread thread;
+
+    explicit Impl(HallOptions o)
+        : options(std::move(o)),
+          hall(options.watch),
+          sources(options.sources, std::chrono::milliseconds(options.interval_ms)) {
+        if (!options.state.empty()) {
+            state = std::make_unique<StateFile>(options.state);
+            state->load(hall);
+            for (const std::string& k : state->acknowledged()) acked.insert(k);
+        }
+    }
+
+    void loop() {
+        while (true) {
+            const auto started = std::chrono::steady_clock::now();
+            std::vector<SourceText> changed;
+            std::vector<std::string> problems;
+            sources.poll(changed, problems);
+            for (const std::string& p : problems) std::cerr << "arbiter serve --watch: " << cli::printable(p) << '\n';
+            {
+                std::lock_guard lock(m);
+                bool any = false;
+                for (const SourceText& s : changed) {
+                    std::vector<Alert> alerts;
+                    hall.read(s.name, s.text, alerts);
+                    try {
+                        if (state) state->save(hall, hall.changed_boards(), alerts);
+                    } catch (const std::exception& e) {
+                        std::cerr << "arbiter serve --watch: " << e.what() << '\n';
+                    }
+                    for (const Alert& a : alerts)
+                        if (a.withdrawn) acked.erase(a.key());
+                    any = any || !alerts.empty() || !hall.changed_boards().empty();
+                }
+                if (any) ++version;
+            }
+            cv.notify_all();
+            std::unique_lock lock(m);
+            if (cv.wait_until(lock, started + std::chrono::milliseconds(options.interval_ms), [&] { return stopping; }))
+                return;
+        }
+    }
+
+    // Under the lock.
+    Json snapshot() const {
+        Json boards = Json::array();
+        std::map<std::string, int> open;  // unacknowledged alerts by board
+        const std::vector<Alert> all = hall.alerts();
+        for (const Alert& a : all)
+            if (!acked.count(a.key())) ++open[a.board];
+        for (const BoardView& b : hall.boards()) {
+            auto text = [](const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); };
+            auto clock = [](std::int64_t ms) { return ms < 0 ? Json(nullptr) : Json(ms); };
+            boards.push_back(
+                Json{{"board", b.id},
+                     {"white", b.white},
+                     {"black", b.black},
+                     {"round", b.round},
+                     {"source", text(b.source)},
+                     {"result", b.result},
+                     {"fen", text(b.fen)},
+                     {"plies", b.plies},
+                     {"move", text(b.last_move)},
+                     {"clocks", Json{{"white", clock(b.white_clock_ms)}, {"black", clock(b.black_clock_ms)}}},
+                     {"ended", b.ended ? Json(*b.ended) : Json(nullptr)},
+                     {"open_alerts", open[b.id]}});
+        }
+        Json alerts = Json::array();
+        for (auto it = all.rbegin(); it != all.rend(); ++it) {
+            Json j = alert_json(*it);
+            j["acknowledged"] = acked.count(it->key()) > 0;
+            alerts.push_back(std::move(j));
+        }
+        return Json{{"version", version}, {"boards", std::move(boards)}, {"alerts", std::move(alerts)}};
+    }
+
+    serve::Response acknowledge(const serve::Request& req) {
+        Json j;
+        try {
+            j = Json::parse(req.body);
+        } catch (const std::exception&) {
+            return error_answer(400, "bad_json", "the body must be {\"board\",\"type\",\"kind\",\"ply\"}");
+        }
+        if (!j.is_object() || !j.contains("board") || !j["board"].is_string() || !j.contains("type") ||
+            !j["type"].is_string() || !j.contains("kind") || !j["kind"].is_string() || !j.contains("ply") ||
+            !j["ply"].is_number_unsigned())
+            return error_answer(400, "bad_field", "the body must be {\"board\",\"type\",\"kind\",\"ply\"}");
+        Alert a{.board = j["board"], .type = j["type"], .kind = j["kind"], .ply = j["ply"]};
+        const std::string key = a.key();
+        std::lock_guard lock(m);
+        bool found = false;
+        for (const Alert& x : hall.alerts()) found = found || x.key() == key;
+        if (!found) return error_answer(404, "not_found", "no such alert in force");
+        acked.insert(key);
+        if (state) state->acknowledge(key);
+        ++version;
+        cv.notify_all();
+        return json_answer(200, Json{{"acknowledged", true}});
+    }
+
+    serve::Response stream() {
+        serve::Response r;
+        r.content_type = "text/event-stream";
+        r.headers.emplace_back("Cache-Control", "no-store");
+        r.headers.emplace_back("X-Accel-Buffering", "no");
+        auto sent = std::make_shared<std::uint64_t>(0);
+        r.stream = [this, sent](std::string& chunk) {
+            std::unique_lock lock(m);
+            if (*sent != 0)
+                cv.wait_for(lock, std::chrono::milliseconds(options.heartbeat_ms),
+                            [&] { return stopping || version != *sent; });
+            if (stopping) return false;
+            chunk = *sent == 0 ? "retry: 1000\n" : "";
+            if (version != *sent) {
+                chunk += "event: hall\ndata: " + cli::dump(snapshot()) + "\n\n";
+                *sent = version;
+            } else {
+                chunk += ": keep-alive\n\n";
+            }
+            return true;
+        };
+        return r;
+    }
+};
+
+HallService::HallService(HallOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+    impl_->thread = std::thread([this] { impl_->loop(); });
+}
+
+HallService::~HallService() { stop(); }
+
+void HallService::stop() {
+    {
+        std::lock_guard lock(impl_->m);
+        impl_->stopping = true;
+    }
+    impl_->cv.notify_all();
+    if (impl_->thread.joinable()) impl_->thread.join();
+}
+
+bool HallService::handles(const std::string& path) noexcept { return path.rfind("/api/v1/watch", 0) == 0; }
+
+serve::Response HallService::handle(const serve::Request& req) {
+    serve::Response r;
+    if (!impl_->options.token.empty()) {
+        const std::string prefix = "Bearer ";
+        const std::string& h = req.authorization;
+        if (h.rfind(prefix, 0) != 0 || !same_token(h.substr(prefix.size()), impl_->options.token)) {
+            r = error_answer(401, "unauthorized", "this server needs Authorization: Bearer TOKEN (the --token-file's)");
+            r.headers.emplace_back("WWW-Authenticate", "Bearer");
+            return r;
+        }
+    }
+    const bool get = req.method == "GET" || req.method == "HEAD";
+    if (req.path == "/api/v1/watch") {
+        if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
+        std::lock_guard lock(impl_->m);
+        r = json_answer(200, impl_->snapshot());
+    } else if (req.path == "/api/v1/watch/stream") {
+        if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
+        r = impl_->stream();
+    } else if (req.path == "/api/v1/watch/ack") {
+        if (req.method != "POST")
+            return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use POST");
+        if (req.body.size() > serve::max_body) return error_answer(413, "too_large", "the body is over 1 MiB");
+        r = impl_->acknowledge(req);
+    } else {
+        r = error_answer(404, "not_found", "no such route: " + req.path);
+    }
+    r.headers.emplace_back("X-Content-Type-Options", "nosniff");
+    return r;
+}
+
+}  // namespace arbiter::watch

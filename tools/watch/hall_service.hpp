@@ -1,0 +1,49 @@
+// hall_service.hpp — the hall monitor inside `arbiter serve --watch SOURCE...`: a thread reads the
+// sources as `arbiter watch` does, and the API under /api/v1/watch gives the boards and the alerts
+// (newest first, with acknowledgement) and streams them over Server-Sent Events to the hall page
+// (/hall.html). See docs/watch.md and docs/api.md.
+#pragma once
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "service.hpp"
+#include "watch.hpp"
+
+namespace arbiter::watch {
+
+struct HallOptions {
+    std::vector<std::string> sources;
+    std::string state;  ///< the state file (SQLite), or "" for none
+    int interval_ms = 1000;
+    std::string token;  ///< when set, every /api/v1/watch route needs it
+    int heartbeat_ms = 15'000;
+    WatchOptions watch;
+};
+
+class HallService {
+public:
+    /// Opens the state file (throws std::runtime_error naming it when it cannot) and starts
+    /// reading the sources.
+    explicit HallService(HallOptions options);
+    ~HallService();
+    HallService(const HallService&) = delete;
+    HallService& operator=(const HallService&) = delete;
+
+    /// True for the paths this service answers (/api/v1/watch…).
+    [[nodiscard]] static bool handles(const std::string& path) noexcept;
+    serve::Response handle(const serve::Request& req);
+    /// Ends the reading thread and every stream.
+    void stop();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter::watch
