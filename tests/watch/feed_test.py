@@ -267,13 +267,16 @@ def composed():
     check_alerts("mended", watch_once([bpath], state3), {}, withdrawn_ok={("3.1", "feed_error", "illegal_move", 3)})
 
     # 3. Live: a directory of files replaced by rename (one game a file, no Board tags: the
-    #    boards are Round + White + Black), and an HTTP endpoint, with a URL that is down.
+    #    boards are Round + White + Black), and an HTTP endpoint, next to a URL that is down and
+    #    one that answers too slowly.
     ddir = os.path.join(WORK, "dir")
     os.makedirs(ddir)
     body = {"text": ""}
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
+            if self.path == "/slow.pgn":
+                time.sleep(8)  # longer than the watch's read timeout: must not hold up the others
             data = body["text"].encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(data)))
@@ -284,6 +287,7 @@ def composed():
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
     # A port nobody listens on: bind and close.
@@ -296,7 +300,8 @@ def composed():
                   for g, a in COMPOSED]
     dir_games = [(Game(g.board, " ".join(g.moves), g.result, g.fen, round_="4", white="W%d" % g.board,
                        black="B%d" % g.board, clocks=g.clocks), a) for g, a in COMPOSED]
-    live = LiveWatch([ddir, "http://127.0.0.1:%d/round5.pgn" % port, "http://127.0.0.1:%d/down.pgn" % dead])
+    live = LiveWatch(["http://127.0.0.1:%d/slow.pgn" % port, ddir, "http://127.0.0.1:%d/round5.pgn" % port,
+                      "http://127.0.0.1:%d/down.pgn" % dead])
     for step in range(longest + 2):
         for gg, _ in dir_games:
             replace(os.path.join(ddir, "game%d.pgn" % gg.board),

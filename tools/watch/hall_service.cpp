@@ -121,6 +121,32 @@ struct HallService::Impl {
         return Json{{"version", version}, {"boards", std::move(boards)}, {"alerts", std::move(alerts)}};
     }
 
+    // Under the lock: one board with its alerts and their evidence, or null.
+    Json board_detail(const std::string& id) const {
+        for (const BoardView& b : hall.boards()) {
+            if (b.id != id) continue;
+            Json alerts = Json::array();
+            const std::vector<Alert> all = hall.alerts();
+            for (auto it = all.rbegin(); it != all.rend(); ++it) {
+                if (it->board != id) continue;
+                Json j = alert_json(*it);
+                j["acknowledged"] = acked.count(it->key()) > 0;
+                Json ev = Json::array();
+                for (const auto& [ply, fen] : hall.evidence(*it)) ev.push_back(Json{{"ply", ply}, {"fen", fen}});
+                j["evidence"] = std::move(ev);
+                alerts.push_back(std::move(j));
+            }
+            return Json{{"board", id},
+                        {"white", b.white},
+                        {"black", b.black},
+                        {"round", b.round},
+                        {"fen", b.fen.empty() ? Json(nullptr) : Json(b.fen)},
+                        {"plies", b.plies},
+                        {"alerts", std::move(alerts)}};
+        }
+        return nullptr;
+    }
+
     serve::Response acknowledge(const serve::Request& req) {
         Json j;
         try {
@@ -203,6 +229,14 @@ serve::Response HallService::handle(const serve::Request& req) {
         if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
         std::lock_guard lock(impl_->m);
         r = json_answer(200, impl_->snapshot());
+    } else if (req.path == "/api/v1/watch/board") {
+        if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
+        const auto id = req.query.find("id");
+        if (id == req.query.end()) return error_answer(400, "bad_field", "give the board as ?id=BOARD");
+        std::lock_guard lock(impl_->m);
+        Json j = impl_->board_detail(id->second);
+        if (j.is_null()) return error_answer(404, "not_found", "no such board: " + id->second);
+        r = json_answer(200, j);
     } else if (req.path == "/api/v1/watch/stream") {
         if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
         r = impl_->stream();

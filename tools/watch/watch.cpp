@@ -426,6 +426,28 @@ std::vector<Alert> Hall::alerts() const {
     return all;
 }
 
+std::vector<std::pair<std::uint32_t, std::string>> Hall::evidence(const Alert& a) const {
+    std::vector<std::pair<std::uint32_t, std::string>> out;
+    const auto it = boards_.find(a.board);
+    if (it == boards_.end() || !it->second->started) return out;
+    const GameRecord& rec = it->second->rec;
+    if (a.ply < rec.game_ply(0) || a.ply - rec.game_ply(0) >= rec.size()) return out;
+    const std::size_t i = a.ply - rec.game_ply(0);
+    auto add = [&](std::size_t k) { out.emplace_back(rec.game_ply(k), to_fen(rec.position(k))); };
+    const bool repetition =
+        a.kind == audit::kind::threefold || a.kind == "fivefold_repetition" || a.kind == "threefold_repetition";
+    const bool count = a.kind == audit::kind::fifty || a.kind == "seventy_five_moves" || a.kind == "fifty_moves";
+    if (repetition) {
+        for (const std::size_t k : rec.occurrence_indices(i)) add(k);
+    } else if (count && rec.no_progress(i) <= i) {
+        add(i - rec.no_progress(i));
+        add(i);
+    } else {
+        add(i);
+    }
+    return out;
+}
+
 std::vector<BoardView> Hall::boards() const {
     std::vector<BoardView> out;
     for (const Board* b : order_) {

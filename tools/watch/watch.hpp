@@ -96,6 +96,10 @@ public:
 
     /// Every alert in force (not withdrawn), oldest first.
     [[nodiscard]] std::vector<Alert> alerts() const;
+    /// The positions that back an alert in force, as (game ply, FEN): the occurrences of a
+    /// repeated position, the position where a no-progress count started and the one it reached,
+    /// else the position the alert is about. Empty when the board has no such position.
+    [[nodiscard]] std::vector<std::pair<std::uint32_t, std::string>> evidence(const Alert& alert) const;
     /// The boards, in the order they were first seen.
     [[nodiscard]] std::vector<BoardView> boards() const;
     [[nodiscard]] std::size_t board_count() const noexcept;

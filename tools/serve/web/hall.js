@@ -53,19 +53,25 @@ function alertItem(a) {
     el("div", {}, a.detail), ack);
 }
 
-function drawDetail() {
+async function drawDetail() {
   const b = hall.boards.find((x) => x.board === selected);
   if (!b) { detailEl.hidden = true; return; }
+  const r = await fetch("/api/v1/watch/board?" + new URLSearchParams({ id: b.board }), { headers: headers(false) });
+  if (!r.ok) return;
+  const d = await r.json();
+  if (selected !== b.board) return;
   detailEl.hidden = false;
-  const alerts = hall.alerts.filter((a) => a.board === b.board);
   detailEl.replaceChildren(
     el("h2", {}, "Board " + b.board + ": " + b.white + " – " + b.black),
     b.fen ? el("img", { src: boardUrl(b.fen), alt: "board " + b.board, width: 320, height: 320 }) : "",
     el("p", {}, "Round " + b.round + ", " + b.plies + " plies" + (b.move ? ", last " + b.move : "") +
       ", clocks " + clock(b.clocks.white) + " / " + clock(b.clocks.black) + (b.ended ? ", over: " + b.ended : "")),
     el("h2", {}, "Its alerts and their evidence"),
-    alerts.length ? el("ul", {}, alerts.map((a) => el("li", {}, (LABELS[a.type] || a.type) + " " + a.kind +
-      " at ply " + a.ply + (a.move ? " (" + a.move + ")" : "") + ": " + a.detail))) : el("p", { class: "muted" }, "None."),
+    d.alerts.length ? el("ul", { class: "evidence-list" }, d.alerts.map((a) => el("li", { "data-type": a.type },
+      (LABELS[a.type] || a.type) + " " + a.kind + " at ply " + a.ply + (a.move ? " (" + a.move + ")" : "") + ": " + a.detail,
+      el("div", { class: "occurrences" }, a.evidence.map((e) => el("figure", {},
+        el("img", { src: boardUrl(e.fen), alt: "ply " + e.ply, width: 120, height: 120 }),
+        el("figcaption", {}, "ply " + e.ply))))))) : el("p", { class: "muted" }, "None."),
     el("button", { on: { click: () => { selected = null; draw(); } } }, "Close"));
 }
 
