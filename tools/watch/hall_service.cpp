@@ -45,6 +45,7 @@ struct HallService::Impl {
     std::uint64_t version = 1;
     bool stopping = false;
     std::thread thread;
+    std::mutex stop_mutex;
 
     explicit Impl(HallOptions o)
         : options(std::move(o)),
@@ -208,6 +209,8 @@ void HallService::stop() {
         impl_->stopping = true;
     }
     impl_->cv.notify_all();
+    // The signal thread and the main thread may both stop the service: one joins.
+    std::lock_guard once(impl_->stop_mutex);
     if (impl_->thread.joinable()) impl_->thread.join();
 }
 

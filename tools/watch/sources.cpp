@@ -97,7 +97,7 @@ struct Sources::Impl {
                 else
                     problem = "HTTP status " + std::to_string(res->status);
             } else {
-                problem = httplib::to_string(res.error());
+                problem = "no answer (" + httplib::to_string(res.error()) + " error)";
             }
             std::chrono::milliseconds wait = interval;
             {
