@@ -2,6 +2,7 @@
 """Benchmark and check `arbiter dead` on the unwinnability corpora of ../shared/data/unwinnable.
 
   bench/unwinnability.py ARBITER DATASET [--quick] [--limit N] [--sample N] [--show N]
+                         [--mirror colours|files|both]
 
 DATASET is one of
   vectors  d3_test-vector.txt: 1,803 labelled positions, both sides asked (3,606 queries);
@@ -14,7 +15,13 @@ or a path to a file in one of those formats.
 
 It runs one `arbiter dead --batch - --timing` process over the whole input (one thread) and
 prints positions per second (from the analysis times the tool reports, and from the wall
-clock), mean, median and maximum time per query, the answer counts and any wrong answers.
+clock), mean, median and maximum time per query, the positions searched in all (which does not
+depend on the machine), the answer counts and any wrong answers.
+
+--mirror asks every question of the mirrored position instead (issue 15): `colours` reverses the
+ranks and exchanges White and Black (the side asked is exchanged too), `files` exchanges files a
+and h (positions with castling rights are left out), `both` does both. The answers are the same
+under either mirror; the work should be too.
 """
 import argparse
 import json
@@ -55,6 +62,45 @@ def load(dataset):
     return queries
 
 
+def colour_mirror(fen):
+    """The FEN with ranks reversed, colours exchanged and the other side to move."""
+    f = fen.split()
+    f += ["-"] * (4 - len(f))
+    board = "/".join(row.swapcase() for row in reversed(f[0].split("/")))
+    turn = "b" if f[1] == "w" else "w"
+    castling = f[2] if f[2] == "-" else "".join(sorted(f[2].swapcase(), key=lambda c: (c.islower(), c)))
+    ep = f[3] if f[3] == "-" else f[3][0] + str(9 - int(f[3][1]))
+    return " ".join([board, turn, castling, ep] + f[4:])
+
+
+def file_mirror(fen):
+    """The FEN with files a and h exchanged, or None when a castling right is left."""
+    f = fen.split()
+    f += ["-"] * (4 - len(f))
+    if f[2] != "-":
+        return None
+    rows = []
+    for row in f[0].split("/"):
+        squares = "".join("." * int(c) if c.isdigit() else c for c in row)[::-1]
+        rows.append("".join(str(len(run)) if run[0] == "." else run
+                            for run in __import__("re").findall(r"\.+|[^.]+", squares)))
+    ep = f[3] if f[3] == "-" else "hgfedcba"["abcdefgh".index(f[3][0])] + f[3][1]
+    return " ".join(["/".join(rows), f[1], f[2], ep] + f[4:])
+
+
+def mirrored(queries, how):
+    out = []
+    for fen, side, expected in queries:
+        if how in ("colours", "both"):
+            fen, side = colour_mirror(fen), ("black" if side == "white" else "white")
+        if how in ("files", "both"):
+            fen = file_mirror(fen)
+            if fen is None:
+                continue
+        out.append((fen, side, expected))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("arbiter")
@@ -63,9 +109,12 @@ def main():
     ap.add_argument("--limit", type=int)
     ap.add_argument("--sample", type=int, help="every Nth query only")
     ap.add_argument("--show", type=int, default=10, help="how many wrong/unknown/slow queries to print")
+    ap.add_argument("--mirror", choices=("colours", "files", "both"), help="ask of the mirrored positions")
     args = ap.parse_args()
 
     queries = load(args.dataset)
+    if args.mirror:
+        queries = mirrored(queries, args.mirror)
     if args.sample:
         queries = queries[:: args.sample]
     cmd = [args.arbiter, "dead", "--batch", "-", "--timing"]
@@ -98,7 +147,11 @@ def main():
 
     us = [t[0] for t in times]
     n = len(us)
-    print(f"dataset {args.dataset}: {n} queries, mode {'quick' if args.quick else 'full'}")
+    mirror = f", {args.mirror} mirrored" if args.mirror else ""
+    print(f"dataset {args.dataset}{mirror}: {n} queries, mode {'quick' if args.quick else 'full'}")
+    nodes = [t[4] for t in times]
+    if nodes:
+        print(f"positions searched: {sum(nodes):,} in all, the most for one query {max(nodes):,}")
     print(f"answers: {counts}")
     print(f"wrong: {len(wrong)}   unknown: {len(unknown)}")
     if n:
