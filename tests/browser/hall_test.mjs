@@ -1,7 +1,8 @@
 // hall_test.mjs — the hall page of `arbiter serve --watch` in headless Chromium (Debian chromium,
 // driven by playwright-core): a feed file grows while the page is open, and the alerts (a
 // fivefold, a feed error) appear without a reload, newest first; a board tile shows its badge; an
-// acknowledgement sticks; a click on a board shows its alerts with their evidence.
+// acknowledgement sticks; a click on a board shows its alerts with their evidence; a server
+// started without --watch says on its hall page (linked from the console) that it follows no feed.
 // Usage: node hall_test.mjs ARBITER WORKDIR [SCREENSHOT_DIR]   (PLAYWRIGHT_CORE: its directory)
 import fs from "node:fs";
 import path from "node:path";
@@ -69,6 +70,23 @@ await step("a board's evidence on a click", async () => {
 
 await step("no page errors", async () => {
   check(pageErrors.length === 0, "errors in the page: " + pageErrors.join(" | "));
+});
+
+// (after the check for page errors: the browser logs the 404 of the stream as one)
+await step("a server without --watch says its hall follows no feed", async () => {
+  const plain = path.join(work, "plain.journal");
+  for (const f of [plain, plain + "-wal", plain + "-shm"]) fs.rmSync(f, { force: true });
+  const other = await startServer(arbiter, ["--journal", plain]);
+  try {
+    await page.goto(other.base + "/");
+    await page.click("nav a[href='/hall.html']");
+    await page.waitForSelector("#boards code");
+    const text = await page.innerText("#boards");
+    check(/follows no feed/.test(text) && /--watch/.test(text), "the hall without a feed: " + text);
+    check(!(await page.locator("#conn.down").count()), "no reconnection loop");
+  } finally {
+    other.server.kill("SIGTERM");
+  }
 });
 
 await browser.close();

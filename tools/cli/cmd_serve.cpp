@@ -22,8 +22,7 @@ void add_serve(CLI::App& app) {
                     "Follow these PGN sources (files, directories, http:// URLs) on the hall page /hall.html, as "
                     "arbiter watch does");
     cmd->add_option("--watch-state", o->watch_state, "The hall monitor's state file (SQLite), as watch --state");
-    cmd->add_option("--watch-interval-ms", o->watch_interval_ms,
-                    "How often the --watch sources are read (default 1000)")
+    cmd->add_option("--watch-interval-ms", o->watch_interval_ms, "How often the --watch sources are read (default 500)")
         ->check(whole_number(10, 3'600'000));
     cmd->callback([o] {
         const int status = serve::run(*o);

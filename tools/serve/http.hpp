@@ -17,7 +17,7 @@ struct ServeOptions {
     /// file and how often it reads them.
     std::vector<std::string> watch;
     std::string watch_state;
-    int watch_interval_ms = 1000;
+    int watch_interval_ms = 500;
 };
 
 /// Runs until SIGINT or SIGTERM; returns the exit status. Bad options, a journal already served

@@ -14,7 +14,7 @@ namespace {
 
 struct WatchCommand {
     std::string rules = "auto";
-    int interval_ms = 1000;
+    int interval_ms = 500;
     bool once = false;
     std::string state;
     std::vector<std::string> sources;
@@ -70,7 +70,7 @@ void add_watch(CLI::App& app) {
         "watch", "Follow live PGN feeds (files, directories, http:// URLs) and alert the arbiter, one JSON line each");
     auto o = std::make_shared<WatchCommand>();
     cmd->add_option("--rules", o->rules, "Rule set for every game, or auto (from each game's tags; default)");
-    cmd->add_option("--interval-ms", o->interval_ms, "How often every source is read (default 1000)")
+    cmd->add_option("--interval-ms", o->interval_ms, "How often every source is read (default 500)")
         ->check(whole_number(10, 3'600'000));
     cmd->add_flag("--once", o->once, "Read every source once, print the alerts for the current state and exit");
     cmd->add_option("--state", o->state,

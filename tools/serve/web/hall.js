@@ -88,6 +88,14 @@ async function listen() {
     try {
       const r = await fetch("/api/v1/watch/stream", { headers: headers(false) });
       if (r.status === 401) { await askToken(); continue; }
+      if (r.status === 404) {
+        // A server started without --watch follows no feed: say so once, and stop asking.
+        boardsEl.replaceChildren(el("p", {}, "This server follows no feed: start it with ",
+          el("code", {}, "arbiter serve --journal FILE --watch SOURCE…"), " (docs/watch.md)."));
+        alertsEl.replaceChildren();
+        conn.textContent = ""; conn.className = "conn";
+        return;
+      }
       if (!r.ok) throw new Error("HTTP " + r.status);
       conn.textContent = "live"; conn.className = "conn live";
       await readEvents(r, (event, data) => { if (event === "hall" && data) { hall = JSON.parse(data); draw(); } });
