@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
-import io
 import json
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
@@ -24,9 +23,7 @@ __all__ = [
     "Error", "FenError", "MoveError", "ClaimError", "OptionError", "ReadError",
 ]
 
-#: Games per piece when an input is cut for the audit (at game boundaries).
-DEFAULT_CHUNK_GAMES = 1000
-#: A piece is also cut at the first game boundary past this many bytes.
+#: A piece ends at the first game boundary past this many bytes (unless `chunk_games` ends it first).
 DEFAULT_CHUNK_BYTES = 1 << 20
 _READ_SIZE = 1 << 18
 
@@ -40,10 +37,6 @@ def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool 
     return _arbiter.dead(fen, side, limit, quick, timing)
 
 
-def _numbered(game: int, game_in_file: int, record: bytes) -> bytes:
-    return b'{"game":%d,"game_in_file":%d%s' % (game, game_in_file, record)
-
-
 class _Numbering:
     """Game numbers as ``arbiter audit`` writes them: over all inputs, and within each file."""
 
@@ -52,13 +45,16 @@ class _Numbering:
         self.in_file = 0
         self.file_index = None
 
-    def line(self, file_index: int, record: bytes) -> bytes:
+    def lines(self, file_index: int, text: bytes, games: int) -> bytes:
+        """The lines of a piece's audit (``audit_piece``: `games` games of input `file_index`) with
+        their numbers, as one bytes object."""
         if file_index != self.file_index:
             self.file_index = file_index
             self.in_file = 0
-        self.game += 1
-        self.in_file += 1
-        return _numbered(self.game, self.in_file, record)
+        out = _arbiter.number_records(text, self.game + 1, self.in_file + 1)
+        self.game += games
+        self.in_file += games
+        return out
 
 
 def _error_tuple(e: ReadError):
@@ -85,41 +81,46 @@ def _sources(source) -> Iterator[tuple]:
             yield from _sources(s)
 
 
-def pieces(source, chunk_games: int = DEFAULT_CHUNK_GAMES, chunk_bytes: int = DEFAULT_CHUNK_BYTES,
+def pieces(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT_CHUNK_BYTES,
            errors: Optional[list] = None) -> Iterator[tuple]:
-    """Cuts the inputs of `source` into pieces of whole games at the library's game boundaries.
+    """Cuts the inputs of `source` into pieces of whole games at the library's game boundaries: a
+    piece ends at the first boundary past `chunk_bytes` bytes or after `chunk_games` games
+    (None: no limit on games, and no work per game), whichever comes first.
 
     Yields ``(file_index, piece, error)``: ``piece`` is an ``_arbiter.Piece`` (text, file,
     first_line, first_offset, ends_at_boundary), ``error`` the read error that ended its input
     after it (a tuple for ``audit_piece``) or None. Inputs that cannot be opened are skipped and
-    their ReadError appended to `errors` (raised at once when `errors` is None)."""
+    their ReadError appended to `errors` (raised at once when `errors` is None); so is a read
+    error in the middle of an input, which ends that input."""
+    games = chunk_games or 0
     for index, (name, src) in enumerate(_sources(source)):
-        cutter = _arbiter.Cutter(name, chunk_games, chunk_bytes)
-        try:
-            if src is None:
-                reader = _arbiter.Reader(name)
-                read = reader.read
-            elif isinstance(src, bytes):
-                reader = _arbiter.Reader(src, name)
-                read = reader.read
-            else:
-                def read(size, _s=src):
-                    data = _s.read(size)
-                    return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
-        except ReadError as e:
-            if errors is None:
-                raise
-            errors.append(e)
+        if src is None or isinstance(src, bytes):
+            # Read, decompressed and cut in C++: one call per piece.
+            try:
+                reader = (_arbiter.PieceReader(name, games, chunk_bytes) if src is None
+                          else _arbiter.PieceReader(src, name, games, chunk_bytes))
+            except ReadError as e:
+                if errors is None:
+                    raise
+                errors.append(e)
+                continue
+            while (p := reader.next()) is not None:
+                if p.error is not None and errors is not None:
+                    errors.append(reader.error)
+                yield index, p, p.error
             continue
+        cutter = _arbiter.Cutter(name, games, chunk_bytes)
         error = None
         while True:
             try:
-                data = read(_READ_SIZE)
+                data = src.read(_READ_SIZE)
             except ReadError as e:
                 if errors is not None:
                     errors.append(e)
                 error = _error_tuple(e)
                 break
+            if isinstance(data, str):
+                data = data.encode("utf-8", "surrogateescape")
             if not data:
                 break
             for p in cutter.feed(data):
@@ -131,37 +132,47 @@ def pieces(source, chunk_games: int = DEFAULT_CHUNK_GAMES, chunk_bytes: int = DE
             yield index, p, (error if last else None)
 
 
-def _audit_piece(p, error, rules, time_category, summary=False):
+def _audit_piece(p, error, rules, time_category, only=(), select=()):
     return _arbiter.audit_piece(p.text, p.file, p.first_line, p.first_offset, p.ends_at_boundary,
-                                rules, time_category, summary, error)
+                                rules, time_category, False, error, list(only), list(select))
+
+
+def _as_list(x) -> List[str]:
+    if x is None:
+        return []
+    return [x] if isinstance(x, str) else list(x)
 
 
 def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
-                chunk_games: int = DEFAULT_CHUNK_GAMES, errors: Optional[list] = None) -> Iterator[bytes]:
+                chunk_games: Optional[int] = None, errors: Optional[list] = None,
+                only: Union[str, Iterable[str], None] = None,
+                select: Union[str, Iterable[str], None] = None) -> Iterator[bytes]:
     """The lines of ``arbiter audit --format jsonl`` on `source` (bytes, each ending in a newline),
-    in input order, with `threads` pieces audited at a time (the GIL is released while they are)."""
+    in input order, with `threads` pieces audited at a time (the GIL is released while they are).
+    `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``."""
+    only, select = _as_list(only), _as_list(select)
     numbering = _Numbering()
     if threads <= 1:
         for index, p, error in pieces(source, chunk_games, errors=errors):
-            records, _ = _audit_piece(p, error, rules, time_category)
-            for r in records:
-                yield numbering.line(index, r)
+            text, games, _ = _audit_piece(p, error, rules, time_category, only, select)
+            yield from numbering.lines(index, text, games).splitlines(keepends=True)
         return
     window = collections.deque()
     with concurrent.futures.ThreadPoolExecutor(threads) as pool:
         def drain(limit):
             while len(window) > limit:
                 index, fut = window.popleft()
-                for r in fut.result()[0]:
-                    yield numbering.line(index, r)
+                text, games, _ = fut.result()
+                yield from numbering.lines(index, text, games).splitlines(keepends=True)
         for index, p, error in pieces(source, chunk_games, errors=errors):
-            window.append((index, pool.submit(_audit_piece, p, error, rules, time_category)))
+            window.append((index, pool.submit(_audit_piece, p, error, rules, time_category, only, select)))
             yield from drain(2 * threads)
         yield from drain(0)
 
 
 def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
-          chunk_games: int = DEFAULT_CHUNK_GAMES) -> Iterator[Dict[str, Any]]:
+          chunk_games: Optional[int] = None, only: Union[str, Iterable[str], None] = None,
+          select: Union[str, Iterable[str], None] = None) -> Iterator[Dict[str, Any]]:
     """Audits PGN games: yields, game by game in input order, the dicts of
     ``arbiter audit --format jsonl`` (``game``, ``game_in_file``, ``file``, ``tags``, ``rules``,
     ``plies``, ``findings``, ``errors``, …).
@@ -169,14 +180,16 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     `source`: a path (``.pgn``, ``.pgn.zst``, gzip, bzip2: detected by content), bytes, a text or
     binary stream, or a list of these (numbered as one input, as the CLI numbers several files;
     bytes and streams are named ``-`` as standard input is). `rules`: a rule-set id or ``"auto"``
-    (each game's Date and Site tags pick it, the CLI's default). Raises ReadError for an input that
+    (each game's Date and Site tags pick it, the CLI's default). `only` (finding types or kinds,
+    or "type/kind") and `select` ("TAG=VALUE", all must hold) are ``--only`` and ``--select``: a
+    game `select` leaves out is not yielded but keeps its number. Raises ReadError for an input that
     cannot be opened; a read error in the middle ends that input after the games before it (the
     game it cut carries the error in its ``errors``, as with the CLI)."""
-    for line in audit_lines(source, rules, threads, time_category, chunk_games):
+    for line in audit_lines(source, rules, threads, time_category, chunk_games, only=only, select=select):
         yield json.loads(line)
 
 
-def read_games(source, chunk_games: int = DEFAULT_CHUNK_GAMES) -> Iterator[Dict[str, Any]]:
+def read_games(source, chunk_games: Optional[int] = None) -> Iterator[Dict[str, Any]]:
     """The games of `source` (as for audit) as the audit reads them: dicts with ``game`` (1-based,
     over all inputs), ``tags``, ``fen`` (the start position, None when it could not be set up),
     ``san`` and ``uci`` (the mainline up to the first error), ``result`` and ``complete``."""
@@ -190,14 +203,15 @@ def read_games(source, chunk_games: int = DEFAULT_CHUNK_GAMES) -> Iterator[Dict[
 
 def audit_bytes(data: bytes, first_game: int = 1, *, name: str = "-", first_game_in_file: Optional[int] = None,
                 first_line: int = 1, first_offset: int = 0, last: bool = True, rules: str = "auto",
-                time_category: Optional[str] = None) -> List[Dict[str, Any]]:
+                time_category: Optional[str] = None, only: Union[str, Iterable[str], None] = None,
+                select: Union[str, Iterable[str], None] = None) -> List[Dict[str, Any]]:
     """Audits one chunk of PGN text (whole games): the dicts of ``arbiter audit --format jsonl``
     for its games, numbered from `first_game` (and `first_game_in_file`, by default the same).
 
     A chunk cut from a larger input just before a game boundary gives, with its `first_line`,
     `first_offset` (where it starts in its file) and ``last=False`` (the input goes on after it),
-    exactly the records the whole input gives for those games."""
-    records, _ = _arbiter.audit_piece(bytes(data), name, first_line, first_offset, not last, rules,
-                                      time_category, False, None)
+    exactly the records the whole input gives for those games. `only` and `select` as for audit()."""
+    text, _, _ = _arbiter.audit_piece(bytes(data), name, first_line, first_offset, not last, rules,
+                                      time_category, False, None, _as_list(only), _as_list(select))
     in_file = first_game if first_game_in_file is None else first_game_in_file
-    return [json.loads(_numbered(first_game + k, in_file + k, r)) for k, r in enumerate(records)]
+    return [json.loads(line) for line in _arbiter.number_records(text, first_game, in_file).splitlines()]

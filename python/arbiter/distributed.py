@@ -1,16 +1,20 @@
 """The audit of a game database on a Dask cluster (docs/distributed.md).
 
     /usr/bin/python3 -m arbiter.distributed audit --scheduler tcp://HOST:PORT|local[:N]
-        [--rules ID|auto] [--time-category C] [--chunk-games N] [--in-flight K]
-        [--output OUT.jsonl] [--summary [--json]] INPUT...
+        [--rules ID|auto] [--time-category C] [--only LIST] [--select TAG=VALUE]
+        [--chunk-bytes B] [--chunk-games N] [--in-flight K] [--output OUT.jsonl]
+        [--summary [--json]] INPUT...
 
-The client streams the inputs (plain, .pgn.zst, gzip, bzip2: detected by content), cuts them into
-pieces of whole games at the library's own game boundaries, and keeps at most --in-flight pieces
-on the cluster at a time (its memory is bounded whatever the input size). Each worker runs the
-C++ audit on its piece and returns the records; the client numbers them and writes them in input
-order, so the output is byte-identical to ``arbiter audit --format jsonl`` on the same inputs
-whatever the number of workers and the piece size. With --summary the counts are added up on the
-workers. A worker that dies loses nothing: Dask runs its pieces again.
+The client streams the inputs (plain, .pgn.zst, gzip, bzip2: detected by content) through the
+library's reader and cuts them into pieces of whole games at the library's own game boundaries
+(C++, one call per piece of a few MB). It sends each piece straight to a worker (Dask's scatter:
+the data does not pass through the scheduler) with a task that runs the C++ audit on it, keeping
+at most --in-flight pieces on the cluster (its memory is bounded whatever the input size). Each
+task returns the piece's records as one bytes object; the client puts the game numbers in (C++)
+and writes them in input order with one write per piece, so the output is byte-identical to
+``arbiter audit --format jsonl`` whatever the number of workers and the piece size. With
+--summary only the counts come back. A worker that dies loses nothing: the client holds each
+piece until its records are back and sends it again when its task was lost.
 
 Exit status: 0 done, 2 bad usage or input (an unreachable scheduler, an input that cannot be
 read, no games), 1 internal failure.
@@ -26,31 +30,29 @@ import sys
 import tempfile
 import time
 import uuid
-import warnings
 from typing import List, Optional
 
 import arbiter
 from arbiter import _arbiter
 
 PROG = "arbiter.distributed"
+#: Pieces of the distributed audit: large, so that the scheduler sees few tasks.
+DEFAULT_CHUNK_BYTES = 4 << 20
+#: Times a piece is sent again after its worker died before giving its records back.
+MAX_RESENDS = 5
 
 
-# ---- the functions the workers run (pure: the same piece always gives the same answer) ----
+# ---- the function the workers run (pure: the same piece always gives the same answer) ----
 
-def audit_chunk(text: bytes, file: str, first_line: int, first_offset: int, ends_at_boundary: bool,
-                rules: str, time_category: Optional[str], summary: bool, error):
-    """Audits one piece on a worker: (records, counts); no records with `summary`."""
-    return _arbiter.audit_piece(text, file, first_line, first_offset, ends_at_boundary, rules,
-                                time_category, summary, error)
-
-
-def merge_counts(*results):
-    """Adds up the counts of several pieces (or of earlier merges) on a worker."""
-    total = None
-    for r in results:
-        counts = r[1] if isinstance(r, tuple) else r
-        total = counts if total is None else _arbiter.add_counts(total, counts)
-    return total
+def audit_task(text: bytes, where: tuple, options: tuple):
+    """Audits one piece on a worker: (text, games read, counts), as ``_arbiter.audit_piece``.
+    `where` is (file, first_line, first_offset, ends_at_boundary, error), `options` (rules,
+    time_category, summary, only, select)."""
+    file, first_line, first_offset, ends_at_boundary, error = where
+    rules, time_category, summary, only, select = options
+    _arbiter.reuse_memory()  # the buffers of the pieces that come and go on this worker
+    return _arbiter.audit_piece(text, file, first_line, first_offset, ends_at_boundary, rules, time_category,
+                                summary, error, only, select)
 
 
 # ---- the client ----
@@ -68,11 +70,12 @@ def _connect(scheduler: str, timeout: float):
             raise UsageError(f"--scheduler {scheduler}: expected local or local:N with N >= 1 workers")
         cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None)
-        return Client(cluster), cluster
+        return Client(cluster, direct_to_workers=True), cluster
     if "://" not in scheduler:
         raise UsageError(f"--scheduler {scheduler!r}: expected tcp://HOST:PORT or local[:N]")
     try:
-        return Client(scheduler, timeout=timeout), None
+        # Results come straight from the workers, not through the scheduler.
+        return Client(scheduler, timeout=timeout, direct_to_workers=True), None
     except (OSError, TimeoutError) as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler} within {timeout:g} s: {e}") from None
 
@@ -89,21 +92,27 @@ def _parse(argv: List[str]) -> argparse.Namespace:
     a.add_argument("--rules", default="auto", help="a rule-set id for every game, or auto (default)")
     a.add_argument("--time-category", default=None, help="standard, rapid or blitz for every game "
                                                          "(default: from each game's TimeControl tag)")
-    a.add_argument("--chunk-games", type=int, default=arbiter.DEFAULT_CHUNK_GAMES,
-                   help=f"games per piece sent to a worker (default {arbiter.DEFAULT_CHUNK_GAMES})")
-    a.add_argument("--chunk-bytes", type=int, default=arbiter.DEFAULT_CHUNK_BYTES,
-                   help="a piece also ends at the first game boundary past this many bytes (default 1 MiB)")
+    a.add_argument("--only", action="append", default=[], metavar="LIST",
+                   help="report only these findings: types or kinds, comma-separated (as arbiter audit --only)")
+    a.add_argument("--select", action="append", default=[], metavar="TAG=VALUE",
+                   help="audit only the games whose tag has this value, exact (repeat: all must hold; "
+                        "as arbiter audit --select)")
+    a.add_argument("--chunk-bytes", type=int, default=DEFAULT_CHUNK_BYTES,
+                   help="a piece sent to a worker ends at the first game boundary past this many bytes "
+                        "(default 4 MiB)")
+    a.add_argument("--chunk-games", type=int, default=None,
+                   help="a piece also ends after this many games (default: no limit)")
     a.add_argument("--in-flight", type=int, default=0,
-                   help="pieces on the cluster at a time (default: 4 per worker thread, at least 8)")
+                   help="pieces on the cluster at a time (default: 3 per worker thread, at least 4)")
     a.add_argument("--output", "-o", default=None, help="write to this file instead of standard output")
     a.add_argument("--summary", action="store_true", help="counts per finding type and kind, added up on the workers")
     a.add_argument("--json", action="store_true", help="with --summary: one JSON object")
     a.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach the scheduler (default 10)")
     args = p.parse_args(argv)
-    if args.chunk_games < 1:
+    if args.chunk_games is not None and args.chunk_games < 1:
         p.error("--chunk-games: at least 1")
-    if args.chunk_bytes < 0:
-        p.error("--chunk-bytes: at least 0")
+    if args.chunk_bytes < 1:
+        p.error("--chunk-bytes: at least 1")
     if args.in_flight < 0:
         p.error("--in-flight: at least 1")
     if args.json and not args.summary:
@@ -141,67 +150,115 @@ class _Output:
             self.temp = None
 
 
+class _Piece:
+    """A piece on the cluster: what it takes to send it again, and its task."""
+
+    __slots__ = ("index", "text", "where", "data", "task", "sends")
+
+    def __init__(self, index, piece, error):
+        self.index = index
+        self.text = piece.text
+        self.where = (piece.file, piece.first_line, piece.first_offset, piece.ends_at_boundary, error)
+        self.data = self.task = None
+        self.sends = 0
+
+
+class _Cluster:
+    """Sends pieces straight to the workers (scatter, then a task on the worker that holds the
+    piece) and takes their results, sending a piece again when its worker died before its result
+    was taken."""
+
+    def __init__(self, client, options: tuple):
+        self.client = client
+        self.options = options
+        self.run = uuid.uuid4().hex[:12]
+        self.seq = itertools.count()
+
+    def send(self, p: _Piece):
+        p.sends += 1
+        if p.sends > MAX_RESENDS + 1:
+            raise RuntimeError(f"a piece of {p.where[0]} was lost {MAX_RESENDS} times with its workers")
+        for f in (p.task, p.data):
+            if f is not None:
+                f.release()
+        for attempt in itertools.count(1):
+            try:
+                p.data = self.client.scatter(p.text, direct=True, hash=False)
+                break
+            except OSError:  # CommClosedError, TimeoutError: the worker chosen is gone
+                if attempt == 40:
+                    raise
+                time.sleep(0.25)  # until the scheduler knows it is gone
+        n = next(self.seq)
+        p.task = self.client.submit(audit_task, p.data, p.where, self.options, key=f"arbiter-audit-{self.run}-{n}",
+                                    pure=False)
+
+    def result(self, p: _Piece):
+        from distributed.client import CancelledError
+
+        while True:
+            try:
+                r = p.task.result()
+                break
+            except CancelledError:
+                # The worker that held the piece died: send it again.
+                self.send(p)
+        p.task.release()
+        p.data.release()
+        p.data = p.task = None
+        return r
+
+
 def run_audit(args: argparse.Namespace) -> int:
-    # Each piece goes into its task on purpose (about 1 MiB): a task that carries its data can be
-    # run again on another worker when one dies; scattered data would die with its worker.
-    warnings.filterwarnings("ignore", message="Large object of size", category=UserWarning)
-    # Options are checked here, not on every worker.
-    _arbiter.audit_piece(b"", "-", 1, 0, False, args.rules, args.time_category, True, None)
+    # Options are checked here, once, not on every worker.
+    _arbiter.audit_piece(b"", "-", 1, 0, False, args.rules, args.time_category, True, None, args.only, args.select)
+    import dask
+
+    # Every submit would read and tokenize this module's source to show it on the dashboard
+    # (Client._get_computation_code, about 12 ms a task): no frame is shown.
+    with dask.config.set({"distributed.diagnostics.computations.ignore-modules": [".*"]}):
+        return _run_audit(args)
+
+
+def _run_audit(args: argparse.Namespace) -> int:
+    _arbiter.reuse_memory()  # pieces of a few MB come and go
     client, cluster = _connect(args.scheduler, args.connect_timeout)
     out = _Output(args.output, args.inputs)
     errors: list = []
     start = time.monotonic()
     try:
         threads = sum(client.nthreads().values()) or 1
-        in_flight = args.in_flight or max(8, 4 * threads)
-        run = uuid.uuid4().hex[:12]
+        in_flight = args.in_flight or max(4, 3 * threads)
+        dask = _Cluster(client, (args.rules, args.time_category, args.summary, args.only, args.select))
         numbering = arbiter._Numbering()
-        window = collections.deque()  # (file index, future), in input order
-        merges = collections.deque()  # --summary: futures of merged counts
+        window: collections.deque = collections.deque()  # _Piece, in input order
         total = None
         read_bytes = 0
-        games = 0
-        seq = itertools.count()
+        games_read = 0
 
-        def write(index, fut):
-            nonlocal games
-            records, _ = fut.result()
-            for r in records:
-                out.stream.write(numbering.line(index, r))
-            games += len(records)
+        def take(p: _Piece):
+            nonlocal total, games_read
+            text, games, counts = dask.result(p)
+            games_read += games
+            total = counts if total is None else _arbiter.add_counts(total, counts)
+            if not args.summary:
+                out.stream.write(numbering.lines(p.index, text, games))
 
         for index, piece, error in arbiter.pieces(args.inputs, args.chunk_games, args.chunk_bytes, errors):
             read_bytes += len(piece.text)
-            fut = client.submit(audit_chunk, piece.text, piece.file, piece.first_line, piece.first_offset,
-                                piece.ends_at_boundary, args.rules, args.time_category, args.summary, error,
-                                key=f"arbiter-audit-{run}-{next(seq)}", pure=False)
-            window.append((index, fut))
-            if args.summary:
-                # Reduced on the workers: groups of pieces, then the client adds up the merges.
-                if len(window) >= 8:
-                    merges.append(client.submit(merge_counts, *[f for _, f in window],
-                                                key=f"arbiter-merge-{run}-{next(seq)}", pure=False))
-                    window.clear()
-                while len(merges) > max(1, in_flight // 8):
-                    total = merge_counts(*(x for x in (total, merges.popleft().result()) if x is not None))
-            else:
-                while len(window) > in_flight:
-                    write(*window.popleft())
-        if args.summary:
-            if window:
-                merges.append(client.submit(merge_counts, *[f for _, f in window],
-                                            key=f"arbiter-merge-{run}-{next(seq)}", pure=False))
-                window.clear()
-            while merges:
-                total = merge_counts(*(x for x in (total, merges.popleft().result()) if x is not None))
-            games = total["games"] if total else 0
-        else:
-            while window:
-                write(*window.popleft())
+            p = _Piece(index, piece, error)
+            dask.send(p)
+            window.append(p)
+            while len(window) > in_flight:
+                take(window.popleft())
+        while window:
+            take(window.popleft())
         for e in errors:
             print(f"{PROG}: {e.message}", file=sys.stderr)
-        if games == 0 and not errors:
+        if games_read == 0 and not errors:
             raise UsageError("no games found in the input: nothing to audit")
+        if total is not None and total["games"] == 0 and games_read:
+            print(f"{PROG}: no game has the tags --select asks for ({games_read} games read)", file=sys.stderr)
         if args.summary and total is not None:
             out.stream.write(_arbiter.summary_text(total, time.monotonic() - start, read_bytes,
                                                    args.json).encode())
@@ -234,4 +291,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python3 -m arbiter.distributed`: the tasks refer to arbiter.distributed.audit_task (so
+    # that Dask pickles a reference the workers import, not this __main__ module's function by value).
+    from arbiter.distributed import main as _main
+
+    sys.exit(_main())

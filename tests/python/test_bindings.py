@@ -281,6 +281,55 @@ def test_audit_fixtures_same_lines_as_cli(cli, fixtures):
         assert b"".join(arbiter.audit_lines(files, rules=rules, chunk_games=3)) == want
 
 
+def test_audit_only_and_select_as_the_cli(cli, fixtures):
+    """--only and --select through audit(), audit_lines() and audit_bytes(): the CLI's lines (a game
+    --select leaves out keeps its number), whatever the piece size."""
+    files = [os.path.join(fixtures, "audit", "findings.pgn"), os.path.join(fixtures, "pgn", "features.pgn")]
+    cases = [(["threefold,result_inconsistent"], ["Result=1/2-1/2"]), (["missed_automatic_draw"], []),
+             ([], ["Result=1-0", "Site=arbiter fixture"]), (["claimable/fifty", "checkmate"], [])]
+    for only, select in cases:
+        args = [a for o in only for a in ("--only", o)] + [a for x in select for a in ("--select", x)]
+        rc, want, _ = run_cli(cli, "audit", "-q", *args, *files)
+        assert rc == 0 and want, (only, select)
+        for chunk in (None, 1, 7):
+            for threads in (1, 2):
+                got = b"".join(arbiter.audit_lines(files, threads=threads, chunk_games=chunk, only=only,
+                                                   select=select))
+                assert got == want, (only, select, chunk, threads)
+        assert list(arbiter.audit(files, only=only, select=select)) == [json.loads(l) for l in want.splitlines()]
+    data = open(files[0], "rb").read()
+    rc, want, _ = run_cli(cli, "audit", "-q", "--select", "Result=1-0", "-", input=data)
+    assert arbiter.audit_bytes(data, select="Result=1-0") == [json.loads(l) for l in want.splitlines()]
+    with pytest.raises(arbiter.OptionError) as e:
+        list(arbiter.audit(files, only="nonsense"))
+    assert e.value.field == "only" and "threefold" in e.value.message
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.audit_bytes(data, select="Result")
+    assert e.value.field == "select"
+
+
+def test_pieces_by_bytes_cover_the_input(fixtures, tmp_path):
+    """Pieces cut by size (the default: no work per game) or by games are the input, in order, each
+    cut at a game boundary, whatever the size; from a path, bytes or a stream alike."""
+    path = os.path.join(fixtures, "audit", "findings.pgn")
+    data = open(path, "rb").read() * 5
+    big = tmp_path / "five.pgn"
+    big.write_bytes(data)
+    for chunk_bytes in (1, 100, 4096, 1 << 20):
+        for chunk_games in (None, 3):
+            for source in (str(big), data, io.BytesIO(data)):
+                ps = [p for _, p, _ in arbiter.pieces(source, chunk_games=chunk_games, chunk_bytes=chunk_bytes)]
+                assert b"".join(p.text for p in ps) == data
+                offset = 0
+                for p in ps:
+                    assert p.first_offset == offset and p.first_line == data[:offset].count(b"\n") + 1
+                    offset += len(p.text)
+                    if p.ends_at_boundary:
+                        assert arbiter._arbiter.is_game_boundary(data, offset)
+                if chunk_bytes == 1:
+                    assert len(ps) == data.count(b"\n\n[Event ") + 1
+
+
 def test_audit_sources_bytes_and_streams(cli, fixtures):
     path = os.path.join(fixtures, "audit", "findings.pgn")
     data = open(path, "rb").read()

@@ -120,6 +120,27 @@ def test_same_output_as_cli_for_several_chunk_sizes(cli, cluster, files):
         assert got == want, chunk
 
 
+def test_pieces_by_size_only_and_select(cli, cluster, files):
+    """Pieces cut by size (the default) from 1 byte up; --only and --select as the CLI's."""
+    rc, want, _ = run_cli(cli, "audit", "--format", "jsonl", "-q", *files)
+    for chunk in ("1", "20000"):
+        rc, got, err = audit(["--scheduler", cluster.address, "--chunk-bytes", chunk, *files])
+        assert rc == 0 and got == want, (chunk, err)
+    args = ["--only", "claimable,missed_automatic_draw", "--select", "Result=1/2-1/2"]
+    rc, want, _ = run_cli(cli, "audit", "-q", *args, *files)
+    rc, got, err = audit(["--scheduler", cluster.address, "--chunk-bytes", "50000", *args, *files])
+    assert rc == 0 and got == want and want, err
+    rc, want, _ = run_cli(cli, "audit", "-q", "--format", "summary", "--json", *args, *files)
+    rc, got, err = audit(["--scheduler", cluster.address, "--summary", "--json", *args, *files])
+    assert rc == 0, err
+    want, got = json.loads(want), json.loads(got)
+    for timing in ("seconds", "games_per_second"):
+        del want[timing], got[timing]
+    assert got == want
+    rc, out, err = audit(["--scheduler", cluster.address, "--only", "nonsense", *files])
+    assert rc == 2 and out == b"" and "unknown finding type or kind 'nonsense'" in err
+
+
 def test_zst_input_and_output_file(cli, cluster, files, tmp_path):
     zst = tmp_path / "games.pgn.zst"
     with open(zst, "wb") as out:

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -184,6 +185,39 @@ void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, s
         const std::size_t end = text.find('\n', start);
         out << game << ',' << game_in_file << text.substr(start, end - start + 1);
         start = end + 1;
+    }
+}
+
+std::uint64_t count_newlines(std::string_view text) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    constexpr std::uint64_t nl = ones * static_cast<unsigned char>('\n');
+    std::uint64_t n = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, text.data() + i, 8);
+        const std::uint64_t x = w ^ nl;  // zero bytes where a newline was
+        // A byte's high bit ends up set exactly when the byte was zero (no borrow across bytes).
+        n += static_cast<std::uint64_t>(std::popcount(~(((x & ~highs) + ~highs) | x) & highs));
+    }
+    for (; i < text.size(); ++i) n += text[i] == '\n';
+    return n;
+}
+
+void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out) {
+    out.reserve(out.size() + text.size() + text.size() / 8);
+    char digits[48];
+    for (std::size_t start = 0; start < text.size(); ++game, ++game_in_file) {
+        std::size_t end = text.find('\n', start);
+        end = end == std::string_view::npos ? text.size() : end + 1;
+        if (end - start > 1) {
+            const int n =
+                std::snprintf(digits, sizeof digits, "{\"game\":%llu,\"game_in_file\":%llu",
+                              static_cast<unsigned long long>(game), static_cast<unsigned long long>(game_in_file));
+            out.append(digits, static_cast<std::size_t>(n));
+            out.append(text.substr(start, end - start));
+        }
+        start = end;
     }
 }
 

@@ -73,12 +73,30 @@ struct AuditPiece {
     std::optional<arbiter::InputError> error;  // the read error that ended the input after `text`
 };
 
-/// Audits the games of one piece exactly as a batch of `arbiter audit` is audited (cmd_audit.cpp):
-/// returns each game's text of `format` without its game numbers (jsonl_record, csv_rows; nothing
-/// with summary, whose counts are added to `counts`). Numbered with write_numbered, in input order,
-/// the pieces of an input give the output of `arbiter audit` on it.
-std::vector<std::string> audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
-                                     AuditCounts& counts);
+/// What audit_piece gives for one piece.
+struct PieceAudit {
+    /// jsonl: one line per game read, in order: its jsonl_record, or an empty line for a game the
+    /// filter leaves out (counted in the game numbers, not written). Empty with summary.
+    std::string text;
+    std::uint64_t games_read = 0;  // selected or not
+    AuditCounts counts;            // of the selected games
+};
+
+struct AuditFilter;
+
+/// Audits the games of one piece exactly as a batch of `arbiter audit` is audited (cmd_audit.cpp),
+/// with --only / --select as `filter` says (nullptr: every game, every finding). `format` is jsonl
+/// or summary. Numbered with number_records, in input order, the pieces of an input give the
+/// output of `arbiter audit --format jsonl` on it.
+PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
+                       const AuditFilter* filter = nullptr);
+
+/// Lines in `text` (its newlines), eight bytes at a time: the readers count every byte of their input.
+[[nodiscard]] std::uint64_t count_newlines(std::string_view text) noexcept;
+
+/// The lines of `PieceAudit::text` with their game numbers in front, from `game` and `game_in_file`
+/// for its first line on (an empty line takes its numbers and writes nothing), appended to `out`.
+void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out);
 
 /// --only and --select: which games are reported at all (every `--select TAG=VALUE` must hold:
 /// the game's first tag of that name has exactly that value) and which of their findings (a

@@ -165,23 +165,6 @@ struct BatchResult {
     std::uint64_t games_read = 0;  // selected or not
 };
 
-// Lines in `text`: eight bytes at a time (this runs on the reading thread, over every byte).
-std::uint64_t count_newlines(std::string_view text) noexcept {
-    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-    constexpr std::uint64_t nl = ones * static_cast<unsigned char>('\n');
-    std::uint64_t n = 0;
-    std::size_t i = 0;
-    for (; i + 8 <= text.size(); i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, text.data() + i, 8);
-        const std::uint64_t x = w ^ nl;  // zero bytes where a newline was
-        // A byte's high bit ends up set exactly when the byte was zero (no borrow across bytes).
-        n += static_cast<std::uint64_t>(std::popcount(~(((x & ~highs) + ~highs) | x) & highs));
-    }
-    for (; i < text.size(); ++i) n += text[i] == '\n';
-    return n;
-}
-
 struct Config {
     AuditFormat format = AuditFormat::jsonl;
     AuditFilter filter;
@@ -242,11 +225,13 @@ std::string format_game(const Batch& b, const Config& cfg, const pgn::ParsedGame
 
 }  // namespace
 
-std::vector<std::string> audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
-                                     AuditCounts& counts) {
+PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
+                       const AuditFilter* filter) {
+    if (format == AuditFormat::csv) throw std::invalid_argument("audit_piece: jsonl or summary");
     Config cfg;
     cfg.format = format;
     cfg.options = options;
+    if (filter) cfg.filter = *filter;
     cfg.files = {piece.file};
     const Batch b{
         0,           0,      std::string(piece.text), piece.first_line, piece.first_offset, piece.ends_at_boundary,
@@ -255,11 +240,16 @@ std::vector<std::string> audit_piece(const AuditPiece& piece, const audit::Audit
     pgn::ParsedGame game;
     std::string pgn;
     std::uint64_t pgn_games = 0;
-    std::vector<std::string> out;
+    PieceAudit out;
     audit_batch(b, cfg, record, game, pgn, pgn_games,
-                [&](const pgn::ParsedGame& g, const audit::GameAudit& result, bool) {
-                    counts.add_game(g, result);
-                    if (format != AuditFormat::summary) out.push_back(format_game(b, cfg, g, result));
+                [&](const pgn::ParsedGame& g, const audit::GameAudit& result, bool selected) {
+                    ++out.games_read;
+                    if (selected) out.counts.add_game(g, result);
+                    if (format == AuditFormat::summary) return;
+                    if (selected)
+                        out.text += format_game(b, cfg, g, result);
+                    else
+                        out.text += '\n';
                 });
     return out;
 }
