@@ -108,6 +108,8 @@ def _parse(argv: List[str]) -> argparse.Namespace:
     a.add_argument("--summary", action="store_true", help="counts per finding type and kind, added up on the workers")
     a.add_argument("--json", action="store_true", help="with --summary: one JSON object")
     a.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach the scheduler (default 10)")
+    a.add_argument("--stats", action="store_true",
+                   help="print the client's start-up and audit times and its CPU time on standard error")
     args = p.parse_args(argv)
     if args.chunk_games is not None and args.chunk_games < 1:
         p.error("--chunk-games: at least 1")
@@ -222,7 +224,9 @@ def run_audit(args: argparse.Namespace) -> int:
 
 def _run_audit(args: argparse.Namespace) -> int:
     _arbiter.reuse_memory()  # pieces of a few MB come and go
+    begun = getattr(args, "started", time.monotonic())
     client, cluster = _connect(args.scheduler, args.connect_timeout)
+    connected = time.monotonic()
     out = _Output(args.output, args.inputs)
     errors: list = []
     start = time.monotonic()
@@ -270,6 +274,11 @@ def _run_audit(args: argparse.Namespace) -> int:
         client.close()
         if cluster is not None:
             cluster.close()
+    if args.stats:
+        cpu = os.times()
+        print(f"{PROG}: stats: start-up {connected - begun:.2f} s (import distributed, connect), audit "
+              f"{time.monotonic() - connected:.2f} s, client CPU {cpu.user + cpu.system:.2f} s, "
+              f"{read_bytes} bytes, {games_read} games", file=sys.stderr)
     if errors:
         print(f"{PROG}: some input could not be read to its end (see above)", file=sys.stderr)
         return 2
@@ -277,7 +286,9 @@ def _run_audit(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    started = time.monotonic()
     args = _parse(sys.argv[1:] if argv is None else argv)
+    args.started = started
     try:
         return run_audit(args)
     except (UsageError, arbiter.Error) as e:
