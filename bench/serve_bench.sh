@@ -2,7 +2,8 @@
 # serve_bench.sh ARBITER — `make bench-serve`: wrk on loopback against `arbiter serve` with
 # SESSIONS (500) clocked sessions, CONNECTIONS (500) connections posting events (pause/resume,
 # each journaled with synchronous=FULL before its answer) and reading states, for DURATION (20 s);
-# then STREAMS (500) SSE listeners held while events go on; the server's RSS. Figures for
+# first as fast as answers come (saturation), then at a fixed offered load of 2,000 events/s
+# (RATE=2500 requests/s); then STREAMS (500) SSE listeners held while events go on; the server's RSS. Figures for
 # docs/performance.md. Bounded: every step has a time limit.
 set -euo pipefail
 ARBITER=$1
@@ -20,13 +21,21 @@ for _ in $(seq "$SESSIONS"); do
 done
 rss() { awk '/VmRSS/ {print $2 / 1024 " MB"}' /proc/$SERVE/status; }
 echo "created $SESSIONS sessions; RSS $(rss)"
-before=$(curl -s "$URL/api/v1/sessions" | python3 -c 'import json,sys; print(sum(r["events"] for r in json.load(sys.stdin)))')
-echo "== wrk: $CONNECTIONS connections, ${DURATION} s, events and state reads"
-SESSIONS=$SESSIONS timeout $((DURATION + 30)) wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s \
-  -s "$HERE/serve_wrk.lua" "$URL" -- 2 | tee "$DIR/wrk"
-after=$(curl -s "$URL/api/v1/sessions" | python3 -c 'import json,sys; print(sum(r["events"] for r in json.load(sys.stdin)))')
-secs=$(sed -n 's/.*duration \([0-9.]*\) s/\1/p' "$DIR/wrk")
-echo "journaled events: $((after - before)) in $secs s = $(python3 -c "print(round(($after - $before) / $secs))") events/s"
+events() { curl -s "$URL/api/v1/sessions" | python3 -c 'import json,sys; print(sum(r["events"] for r in json.load(sys.stdin)))'; }
+# One wrk run: NAME, then RATE (requests/s in all; 0 = saturation, a closed loop).
+load() {
+  local before after secs
+  before=$(events)
+  echo "== wrk ($1): $CONNECTIONS connections, ${DURATION} s, events and state reads, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  RATE=$2 CONNECTIONS=$CONNECTIONS SESSIONS=$SESSIONS timeout $((DURATION + 30)) wrk -t2 -c"$CONNECTIONS" \
+    -d"${DURATION}s" --timeout 10s -s "$HERE/serve_wrk.lua" "$URL" -- 2 | tee "$DIR/wrk"
+  after=$(events)
+  secs=$(sed -n 's/.*duration \([0-9.]*\) s/\1/p' "$DIR/wrk")
+  echo "journaled events: $((after - before)) in $secs s = $(python3 -c "print(round(($after - $before) / $secs))") events/s; load average after $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+load saturation 0
+# The goal's load: 2,000 events/s offered (RATE requests/s, four in five events).
+load "2,000 events/s offered" "${RATE:-2500}"
 echo "RSS after the load: $(rss)"
 echo "== $STREAMS SSE listeners held, 200 events meanwhile"
 timeout 120 python3 - "$URL" "$STREAMS" "$SERVE" <<'PY'

@@ -3,9 +3,21 @@
 -- session) and one request in five reads a state (and so does a connection whose thread has an
 -- event in flight for every one of its sessions). The events alternate pause and resume on a
 -- clocked game: always legal in turn, and unlike moves they never end the game (no fivefold, no
--- 75 moves), so a long run stays a stream of accepted, journaled events.
+-- 75 moves), so a long run stays a stream of accepted, journaled events. Four requests in five are
+-- events, so RATE = 2,500 offers 2,000 events/s.
 local sessions = tonumber(os.getenv("SESSIONS") or "500")
+-- RATE > 0: a fixed offered load of RATE requests/s in all (each connection waits on average
+-- CONNECTIONS / RATE s between an answer and its next request, jittered so that connections do
+-- not fall into step); unset or 0: as fast as the answers come (a closed loop: saturation).
+local rate = tonumber(os.getenv("RATE") or "0")
+local connections = tonumber(os.getenv("CONNECTIONS") or "500")
 local threads = {}
+
+if rate > 0 then
+  function delay()
+    return connections * 1000 / rate * (0.5 + math.random())
+  end
+end
 
 function setup(thread)
   thread:set("id", #threads)

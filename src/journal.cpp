@@ -91,6 +91,11 @@ public:
         rc_ = sqlite3_step(st_);
         return rc_ == SQLITE_ROW;
     }
+    /// Ready to run again (bindings are replaced by the next bind calls).
+    void reset() {
+        sqlite3_reset(st_);
+        if (ok()) rc_ = SQLITE_OK;
+    }
     [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
     [[nodiscard]] std::string text(int col) const {
         const auto* p = sqlite3_column_text(st_, col);
@@ -420,35 +425,56 @@ Expected<SessionId, JournalError> Journal::create(const SessionConfig& config) {
 }
 
 std::optional<JournalError> Journal::append(SessionId id, std::uint64_t seq, const Event& e, std::uint64_t digest) {
+    return append_all({Append{id, seq, &e, digest}}).front();
+}
+
+std::vector<std::optional<JournalError>> Journal::append_all(const std::vector<Append>& batch) {
+    std::vector<std::optional<JournalError>> out(batch.size());
+    if (batch.empty()) return out;
+    auto fail_all = [&](const JournalError& err) {
+        for (auto& o : out) o = err;
+        return out;
+    };
     Transaction tx(db_);
-    if (tx.begin_error()) return tx.begin_error();
-    {
-        Stmt exists(db_, "SELECT 1 FROM sessions WHERE id = ?");
-        exists.bind(1, id);
-        const bool found = exists.step();
-        if (!exists.ok()) return sqlite_error(db_, exists.rc(), "cannot read session " + std::to_string(id));
-        if (!found)
-            return error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_);
-    }
-    {
-        Stmt last(db_, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?");
-        last.bind(1, id);
-        const std::int64_t n = last.step() ? last.integer(0) : -1;
-        if (!last.ok()) return sqlite_error(db_, last.rc(), "cannot read session " + std::to_string(id));
-        if (n + 1 != static_cast<std::int64_t>(seq))
-            return error(JournalError::Code::conflict, "session " + std::to_string(id) + " has " + std::to_string(n) +
-                                                           " events, not " + std::to_string(seq - 1) +
-                                                           ": another writer changed it; reload and retry");
-    }
+    if (tx.begin_error()) return fail_all(*tx.begin_error());
+    // Prepared once for the whole batch.
+    Stmt exists(db_, "SELECT 1 FROM sessions WHERE id = ?");
+    Stmt last(db_, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?");
     Stmt ins(db_, "INSERT INTO events (session_id, seq, at_ms, event, digest) VALUES (?, ?, ?, ?, ?)");
-    ins.bind(1, id)
-        .bind(2, static_cast<std::int64_t>(seq))
-        .bind(3, e.at_ms)
-        .bind(4, encode(e))
-        .bind(5, static_cast<std::int64_t>(digest));
-    ins.step();
-    if (ins.rc() != SQLITE_DONE) return sqlite_error(db_, ins.rc(), "cannot append the event");
-    return tx.commit();
+    for (const Stmt* st : {&exists, &last, &ins})
+        if (!st->ok()) return fail_all(sqlite_error(db_, st->rc(), "cannot prepare the append"));
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const Append& a = batch[i];
+        const std::string who = "session " + std::to_string(a.id);
+        exists.reset();
+        exists.bind(1, a.id);
+        const bool found = exists.step();
+        if (!exists.ok()) return fail_all(sqlite_error(db_, exists.rc(), "cannot read " + who));
+        if (!found) {
+            out[i] = error(JournalError::Code::no_such_session, "no " + who + " in " + path_);
+            continue;
+        }
+        last.reset();
+        last.bind(1, a.id);
+        const std::int64_t n = last.step() ? last.integer(0) : -1;
+        if (!last.ok()) return fail_all(sqlite_error(db_, last.rc(), "cannot read " + who));
+        if (n + 1 != static_cast<std::int64_t>(a.seq)) {
+            out[i] = error(JournalError::Code::conflict, who + " has " + std::to_string(n) + " events, not " +
+                                                             std::to_string(a.seq - 1) +
+                                                             ": another writer changed it; reload and retry");
+            continue;
+        }
+        ins.reset();
+        ins.bind(1, a.id)
+            .bind(2, static_cast<std::int64_t>(a.seq))
+            .bind(3, a.event->at_ms)
+            .bind(4, encode(*a.event))
+            .bind(5, static_cast<std::int64_t>(a.digest));
+        ins.step();
+        if (ins.rc() != SQLITE_DONE) return fail_all(sqlite_error(db_, ins.rc(), "cannot append the event"));
+    }
+    if (auto err = tx.commit()) return fail_all(*err);
+    return out;
 }
 
 Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
@@ -544,11 +570,18 @@ Expected<JournaledSession, JournalError> JournaledSession::open(Journal& journal
     return JournaledSession(journal, id, std::move(*s));
 }
 
+Expected<JournaledSession::Staged, JournalError> JournaledSession::stage(const Event& e) const {
+    Staged staged{session_, e};
+    if (auto err = staged.next.apply(e))
+        return Unexpected(JournalError{JournalError::Code::refused, err->message, err->code});
+    return staged;
+}
+
 std::optional<JournalError> JournaledSession::apply(const Event& e) {
-    Session next = session_;
-    if (auto err = next.apply(e)) return JournalError{JournalError::Code::refused, err->message, err->code};
-    if (auto err = journal_->append(id_, next.events_applied(), e, next.digest())) return err;
-    session_ = std::move(next);
+    auto staged = stage(e);
+    if (!staged) return staged.error();
+    if (auto err = journal_->append_all({staged->append(id_)}).front()) return err;
+    commit(std::move(*staged));
     return std::nullopt;
 }
 

@@ -91,6 +91,21 @@ public:
     /// it produced, in one synced transaction. Errors: conflict when the session does not have
     /// exactly seq − 1 events; no_such_session; io.
     std::optional<JournalError> append(SessionId id, std::uint64_t seq, const Event& e, std::uint64_t digest);
+
+    /// One event to append (see append_all).
+    struct Append {
+        SessionId id = 0;
+        std::uint64_t seq = 0;
+        const Event* event = nullptr;
+        std::uint64_t digest = 0;
+    };
+    /// Group commit: appends several events — of several sessions, or several in order of one —
+    /// in ONE synced transaction, so that one fsync makes them all durable. Each is checked as
+    /// append() checks it; one that fails (conflict, no_such_session) is left out with its error
+    /// and the others go in. When the transaction itself fails (io, busy), nothing is written and
+    /// every append gets that error. The answer has one entry per append, in order; nullopt means
+    /// journaled (committed and synced when this returns).
+    std::vector<std::optional<JournalError>> append_all(const std::vector<Append>& batch);
     /// Reads a session. Errors: no_such_session, corrupt (an undecodable row, a gap in the
     /// event numbers).
     Expected<StoredSession, JournalError> load(SessionId id) const;
@@ -123,6 +138,22 @@ public:
     /// take effect. Errors: refused (the session's reason), or a journal error; in both cases
     /// neither the session nor the journal changed.
     std::optional<JournalError> apply(const Event& e);
+
+    /// apply() in two steps, for a caller that journals several sessions' events in one
+    /// transaction (Journal::append_all): stage() checks the event against a copy of the session
+    /// and gives the state it produces, the journal untouched (error: refused); the caller appends
+    /// `append()` of it, and only once that append is committed calls commit() to make the
+    /// event take effect. A staged event not journaled is simply dropped.
+    struct Staged {
+        Session next;
+        Event event;
+        [[nodiscard]] Journal::Append append(SessionId id) const {
+            return {id, next.events_applied(), &event, next.digest()};
+        }
+    };
+    [[nodiscard]] Expected<Staged, JournalError> stage(const Event& e) const;
+    /// Makes a staged event take effect: call it only after its append was committed.
+    void commit(Staged&& staged) { session_ = std::move(staged.next); }
 
     [[nodiscard]] SessionId id() const noexcept { return id_; }
     [[nodiscard]] const Session& session() const noexcept { return session_; }

@@ -24,6 +24,10 @@ void add_serve(CLI::App& app) {
     cmd->add_option("--watch-state", o->watch_state, "The hall monitor's state file (SQLite), as watch --state");
     cmd->add_option("--watch-interval-ms", o->watch_interval_ms, "How often the --watch sources are read (default 500)")
         ->check(whole_number(10, 3'600'000));
+    cmd->add_option("--request-timeout", o->request_timeout_s,
+                    "Seconds a request (line, headers, body) may take to arrive, however slowly it drips; then "
+                    "the connection is closed (default 20)")
+        ->check(whole_number(1, 3600));
     cmd->callback([o] {
         const int status = serve::run(*o);
         if (status != 0) throw InputError("serve ended", status);

@@ -1,11 +1,21 @@
 // http.cpp — the cpp-httplib adapter of `arbiter serve` (docs/api.md, README "The console").
 #include "http.hpp"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <csignal>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -77,6 +87,152 @@ const char* code_of(int status) {
     }
 }
 
+using Clock = std::chrono::steady_clock;
+
+// Waits until `fd` is readable (POLLIN) or writable (POLLOUT), at most `ms`: > 0 ready, 0 timed
+// out, < 0 error.
+int wait_for(int fd, short events, long long ms) {
+    pollfd p{fd, events, 0};
+    for (;;) {
+        const int r = ::poll(&p, 1, static_cast<int>(std::clamp<long long>(ms, 0, 1'000'000)));
+        if (r < 0 && errno == EINTR) continue;
+        return r;
+    }
+}
+
+std::string address(const sockaddr_storage& a, int& port) {
+    char text[INET6_ADDRSTRLEN] = {};
+    if (a.ss_family == AF_INET6) {
+        const auto& in6 = reinterpret_cast<const sockaddr_in6&>(a);
+        ::inet_ntop(AF_INET6, &in6.sin6_addr, text, sizeof text);
+        port = ntohs(in6.sin6_port);
+    } else {
+        const auto& in4 = reinterpret_cast<const sockaddr_in&>(a);
+        ::inet_ntop(AF_INET, &in4.sin_addr, text, sizeof text);
+        port = ntohs(in4.sin_port);
+    }
+    return text;
+}
+
+// A connection's socket as cpp-httplib reads and writes it, with one difference: the reads of
+// a request share a deadline (Limits::request_ms from its first byte), so that a client
+// dripping a byte every few seconds — each read within the read timeout — cannot hold the
+// thread of its connection longer than that. Reads are buffered (the header parser asks for
+// one byte at a time).
+class DeadlineStream final : public httplib::Stream {
+public:
+    DeadlineStream(int fd, long long read_ms, long long write_ms) : fd_(fd), read_ms_(read_ms), write_ms_(write_ms) {}
+    void set_deadline(Clock::time_point t) { deadline_ = t; }
+
+    bool is_readable() const override { return wait_for(fd_, POLLIN, read_wait()) > 0; }
+    bool is_writable() const override {
+        if (wait_for(fd_, POLLOUT, write_ms_) <= 0) return false;
+        // Still connected: not readable, or readable with data (a closed peer reads as 0 bytes).
+        if (wait_for(fd_, POLLIN, 0) == 0) return true;
+        char c;
+        return ::recv(fd_, &c, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+    }
+    ssize_t read(char* ptr, std::size_t size) override {
+        if (off_ == len_) {
+            if (!is_readable()) return -1;  // the read timeout, or the request's deadline, passed
+            ssize_t n;
+            do n = ::recv(fd_, buf_.data(), buf_.size(), 0);
+            while (n < 0 && errno == EINTR);
+            if (n <= 0) return n;
+            off_ = 0;
+            len_ = static_cast<std::size_t>(n);
+        }
+        const std::size_t take = std::min(size, len_ - off_);
+        std::memcpy(ptr, buf_.data() + off_, take);
+        off_ += take;
+        return static_cast<ssize_t>(take);
+    }
+    ssize_t write(const char* ptr, std::size_t size) override {
+        if (!is_writable()) return -1;
+        ssize_t n;
+        do n = ::send(fd_, ptr, size, MSG_NOSIGNAL);
+        while (n < 0 && errno == EINTR);
+        return n;
+    }
+    void get_remote_ip_and_port(std::string& ip, int& port) const override {
+        sockaddr_storage a{};
+        socklen_t len = sizeof a;
+        if (::getpeername(fd_, reinterpret_cast<sockaddr*>(&a), &len) == 0) ip = address(a, port);
+    }
+    void get_local_ip_and_port(std::string& ip, int& port) const override {
+        sockaddr_storage a{};
+        socklen_t len = sizeof a;
+        if (::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) == 0) ip = address(a, port);
+    }
+    socket_t socket() const override { return fd_; }
+    [[nodiscard]] bool buffered() const noexcept { return off_ < len_; }
+
+private:
+    long long read_wait() const {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
+        return std::min(read_ms_, std::max<long long>(left, 0));
+    }
+    int fd_;
+    long long read_ms_, write_ms_;
+    Clock::time_point deadline_ = Clock::time_point::max();
+    std::array<char, 4096> buf_{};
+    std::size_t off_ = 0, len_ = 0;
+};
+
+struct Limits {
+    long long read_ms = 5'000;        ///< one read (cpp-httplib's read timeout)
+    long long write_ms = 5'000;       ///< one write
+    long long request_ms = 20'000;    ///< the whole of a request (line, headers, body)
+    long long keep_alive_ms = 5'000;  ///< an idle connection between requests
+    std::size_t keep_alive_max = 1'000;
+    std::size_t threads = 1024;
+};
+
+// cpp-httplib's Server with its connection loop replaced (process_and_close_socket is its hook
+// for that): the request deadline above; waiting for a connection's next request with poll(),
+// not cpp-httplib's 10 ms polling loop (about 90 wake-ups a second for each idle connection);
+// and keep-alive given up when three quarters of the threads hold connections, so that idle
+// connections do not keep new ones waiting for a thread.
+class Server final : public httplib::Server {
+public:
+    explicit Server(Limits limits) : limits_(limits) {}
+    [[nodiscard]] std::size_t connections() const noexcept { return connections_; }
+
+private:
+    bool process_and_close_socket(socket_t fd) override {
+        ++connections_;
+        DeadlineStream stream(fd, limits_.read_ms, limits_.write_ms);
+        bool ok = false;
+        for (std::size_t n = 1; n <= limits_.keep_alive_max; ++n) {
+            if (!stream.buffered() && !next_request(fd)) break;
+            stream.set_deadline(Clock::now() + std::chrono::milliseconds(limits_.request_ms));
+            const bool close = n == limits_.keep_alive_max || connections_ * 4 > limits_.threads * 3;
+            bool closed = false;
+            ok = process_request(stream, close, closed, nullptr);
+            if (!ok || closed || close) break;
+        }
+        --connections_;
+        ::shutdown(fd, SHUT_RDWR);
+        ::close(fd);
+        return ok;
+    }
+    // Waits for the first byte of the next request: false when the keep-alive time passed, the
+    // client closed, or the server is stopping.
+    bool next_request(int fd) const {
+        const auto end = Clock::now() + std::chrono::milliseconds(limits_.keep_alive_ms);
+        while (svr_sock_ != INVALID_SOCKET) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
+            if (left <= 0) return false;
+            const int r = wait_for(fd, POLLIN, std::min<long long>(left, 200));
+            if (r < 0) return false;
+            if (r > 0) return true;
+        }
+        return false;
+    }
+    Limits limits_;
+    std::atomic<std::size_t> connections_{0};
+};
+
 }  // namespace
 
 int run(const ServeOptions& o) {
@@ -88,6 +244,8 @@ int run(const ServeOptions& o) {
                               " is not a loopback address: give --token-file FILE so that every request needs "
                               "Authorization: Bearer TOKEN");
     if (o.threads < 4 || o.threads > 10'000) throw cli::InputError("--threads: from 4 to 10000");
+    if (o.request_timeout_s < 1 || o.request_timeout_s > 3600)
+        throw cli::InputError("--request-timeout: from 1 to 3600 seconds");
 
     auto journal = Journal::open(o.journal, Journal::Mode::create_if_missing);
     if (!journal) fail(journal.error());
@@ -124,13 +282,12 @@ int run(const ServeOptions& o) {
         }
     }
 
-    httplib::Server server;
+    Limits limits;
+    limits.threads = o.threads;
+    limits.request_ms = static_cast<long long>(o.request_timeout_s) * 1000;
+    Server server(limits);
     const std::size_t threads = o.threads;
     server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-    server.set_read_timeout(5, 0);
-    server.set_write_timeout(5, 0);
-    server.set_keep_alive_timeout(5);
-    server.set_keep_alive_max_count(10'000);
     server.set_payload_max_length(max_pgn_body);
     server.set_tcp_nodelay(true);  // headers and body are two writes: without it, Nagle + delayed ACK add 40 ms
     auto handler = [&service, &hall](const httplib::Request& in, httplib::Response& out) {

@@ -245,6 +245,10 @@ Response board(const Request& req) {
 }  // namespace
 
 struct Service::Entry {
+    // Events of one session are applied one at a time: `write` is held from the check of an
+    // event to its taking effect (while its append waits for the group commit). Readers take
+    // only `m`, which guards js, the state and the SSE messages; js changes under both.
+    std::mutex write;
     std::mutex m;
     std::condition_variable cv;
     std::optional<JournaledSession> js;
@@ -254,6 +258,7 @@ struct Service::Entry {
     std::deque<std::pair<std::uint64_t, std::string>> recent;
     static constexpr std::size_t recent_kept = 64;
 
+    // Builds the state JSON and the SSE message (call with `m` held).
     void refresh() {
         state = cli::dump(cli::state_json(js->session(), js->id()));
         ++version;
@@ -265,6 +270,49 @@ struct Service::Entry {
         return "id: " + std::to_string(js->session().events_applied()) + "\nevent: state\ndata: " + state + "\n\n";
     }
 };
+
+// An append waiting for the group commit, on the stack of the request thread that waits for it.
+struct Service::Pending {
+    Journal::Append append;
+    std::optional<JournalError> result;
+    bool done = false;
+};
+
+// Journals one event: it joins the batch being gathered and returns when the transaction
+// holding it is committed and synced. The first waiter finding no commit under way commits
+// the whole queue (leader); the others wait, and one of those whose event came too late for
+// that transaction leads the next. So N events arriving during one fsync cost one more fsync.
+std::optional<JournalError> Service::journal_append(const Journal::Append& append) {
+    Pending me{append, std::nullopt, false};
+    std::unique_lock l(commit_mutex_);
+    queued_.push_back(&me);
+    while (!me.done) {
+        if (committing_) {
+            commit_cv_.wait(l);
+            continue;
+        }
+        committing_ = true;
+        std::vector<Pending*> batch;
+        batch.swap(queued_);
+        l.unlock();
+        std::vector<Journal::Append> appends;
+        appends.reserve(batch.size());
+        for (const Pending* p : batch) appends.push_back(p->append);
+        std::vector<std::optional<JournalError>> results;
+        {
+            std::lock_guard j(journal_mutex_);
+            results = journal_.append_all(appends);
+        }
+        l.lock();
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            batch[i]->result = std::move(results[i]);
+            batch[i]->done = true;
+        }
+        committing_ = false;
+        commit_cv_.notify_all();
+    }
+    return me.result;
+}
 
 Service::Service(Journal journal, ServiceOptions options)
     : journal_(std::move(journal)), options_(std::move(options)) {}
@@ -430,7 +478,9 @@ Response Service::create_session(const Request& req) {
         std::lock_guard lock(map_mutex_);
         entries_.emplace(id, e);
     }
-    Response r = json_response(201, Json::parse(e->state));
+    Response r;
+    r.status = 201;
+    r.body = e->state + "\n";
     r.headers.emplace_back("Location", "/api/v1/sessions/" + std::to_string(id));
     return r;
 }
@@ -481,30 +531,40 @@ Response Service::post_event(SessionId id, const Request& req) {
         throw ApiError{400, "bad_event", err.message()};
     }
     const EntryPtr e = entry(id);
-    std::lock_guard l(e->m);
+    std::lock_guard w(e->write);
     for (int attempt = 0;; ++attempt) {
+        auto staged = e->js->stage(ev);  // the session's check, in memory: the journal untouched
         std::optional<JournalError> err;
-        {
-            std::lock_guard j(journal_mutex_);
-            err = e->js->apply(ev);
-            if (err && err->code == JournalError::Code::conflict && attempt == 0) {
-                // Another process (the CLI) appended meanwhile: reload the session and try again.
+        if (!staged)
+            err = staged.error();
+        else
+            err = journal_append(staged->append(id));
+        if (err && err->code == JournalError::Code::conflict && attempt == 0) {
+            // Another process (the CLI) appended meanwhile: reload the session and try again.
+            std::optional<JournaledSession> reloaded;
+            {
+                std::lock_guard j(journal_mutex_);
                 auto s = JournaledSession::open(journal_, id);
                 if (!s) throw journal_error(s.error());
-                e->js.emplace(std::move(*s));
-                e->refresh();
-                continue;
+                reloaded.emplace(std::move(*s));
             }
+            std::lock_guard l(e->m);
+            e->js.emplace(std::move(*reloaded));
+            e->refresh();
+            continue;
         }
         if (err && err->refusal) {
             const Json refusal = cli::refusal_json(*err->refusal, err->message, id);
             throw ApiError{409, code_name(*err->refusal), err->message, Json{{"refusal", refusal}}};
         }
         if (err) throw journal_error(*err);
-        break;
+        std::lock_guard l(e->m);
+        e->js->commit(std::move(*staged));
+        e->refresh();
+        Response r;
+        r.body = e->state + "\n";
+        return r;
     }
-    e->refresh();
-    return json_response(200, Json::parse(e->state));
 }
 
 Response Service::pgn(SessionId id) {

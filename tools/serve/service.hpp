@@ -64,6 +64,14 @@ private:
     Journal journal_;
     ServiceOptions options_;
     std::mutex journal_mutex_;  // one SQLite connection: every journal call under this
+    // Group commit: the events waiting for the next transaction, and whether one is being
+    // committed now (by the request thread that is the leader of its batch).
+    struct Pending;
+    std::mutex commit_mutex_;
+    std::condition_variable commit_cv_;
+    std::vector<Pending*> queued_;
+    bool committing_ = false;
+    std::optional<JournalError> journal_append(const Journal::Append& append);
     std::mutex map_mutex_;
     std::map<SessionId, EntryPtr> entries_;
     std::atomic<bool> stopping_{false};
