@@ -26,13 +26,17 @@ end
 
 function init(args)
   nthreads = #args > 0 and tonumber(args[1]) or 2
-  -- This thread's sessions: id, id + nthreads, … (each session belongs to one thread).
-  mine, paused, pending, at = {}, {}, {}, {}
+  -- This thread's sessions: id, id + nthreads, … (each session belongs to one thread). A
+  -- session's first request reads its state (its clock and whether it is paused, so that a
+  -- second run on the same sessions goes on from where they are), and so does the next one
+  -- after an answer that is not a state.
+  mine, paused, pending, at, known = {}, {}, {}, {}, {}
   for s = id + 1, sessions, nthreads do
     table.insert(mine, s)
-    paused[s], pending[s], at[s] = false, false, 0
+    paused[s], pending[s], at[s], known[s] = false, false, 0, false
   end
   next_i, count = 0, 0
+  refused, other = 0, 0
 end
 
 function request()
@@ -42,7 +46,7 @@ function request()
     local s = mine[next_i]
     if not pending[s] then
       pending[s] = true
-      if count % 5 == 0 then
+      if count % 5 == 0 or not known[s] then
         return wrk.format("GET", "/api/v1/sessions/" .. s)
       end
       at[s] = at[s] + 10
@@ -50,20 +54,36 @@ function request()
       return wrk.format("POST", "/api/v1/sessions/" .. s .. "/events", {["Content-Type"] = "application/json"}, body)
     end
   end
-  -- Every session of this thread has an event in flight: read a state meanwhile.
-  return wrk.format("GET", "/api/v1/sessions/" .. mine[next_i])
+  -- Every session of this thread has an event in flight: read a state meanwhile, of a session
+  -- of another thread (its answer must not be taken for the answer to the event in flight).
+  local other = mine[next_i] + 1
+  if other > sessions then other = mine[next_i] - 1 end
+  return wrk.format("GET", "/api/v1/sessions/" .. other)
 end
 
 function response(status, headers, body)
+  if status == 409 then refused = refused + 1 elseif status ~= 200 then other = other + 1 end
   local s = tonumber(string.match(body, '"id":(%d+)'))
   if s and pending[s] ~= nil then
     local p = string.match(body, '"paused":(%a+)')
-    if p then paused[s] = (p == "true") end
+    local t = tonumber(string.match(body, '"as_of_ms":(%d+)'))
+    if status == 200 and p and t then
+      paused[s] = (p == "true")
+      if t > at[s] then at[s] = t end
+      known[s] = true
+    else
+      known[s] = false
+    end
     pending[s] = false
   end
 end
 
 function done(summary, latency, requests)
+  local r, o = 0, 0
+  for _, t in ipairs(threads) do
+    r, o = r + t:get("refused"), o + t:get("other")
+  end
+  io.write(string.format("answers 409 (refused events) %d, other non-200 %d\n", r, o))
   io.write(string.format("requests %d, errors (non-2xx) %d, duration %.1f s\n", summary.requests,
     summary.errors.status, summary.duration / 1e6))
   io.write(string.format("latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",

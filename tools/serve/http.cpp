@@ -3,6 +3,7 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/file.h>
@@ -197,6 +198,9 @@ class Server final : public httplib::Server {
 public:
     explicit Server(Limits limits) : limits_(limits) {}
     [[nodiscard]] std::size_t connections() const noexcept { return connections_; }
+    /// The listening socket's queue of connections not yet accepted (cpp-httplib's is 5: a burst
+    /// of connections beyond it waits for SYN retransmissions, 1 s, then 3 s, …).
+    void set_backlog(int n) { ::listen(svr_sock_, n); }
 
 private:
     bool process_and_close_socket(socket_t fd) override {
@@ -282,6 +286,9 @@ int run(const ServeOptions& o) {
         }
     }
 
+    // A few malloc arenas, not one for each of the threads that ever allocated (glibc makes up
+    // to 8 a core): the memory of a burst of connections is then reused, not kept per arena.
+    mallopt(M_ARENA_MAX, 2);
     Limits limits;
     limits.threads = o.threads;
     limits.request_ms = static_cast<long long>(o.request_timeout_s) * 1000;
@@ -341,6 +348,7 @@ int run(const ServeOptions& o) {
         throw cli::InputError("--listen " + cli::printable(o.listen) +
                               ": cannot bind (in use, or not an address of this machine)");
     }
+    server.set_backlog(1024);
     const bool v6 = hp.host.find(':') != std::string::npos;
     std::cout << "listening on http://" << (v6 ? "[" + hp.host + "]" : hp.host) << ":" << port << std::endl;
 

@@ -256,14 +256,20 @@ struct Service::Entry {
     std::uint64_t version = 0;
     // The last states as SSE messages, so that a listener woken after several events gets each.
     std::deque<std::pair<std::uint64_t, std::string>> recent;
+    // Kept only while someone listens: a listener that connects gets the current state first.
     static constexpr std::size_t recent_kept = 64;
+    std::size_t listeners = 0;
 
     // Builds the state JSON and the SSE message (call with `m` held).
     void refresh() {
         state = cli::dump(cli::state_json(js->session(), js->id()));
         ++version;
-        recent.emplace_back(version, message());
-        if (recent.size() > recent_kept) recent.pop_front();
+        if (listeners > 0) {
+            recent.emplace_back(version, message());
+            if (recent.size() > recent_kept) recent.pop_front();
+        } else {
+            recent.clear();
+        }
         cv.notify_all();
     }
     std::string message() const {
@@ -584,7 +590,15 @@ Response Service::stream(SessionId id) {
                        "this server holds " + std::to_string(options_.max_streams) + " streams already"};
     }
     // Decrements the count when the stream (and the function holding this) is destroyed.
-    auto held = std::shared_ptr<void>(nullptr, [this](void*) { --streams_; });
+    {
+        std::lock_guard l(e->m);
+        ++e->listeners;
+    }
+    auto held = std::shared_ptr<void>(nullptr, [this, e](void*) {
+        --streams_;
+        std::lock_guard l(e->m);
+        --e->listeners;
+    });
     Response r;
     r.content_type = "text/event-stream";
     r.headers.emplace_back("Cache-Control", "no-store");
