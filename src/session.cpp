@@ -905,6 +905,80 @@ std::optional<EventError> Session::on_retract(const Event& e) {
 // ---------------------------------------------------------------------------------------------
 // Summary
 
+std::vector<ActionCheck> Session::actions() const {
+    const std::int64_t at = last_at_;
+    const Color mover = to_move();
+    auto refusal = [&](Event e) -> std::optional<EventError> {
+        e.at_ms = at;
+        Session copy = *this;
+        return copy.apply(e);
+    };
+    auto event = [](EventType type, std::optional<Color> side = std::nullopt) {
+        Event e;
+        e.type = type;
+        e.side = side;
+        return e;
+    };
+    std::vector<ActionCheck> out;
+    out.reserve(action_names.size());
+    for (const char* name : action_names) {
+        const std::string_view n = name;
+        std::optional<EventError> why;
+        if (n == "move") {
+            // Some legal move the session accepts (touch-move and a written move to be played
+            // narrow them); else why the first is refused.
+            const MoveList legal = legal_moves(record_.current());
+            why = EventError{Code::illegal_move, "there is no legal move"};
+            for (std::size_t i = 0; i < legal.size(); ++i) {
+                Event e = event(EventType::move, mover);
+                e.move = to_uci(record_.current(), legal[i]);
+                auto err = refusal(e);
+                if (!err) {
+                    why.reset();
+                    break;
+                }
+                const bool obligation = err->code == Code::move_obligation;
+                if (i == 0) why = std::move(err);
+                if (!obligation) break;  // refused whatever the move (game over, a ruling awaited, …)
+            }
+        } else if (n == "touch") {
+            Event e = event(EventType::touch, mover);
+            e.square = record_.current().king_square(mover);
+            why = refusal(e);
+        } else if (n == "claim_threefold" || n == "claim_fifty") {
+            Event e = event(EventType::claim);
+            e.claim = n == "claim_fifty" ? ClaimKind::fifty : ClaimKind::threefold;
+            why = refusal(e);
+        } else if (n == "flag") {
+            why = refusal(event(EventType::flag, mover));
+            if (why && !refusal(event(EventType::flag, ~mover))) why.reset();
+        } else {
+            // The others are one event each, by the side to move or by the side the session infers.
+            struct Plain {
+                std::string_view name;
+                EventType type;
+                bool by_mover;
+            };
+            static constexpr Plain plain[] = {
+                {"offer", EventType::offer, false},
+                {"accept", EventType::accept, false},
+                {"decline", EventType::decline, false},
+                {"claim_quickplay", EventType::quickplay_claim, false},
+                {"resign", EventType::resign, true},
+                {"pause", EventType::pause, false},
+                {"resume", EventType::resume, false},
+                {"illegal_move", EventType::illegal_move, false},
+                {"illegal_position", EventType::illegal_position, false},
+            };
+            const auto* p =
+                std::find_if(std::begin(plain), std::end(plain), [&](const Plain& x) { return x.name == n; });
+            if (p != std::end(plain)) why = refusal(event(p->type, p->by_mover ? std::optional(mover) : std::nullopt));
+        }
+        out.push_back(ActionCheck{name, std::move(why)});
+    }
+    return out;
+}
+
 std::string Session::summary(bool texts) const {
     std::string s = encode(config_) + "\n";
     s += to_fen(record_.current()) + "\n";

@@ -1023,5 +1023,51 @@ TEST(TouchMove, MovesOfTheWrittenPiece) {
     EXPECT_EQ(wfrom("Nd5"), (std::vector<std::string>{"g1", "f2"}));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Session::actions(): what a console may offer now, by the session's own checks
+
+std::optional<EventError::Code> action(const Session& s, std::string_view name) {
+    for (const auto& a : s.actions())
+        if (name == a.name) return a.refusal ? std::optional(a.refusal->code) : std::nullopt;
+    ADD_FAILURE() << "no action " << name;
+    return std::nullopt;
+}
+
+TEST(Actions, FollowTheLawsAndNeverChangeTheSession) {
+    SessionConfig cfg = Game::config(RuleSetId::fide_2023, "", "300");
+    cfg.options.no_offers_before_move = 2;
+    Game g(cfg);
+    EXPECT_EQ(g.s.actions().size(), Session::action_names.size());
+    EXPECT_EQ(action(g.s, "offer"), EventError::Code::offers_forbidden);  // 9.1.1
+    EXPECT_EQ(action(g.s, "accept"), EventError::Code::no_offer);
+    EXPECT_EQ(action(g.s, "resume"), EventError::Code::not_paused);
+    EXPECT_EQ(action(g.s, "flag"), EventError::Code::flag_not_fallen);
+    EXPECT_FALSE(action(g.s, "illegal_position"));  // blitz: A.5.4 applies
+    EXPECT_FALSE(action(g.s, "move"));
+    EXPECT_FALSE(action(g.s, "claim_threefold"));  // a claim may be made (and ruled incorrect)
+    const std::string before = g.s.summary();
+    g.play("e4 e5");
+    EXPECT_EQ(action(g.s, "offer"), EventError::Code::offers_forbidden);  // White has made one move
+    g.play("Nf3 Nc6");
+    EXPECT_FALSE(action(g.s, "offer"));
+    g.ok(ev(EventType::offer, g.next()));
+    EXPECT_FALSE(action(g.s, "accept"));
+    EXPECT_EQ(action(g.s, "offer"), EventError::Code::offer_pending);
+    g.ok(touch("f3", g.next()));
+    EXPECT_FALSE(action(g.s, "move"));  // a move of the touched knight is still possible
+    g.ok(ev(EventType::pause, g.next()));
+    EXPECT_FALSE(action(g.s, "resume"));
+    EXPECT_EQ(action(g.s, "pause"), EventError::Code::already_paused);
+    g.ok(by(ev(EventType::resign, g.next()), Color::black));
+    for (const auto& a : g.s.actions()) {
+        ASSERT_TRUE(a.refusal) << a.name;
+        EXPECT_EQ(a.refusal->code, EventError::Code::game_over) << a.name;
+    }
+    EXPECT_NE(before, g.s.summary());
+    const std::string after = g.s.summary();
+    (void)g.s.actions();
+    EXPECT_EQ(after, g.s.summary()) << "actions() tries copies, never the session";
+}
+
 }  // namespace
 }  // namespace arbiter::testing

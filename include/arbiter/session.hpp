@@ -8,6 +8,7 @@
 // R-ILLEGAL, R-QPF and §4 PREC are the authority; docs/session.md says how they are applied.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -314,8 +315,19 @@ struct MoveEntry {
     std::optional<Color> offer_by;         ///< a draw offer is recorded with this move, "(=)"
 };
 
+/// One thing that can happen at the board, and whether the Laws allow it now (Session::actions).
+struct ActionCheck {
+    const char* name;                   ///< move, touch, offer, accept, … (Session::action_names)
+    std::optional<EventError> refusal;  ///< why the session would refuse it now; nullopt: allowed
+};
+
 class Session {
 public:
+    /// The actions Session::actions() reports, in its order.
+    static constexpr std::array<const char*, 14> action_names{
+        "move",   "touch", "offer", "accept", "decline",      "claim_threefold", "claim_fifty", "claim_quickplay",
+        "resign", "flag",  "pause", "resume", "illegal_move", "illegal_position"};
+
     /// A new session. Errors: a bad start FEN.
     static Expected<Session, EventError> create(SessionConfig config, const Unwinnability* analyzer = nullptr);
 
@@ -351,6 +363,15 @@ public:
     [[nodiscard]] const std::vector<Note>& notes() const noexcept { return notes_; }
     [[nodiscard]] std::size_t events_applied() const noexcept { return events_; }
     [[nodiscard]] std::int64_t last_event_ms() const noexcept { return last_at_; }
+
+    /// What a console may offer now: each of action_names tried as an event on a copy of this
+    /// session, at the time of the last event, by the side that would do it — the side to move
+    /// for a move, touch, resignation or illegal move; the side the session infers for an offer,
+    /// an answer or a claim; either side for a flag. Allowed means the session would accept the
+    /// event; a claim may still be ruled incorrect, with its penalty. A refusal that depends on
+    /// the time (a flag not yet fallen, a quickplay claim with more than two minutes left) holds
+    /// as of the last event's time.
+    [[nodiscard]] std::vector<ActionCheck> actions() const;
 
     /// Every piece of state as canonical text: two sessions are in the same state exactly when
     /// their summaries are equal. Without `texts`, the explanations (reasons, notes) are left

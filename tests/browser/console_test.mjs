@@ -38,6 +38,8 @@ await step("new game form", async () => {
   await page.click("#new-game button[type=submit]");
   await page.waitForURL(/#\/game\/1$/);
   await page.waitForSelector("#conn.live");
+  // The names come from the sessions list, fetched once the page is up.
+  await page.waitForFunction(() => document.querySelector("h1").innerText.includes("Anna"), null, { timeout: 10000 }).catch(() => {});
   check((await page.innerText("h1")).includes("Anna"), "the game page names the players");
 });
 
@@ -113,6 +115,31 @@ await step("reconnect and catch up", async () => {
   await page.waitForFunction(() => /e4\s+e5/.test(document.querySelector("#scoresheet").innerText));
   await other.waitForFunction(() => /e4\s+e5/.test(document.querySelector("#scoresheet").innerText));
   await other.close();
+});
+
+await step("buttons disabled with the server's reasons (the Laws, not the page)", async () => {
+  // The event's regulations forbid offers before move 3 (9.1.1): the session says so in the
+  // state's "actions", and the console disables Offer with that reason.
+  const s = await api("POST", "/sessions", { white: "Eva", black: "Finn", no_offers_before: 3, rules: "fide-online" });
+  check(s.actions && s.actions.offer && s.actions.offer.code === "offers_forbidden", "actions.offer: " + JSON.stringify(s.actions));
+  await page.goto(base + "/#/game/" + s.id);
+  await page.waitForSelector("#conn.live");
+  await page.waitForFunction(() => document.querySelector("#btn-offer").disabled);
+  check((await page.getAttribute("#btn-offer", "title")).includes("offers_forbidden"), "offer: the 9.1.1 reason");
+  // Online play has no touch-move and no illegal moves to rule on: refused by the rule set.
+  check(await page.isDisabled("#btn-illegal"), "illegal move disabled online");
+  check((await page.getAttribute("#btn-illegal", "title")).includes("no_such_rule"), "with the rule set's reason");
+  check(!(await page.isDisabled("#btn-resign")), "resign allowed");
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "e4", at_ms: 1000 });
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "e5", at_ms: 2000 });
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "Nf3", at_ms: 3000 });
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "Nc6", at_ms: 4000 });
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "Bb5", at_ms: 5000 });
+  await page.waitForFunction(() => /Bb5/.test(document.querySelector("#scoresheet").innerText));
+  check(await page.isDisabled("#btn-offer"), "White has made two moves: still no offer on its own");
+  await api("POST", "/sessions/" + s.id + "/events", { type: "move", move: "a6", at_ms: 6000 });
+  // White has made three moves: the session allows the offer, and the button follows.
+  await page.waitForFunction(() => !document.querySelector("#btn-offer").disabled);
 });
 
 await step("no console errors", async () => {

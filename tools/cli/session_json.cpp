@@ -326,6 +326,12 @@ Json state_json(const Session& s, SessionId id) {
     if (!s.ended())
         for (const auto& t : rec.director_may_declare(rec.size() - 1)) director.push_back(to_json(t, rec));
     j["director_may_declare"] = director;
+    // What may happen now, by the session's own checks: null, or why the Laws refuse it.
+    Json actions = Json::object();
+    for (const auto& a : s.actions())
+        actions[a.name] =
+            a.refusal ? error_json(code_name(a.refusal->code), printable(a.refusal->message)) : Json(nullptr);
+    j["actions"] = actions;
     j["fen"] = to_fen(rec.current());
     Json moves = Json::array();
     for (const auto& m : s.moves()) moves.push_back(m.san);

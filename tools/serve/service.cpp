@@ -5,7 +5,9 @@
 #include <charconv>
 #include <chrono>
 #include <deque>
+#include <future>
 #include <set>
+#include <thread>
 
 #include "arbiter/arbiter.hpp"
 #include "assets.hpp"
@@ -151,14 +153,6 @@ cli::GameInput read_position(const Fields& f) {
     return in;
 }
 
-Json show_json(const Session& s, SessionId id) {
-    Json j = cli::state_json(s, id);
-    Json notes = Json::array();
-    for (const auto& n : s.notes()) notes.push_back(Json{{"after", s.record().move_label(n.ply)}, {"text", n.text}});
-    j["notes"] = notes;
-    return j;
-}
-
 ApiError journal_error(const JournalError& e) {
     switch (e.code) {
         case JournalError::Code::no_such_session: return {404, "no_such_session", e.message};
@@ -260,9 +254,9 @@ struct Service::Entry {
     static constexpr std::size_t recent_kept = 64;
     std::size_t listeners = 0;
 
-    // Builds the state JSON and the SSE message (call with `m` held).
-    void refresh() {
-        state = cli::dump(cli::state_json(js->session(), js->id()));
+    // Takes the new state JSON (Service::state_text) and makes the SSE message (call with `m` held).
+    void refresh(std::string text) {
+        state = std::move(text);
         ++version;
         if (listeners > 0) {
             recent.emplace_back(version, message());
@@ -320,8 +314,61 @@ std::optional<JournalError> Service::journal_append(const Journal::Append& appen
     return me.result;
 }
 
+class Service::RulesThreads {
+public:
+    explicit RulesThreads(int n) {
+        for (int i = 0; i < n; ++i) threads_.emplace_back([this] { work(); });
+    }
+    ~RulesThreads() {
+        {
+            std::lock_guard l(m_);
+            stop_ = true;
+        }
+        cv_.notify_all();
+        for (auto& t : threads_) t.join();
+    }
+    RulesThreads(const RulesThreads&) = delete;
+    RulesThreads& operator=(const RulesThreads&) = delete;
+    /// Runs f on one of the threads and returns its result (or throws its exception).
+    template <class F>
+    auto run(F f) -> decltype(f()) {
+        auto task = std::make_shared<std::packaged_task<decltype(f())()>>(std::move(f));
+        auto result = task->get_future();
+        {
+            std::lock_guard l(m_);
+            queue_.emplace_back([task] { (*task)(); });
+        }
+        cv_.notify_one();
+        return result.get();
+    }
+
+private:
+    void work() {
+        for (;;) {
+            std::function<void()> job;
+            {
+                std::unique_lock l(m_);
+                cv_.wait(l, [&] { return stop_ || !queue_.empty(); });
+                if (queue_.empty()) return;
+                job = std::move(queue_.front());
+                queue_.pop_front();
+            }
+            job();
+        }
+    }
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<std::function<void()>> queue_;
+    bool stop_ = false;
+    std::vector<std::thread> threads_;
+};
+
 Service::Service(Journal journal, ServiceOptions options)
-    : journal_(std::move(journal)), options_(std::move(options)) {}
+    : journal_(std::move(journal)), options_(std::move(options)), rules_(std::make_unique<RulesThreads>(2)) {}
+
+std::string Service::state_text(const JournaledSession& js) {
+    return rules_->run([&] { return cli::dump(cli::state_json(js.session(), js.id())); });
+}
 
 Service::~Service() { stop(); }
 
@@ -339,12 +386,14 @@ Service::EntryPtr Service::entry(SessionId id) {
     if (auto it = entries_.find(id); it != entries_.end()) return it->second;
     auto e = std::make_shared<Entry>();
     {
-        std::lock_guard j(journal_mutex_);
-        auto s = JournaledSession::open(journal_, id);
+        auto s = rules_->run([&] {  // a replay: the rules' work
+            std::lock_guard j(journal_mutex_);
+            return JournaledSession::open(journal_, id);
+        });
         if (!s) throw journal_error(s.error());
         e->js.emplace(std::move(*s));
     }
-    e->refresh();
+    e->refresh(state_text(*e->js));
     entries_.emplace(id, e);
     return e;
 }
@@ -478,7 +527,7 @@ Response Service::create_session(const Request& req) {
         if (!s) throw journal_error(s.error());
         e->js.emplace(std::move(*s));
     }
-    e->refresh();
+    e->refresh(state_text(*e->js));
     const SessionId id = e->js->id();
     {
         std::lock_guard lock(map_mutex_);
@@ -525,7 +574,9 @@ Response Service::list_sessions() {
 Response Service::get_session(SessionId id) {
     const EntryPtr e = entry(id);
     std::lock_guard l(e->m);
-    return json_response(200, show_json(e->js->session(), id));
+    Response r;
+    r.body = e->state + "\n";  // built when the state last changed
+    return r;
 }
 
 Response Service::post_event(SessionId id, const Request& req) {
@@ -539,7 +590,8 @@ Response Service::post_event(SessionId id, const Request& req) {
     const EntryPtr e = entry(id);
     std::lock_guard w(e->write);
     for (int attempt = 0;; ++attempt) {
-        auto staged = e->js->stage(ev);  // the session's check, in memory: the journal untouched
+        // The session's check, in memory (the journal untouched), on a rules thread.
+        auto staged = rules_->run([&] { return e->js->stage(ev); });
         std::optional<JournalError> err;
         if (!staged)
             err = staged.error();
@@ -549,14 +601,17 @@ Response Service::post_event(SessionId id, const Request& req) {
             // Another process (the CLI) appended meanwhile: reload the session and try again.
             std::optional<JournaledSession> reloaded;
             {
-                std::lock_guard j(journal_mutex_);
-                auto s = JournaledSession::open(journal_, id);
+                auto s = rules_->run([&] {
+                    std::lock_guard j(journal_mutex_);
+                    return JournaledSession::open(journal_, id);
+                });
                 if (!s) throw journal_error(s.error());
                 reloaded.emplace(std::move(*s));
             }
+            std::string text = state_text(*reloaded);
             std::lock_guard l(e->m);
             e->js.emplace(std::move(*reloaded));
-            e->refresh();
+            e->refresh(std::move(text));
             continue;
         }
         if (err && err->refusal) {
@@ -566,7 +621,7 @@ Response Service::post_event(SessionId id, const Request& req) {
         if (err) throw journal_error(*err);
         std::lock_guard l(e->m);
         e->js->commit(std::move(*staged));
-        e->refresh();
+        e->refresh(state_text(*e->js));
         Response r;
         r.body = e->state + "\n";
         return r;

@@ -72,6 +72,13 @@ private:
     std::vector<Pending*> queued_;
     bool committing_ = false;
     std::optional<JournalError> journal_append(const Journal::Append& append);
+    // The rules' work on sessions (checking an event, building a state with its actions) runs on
+    // two threads of its own, not on the connection threads: the dead-position analysis keeps a
+    // memo of about 1 MB in each thread that ever runs it (thread_local), and the connection
+    // threads are many (--threads).
+    class RulesThreads;
+    std::unique_ptr<RulesThreads> rules_;
+    std::string state_text(const JournaledSession& js);
     std::mutex map_mutex_;
     std::map<SessionId, EntryPtr> entries_;
     std::atomic<bool> stopping_{false};

@@ -209,23 +209,28 @@ function showGame(id) {
     b.disabled = !!reason;
     b.title = reason || "";
   }
+  // Whether each button may be used now comes from the server: the state's "actions", which the
+  // session computes from the Laws (null: allowed; else the refusal's code and reason). The
+  // console adds only what it must know itself: a square selected, a move written.
   function drawButtons() {
-    const over = state.status !== "ongoing" ? "the game is over (" + state.result + ")" : null;
-    const c = state.clocks;
-    enable("move", over || (san.value.trim() ? null : null));
-    enable("touch", over || (selected === null ? "select the touched piece on the board first" : null));
-    enable("offer", over);
-    enable("accept", over || (state.pending_offer ? null : "there is no draw offer to accept"));
-    enable("decline", over || (state.pending_offer ? null : "there is no draw offer to decline"));
-    enable("claim3", over || (state.claim_right_lost ? "the right to claim was lost (the move was made)" : null));
-    enable("claim50", over || (state.claim_right_lost ? "the right to claim was lost (the move was made)" : null));
-    enable("claim3w", over || (san.value.trim() ? null : "write the intended move in the move box first"));
-    enable("claim50w", over || (san.value.trim() ? null : "write the intended move in the move box first"));
-    enable("resign", over);
-    enable("flag", over || (!c ? "this game has no clock" : null));
-    enable("pause", over || (!c ? "this game has no clock" : c.paused ? "the clock is already paused" : null));
-    enable("resume", over || (!c ? "this game has no clock" : c.paused ? null : "the clock is not paused"));
-    enable("illegal", over);
+    const a = state.actions || {};
+    const why = (key) => a[key] ? a[key].message + " [" + a[key].code + "]" : null;
+    const written = san.value.trim() ? null : "write the intended move in the move box first";
+    enable("move", why("move"));
+    enable("touch", why("touch") || (selected === null ? "select the touched piece on the board first" : null));
+    for (const k of ["offer", "accept", "decline", "resign", "pause", "resume"]) enable(k, why(k));
+    enable("claim3", why("claim_threefold"));
+    enable("claim50", why("claim_fifty"));
+    enable("claim3w", why("claim_threefold") || written);
+    enable("claim50w", why("claim_fifty") || written);
+    enable("illegal", why("illegal_move"));
+    // A flag falls as the clock runs: the server's answer holds as of its last event, so a face
+    // that reaches zero here enables the button (the server checks again when it is pressed).
+    const c = state.clocks, live = (color) => c && c[color + "_ms"] - (c.running === color && !c.paused ? Date.now() - receivedAt : 0);
+    const fallen = c && state.status === "ongoing" && (live("white") <= 0 || live("black") <= 0);
+    enable("flag", a.flag && a.flag.code === "flag_not_fallen" && fallen ? null : why("flag"));
+    if (state.claim_right_lost && !a.claim_threefold)
+      for (const k of ["claim3", "claim50", "claim3w", "claim50w"]) buttons[k].title = "the right to claim was lost on this move (9.4): a claim now is not admissible";
   }
   function update(s) {
     if (state && s.events < state.events) return;  // an older state than the one shown
@@ -270,7 +275,7 @@ function showGame(id) {
     el("div", { class: "game" },
       el("div", {}, el("div", { class: "clocks" }, whiteClock, blackClock), el("div", { class: "board", id: "board" }, boardImg, cells)),
       el("div", {}, controls, mustPlay, el("h2", {}, "Scoresheet"), sheet, ruling)));
-  tick = setInterval(() => state && drawClocks(), 200);
+  tick = setInterval(() => { if (state) { drawClocks(); if (state.actions && state.actions.flag) drawButtons(); } }, 200);
 
   // SSE over fetch (so that the token can be sent); on a drop, reconnect: the first message is
   // the current state, so the console catches up.
