@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make demo: runs arbiter's rulings on a bundled example game with a tricky repetition
 # (examples/tricky-repetition.pgn): an en passant look-alike and lost castling rights; then the
-# main job, an audit of a bundled sample of games (examples/audit-sample.pgn).
+# main job, an audit of a bundled sample of games (examples/audit-sample.pgn), a live session, the
+# console and the hall monitor.
 set -euo pipefail
 ARBITER=${1:-build/arbiter}
 cd "$(dirname "$0")/.."
@@ -61,6 +62,14 @@ curl -s -X POST "$URL/api/v1/sessions/1/events" -d '{"type":"move","move":"Nf3",
 echo "To use the console: arbiter serve --journal games.arbiter, then open http://127.0.0.1:8080/ in a browser"
 kill "$SERVE"; wait "$SERVE" 2>/dev/null
 rm -rf "$(dirname "$J")"
+
+section "arbiter watch — the hall monitor on a feed, read once (docs/watch.md)"
+W=$(mktemp)
+"$ARBITER" watch --once examples/tricky-repetition.pgn > "$W"
+head -n 3 "$W" | cut -c1-200
+echo "… $(wc -l < "$W") alerts in all"
+rm -f "$W"
+echo "Live: arbiter watch --state round.watch /srv/livechess/round3/  (or arbiter serve --journal J --watch …, then /hall.html)"
 
 section "perft of the initial position, depth 5"
 "$ARBITER" perft 5
