@@ -45,8 +45,11 @@ PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# -O1 -g1: line tables are all a sanitizer report needs, and the build takes about 40 % less
+# time than with -O2 -g (README, Tests and benchmarks).
 $(ASAN_BUILD)/build.ninja:
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
 	  -DARBITER_SANITIZE=address,undefined -DARBITER_BUILD_BENCH=OFF -DARBITER_PYTHON=ON $(CMAKE_FLAGS)
 
 build-asan: deps $(ASAN_BUILD)/build.ninja
