@@ -6,6 +6,7 @@
 
 #include "arbiter/claims.hpp"
 #include "arbiter/flag.hpp"
+#include "arbiter/helpmate.hpp"
 #include "arbiter/movegen.hpp"
 
 namespace arbiter::audit {
@@ -105,7 +106,29 @@ ClaimsNow claims_now(const GameRecord& rec, std::size_t i) noexcept {
             rec.no_progress(i) >= rec.fifty_limit_plies(pos) && !(tb > 0 && pos.occupied().count() <= tb)};
 }
 
+namespace {
+
+GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec);
+
+}  // namespace
+
 GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
+    if (options.analyzer) return audit_with(game, options, rec);
+    // The default automatic check looks for locked units after every ply (a microsecond each).
+    // Locked units stay locked to the end of a game, so the audit plays the game without that
+    // look and asks only of the final position; a game that has them is played again with it,
+    // which gives exactly the endings a live session gives ply by ply.
+    AuditOptions fast = options;
+    fast.analyzer = &unwinnability_without_locked_check();
+    GameAudit out = audit_with(game, fast, rec);
+    if (!game.has_start || !HelpmateAnalyzer::has_locked_units(rec.current())) return out;
+    fast.analyzer = &default_unwinnability();
+    return audit_with(game, fast, rec);
+}
+
+namespace {
+
+GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
     GameAudit out;
     const RuleSet& rules = rule_set(rules_for_game(game, options));
     out.rules = &rules;
@@ -247,5 +270,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
     report(fifty_int, kind::fifty_intended, art.fifty_intended, true);
     return out;
 }
+
+}  // namespace
 
 }  // namespace arbiter::audit

@@ -232,13 +232,39 @@ ForcedMemo& forced_memo() {
     return dead;
 }
 
+/// has_locked_units, remembered for the last position on this thread: the automatic check
+/// asks for both sides in turn.
+bool locked(const Position& pos) noexcept {
+    struct LockedMemo {
+        Position pos;
+        bool locked = false;
+        bool valid = false;
+    };
+    thread_local LockedMemo memo;
+    if (memo.valid && memo.pos.same_position(pos)) return memo.locked;
+    memo = LockedMemo{pos, bool(detail::locked_units(pos)), true};
+    return memo.locked;
+}
+
 }  // namespace
 
 bool HelpmateAnalyzer::fast_exit(const Position& pos) noexcept {
     if (detail::material_cannot_mate(pos, Color::white) && detail::material_cannot_mate(pos, Color::black))
         return false;
     if (!material_in_play(pos, Color::white) && !material_in_play(pos, Color::black)) return false;
-    return (pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units || !forced_end(pos);
+    if ((pos.occupied() & ~pos.pieces(PieceType::king)).count() <= forced_units && forced_end(pos)) return false;
+    return !locked(pos);
+}
+
+bool HelpmateAnalyzer::has_locked_units(const Position& pos) noexcept { return bool(detail::locked_units(pos)); }
+
+const HelpmateAnalyzer& unwinnability_without_locked_check() noexcept {
+    static const HelpmateAnalyzer analyzer([] {
+        HelpmateOptions o;
+        o.check_locked = false;
+        return o;
+    }());
+    return analyzer;
 }
 
 MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
@@ -248,11 +274,16 @@ MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
     // would be wasted on the automatic check.
     if (detail::material_cannot_mate(pos, side)) return MateAbility::cannot_checkmate;
     if (material_in_play(pos, side) || material_in_play(pos, ~side)) {
-        if ((pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units) return MateAbility::unknown;
         // Few units left: unless the side to move has few legal moves too (a forced capture of
         // the last mating material, a forced stalemate), a mate is reachable; else the forced
         // lines decide.
-        return forced_end(pos) ? MateAbility::cannot_checkmate : MateAbility::unknown;
+        if ((pos.occupied() & ~pos.pieces(PieceType::king)).count() <= forced_units && forced_end(pos))
+            return MateAbility::cannot_checkmate;
+        // A closed position (units locked for ever: a rook walled in behind pawns, pawns that
+        // meet enemy pawns further up the file) goes to the analysis; in any other a mate is
+        // reachable.
+        if (options_.check_locked && locked(pos)) return remembered_ability(*this, pos, side);
+        return MateAbility::unknown;
     }
     return remembered_ability(*this, pos, side);
 }

@@ -1,5 +1,6 @@
 // Dead positions that a short forced line ends (issue 21, Article 5.2.2): a queen or rook
-// sacrificed with the capture forced, a forced stalemate, a forced line of two plies. Each
+// sacrificed with the capture forced, a forced stalemate, a forced line of two plies; and closed
+// positions where a pawn move locks a rook in for good. Each
 // composed position is checked in the rules layer (GameRecord, as `status` and `claim` use it),
 // in a session and in the audit (missed_automatic_draw at the ply where it arose, since each
 // game goes on), and against can_checkmate for both sides.
@@ -39,6 +40,11 @@ const ForcedCase cases[] = {
     {"StalemateAfterSingleMoveBlack", "8/8/3Q4/8/8/7k/6p1/6K1 w - - 0 1", "Qg3+", "Kxg3", 1},
     // Two plies: b5+ is White's only move, and each of Black's replies stalemates White.
     {"TwoPliesIntoStalemate", "K7/8/k7/8/1P6/4q3/8/8 b - - 0 1", "Qb6", "b5+ Kxb5", 2},
+    // Locked units (HelpmateAnalyzer::has_locked_units): the push that rams the last pawn locks
+    // White's rook, knight and bishop behind their own pawns for good, and the kings on either
+    // side of the wall; then the colours swapped.
+    {"LockedRookBehindPawnsWhite", "6k1/8/8/8/1pp2p1p/1P2pP1P/2P1P2P/2K2BNR b - - 0 1", "c3", "Kd1 Kg7", 2},
+    {"LockedRookBehindPawnsBlack", "2k2bnr/2p1p2p/1p2Pp1p/1PP2P1P/8/8/8/6K1 w - - 0 1", "c6", "Kd8 Kg2", 1},
 };
 
 class ForcedDead : public ::testing::TestWithParam<ForcedCase> {};

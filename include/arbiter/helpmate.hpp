@@ -33,6 +33,10 @@ struct HelpmateOptions {
     std::uint64_t node_limit = 4'500'000;
     /// Positions the quick search may visit (also the first stage of the full mode).
     std::uint64_t quick_node_limit = 600;
+    /// The automatic check (ability) sends positions with locked units (has_locked_units) to
+    /// the analysis instead of its fast exit. The audit turns it off for its first pass over a
+    /// game and looks at the final position instead: locked units stay locked to the end.
+    bool check_locked = true;
 };
 
 /// The default analyzer behind default_unwinnability(): quick mode first, the full search only
@@ -50,9 +54,10 @@ public:
     /// common case. The material rules; then, when either side has mating material free to act
     /// (a queen or rook, a pawn not blocked head-on, two minor pieces that are not bishops of one
     /// colour), `unknown` without a search (fast_exit) unless a short forced line may end the
-    /// game, which the forced-line proof then decides; otherwise the previous ply's answer for
-    /// that side when it provably carries over (kept per thread), else the full analysis. What
-    /// the fast exit still answers, and why, is in docs/unwinnability.md.
+    /// game, which the forced-line proof then decides, or units are locked (has_locked_units),
+    /// which sends the position to the analysis; otherwise the previous ply's answer for that
+    /// side when it provably carries over (kept per thread), else the full analysis. What the
+    /// fast exit still answers, and why, is in docs/unwinnability.md.
     [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
 
     [[nodiscard]] const HelpmateOptions& options() const noexcept { return options_; }
@@ -65,8 +70,18 @@ public:
     /// not show that every line soon ends the game without a mate.
     [[nodiscard]] static bool fast_exit(const Position& pos) noexcept;
 
+    /// True when some unit other than a king provably never moves and is never taken, whatever
+    /// is played (a greatest fixpoint over what the other units can ever reach; about a
+    /// microsecond, and false at once in open positions). Once true in a game it stays true:
+    /// the units it found stay where they are and everything else reaches less.
+    [[nodiscard]] static bool has_locked_units(const Position& pos) noexcept;
+
 private:
     HelpmateOptions options_;
 };
+
+/// default_unwinnability() with HelpmateOptions::check_locked off: the audit's first pass over a
+/// game (src/audit.cpp), which then checks the final position for locked units.
+const HelpmateAnalyzer& unwinnability_without_locked_check() noexcept;
 
 }  // namespace arbiter

@@ -681,6 +681,115 @@ bool Blockade::prove(std::uint32_t work) {
 
 }  // namespace
 
+Bitboard locked_units(const Position& pos) noexcept {
+    // Pawns blocked head-on by enemy pawns (here, the white ones): without them nothing is
+    // locked in a game (a test of a few nanoseconds for the automatic check); with them, the
+    // answer is what the fixpoint finds when it keeps one such pair.
+    const Bitboard rammed =
+        pos.pieces(Color::white, PieceType::pawn) & pos.pieces(Color::black, PieceType::pawn).shifted(-8);
+    if (!rammed) return {};
+    const Bitboard occ = pos.occupied(), pawns = pos.pieces(PieceType::pawn);
+    const Bitboard knights = pos.pieces(PieceType::knight), kings = pos.pieces(PieceType::king);
+    const Bitboard diagonal = pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen);
+    const Bitboard straight = pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
+    // Candidates: every unit but the kings and the rooks that may still castle, less those that
+    // can move right now (a pawn with an empty square ahead or a capture, a piece with a square
+    // not its own), and the pawns altogether when an en passant capture is legal.
+    Bitboard locked = occ & ~kings & ~pos.castling_rooks();
+    if (pos.legal_ep_square() != Square::none) locked &= ~pawns;
+    for (Color c : {Color::white, Color::black}) {
+        const Bitboard ours = pos.pieces(c), mine = pawns & ours;
+        locked &= ~(mine & (~occ).shifted(-step_up(c)));
+        locked &= ~(mine & pawn_attacks_of_set(~c, pos.pieces(~c)));
+        for (Square s : locked& ours & ~pawns)
+            if (attacks(type_of(pos.piece_at(s)), s, occ) & ~ours) locked ^= Bitboard(s);
+    }
+    // The answer needs a locked pair, and the set only shrinks: stop as soon as none is left.
+    const auto pair_left = [&] { return bool(locked & rammed & locked.shifted(-8)); };
+    for (;;) {
+        // First what needs no reach: a pawn whose square ahead is not locked, a piece with a
+        // square that is not a locked unit of its own.
+        for (Bitboard drop;; locked &= ~drop) {
+            drop = {};
+            for (Color c : {Color::white, Color::black}) {
+                const Bitboard mine = locked & pos.pieces(c);
+                drop |= mine & pawns & (~locked).shifted(-step_up(c));
+                for (Square s : mine & ~pawns)
+                    if (attacks(type_of(pos.piece_at(s)), s, locked) & ~mine) drop |= Bitboard(s);
+            }
+            if (!drop) break;
+        }
+        if (!pair_left()) return {};
+        const Bitboard open = ~locked;
+        std::array<Bitboard, 2> held{}, guarded{}, reach{};
+        for (Color c : {Color::white, Color::black}) {
+            const int i = index(c);
+            held[i] = locked & pos.pieces(c);
+            // What locked units attack for ever: kings never go there, and a unit there is
+            // defended against a king for ever (a slider only from the next square: nothing
+            // can come in between).
+            guarded[i] = pawn_attacks_of_set(c, held[i] & pawns) | Bitboard(knight_set((held[i] & knights).bits)) |
+                         attacks_of_set(PieceType::bishop, held[i] & diagonal, Bitboard::all()) |
+                         attacks_of_set(PieceType::rook, held[i] & straight, Bitboard::all());
+        }
+        // Where the other units could ever stand, per colour and kind, through any square not
+        // locked: a least fixpoint over both colours, since a pawn steps aside only to take.
+        struct Kinds {
+            Bitboard pawn, knight, bishop, rook, queen, king, promoted;
+        };
+        std::array<Kinds, 2> at{};
+        for (Color c : {Color::white, Color::black}) {
+            const Bitboard free = pos.pieces(c) & ~locked;
+            at[index(c)] = {free & pawns,
+                            free & knights,
+                            free & pos.pieces(PieceType::bishop),
+                            free & pos.pieces(PieceType::rook),
+                            free & pos.pieces(PieceType::queen),
+                            free & kings,
+                            {}};
+            reach[index(c)] = free;
+        }
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (Color c : {Color::white, Color::black}) {
+                Kinds& k = at[index(c)];
+                const Bitboard prey = reach[index(~c)] | held[index(~c)];
+                for (Bitboard next = k.pawn;; k.pawn = next) {
+                    next = k.pawn | (k.pawn.shifted(step_up(c)) & open) | (pawn_attacks_of_set(c, k.pawn) & prey);
+                    if (next == k.pawn) break;
+                }
+                k.knight = flood(PieceType::knight, k.knight, locked);
+                k.bishop = flood(PieceType::bishop, k.bishop, locked);
+                k.rook = flood(PieceType::rook, k.rook, locked);
+                k.queen = flood(PieceType::queen, k.queen, locked);
+                k.promoted = promoted_reach(k.promoted | (k.pawn & last_rank(c)), locked);
+                k.king = flood(PieceType::king, k.king, locked | guarded[index(~c)]);
+                const Bitboard all = k.pawn | k.knight | k.bishop | k.rook | k.queen | k.promoted | k.king;
+                if (all != reach[index(c)]) {
+                    reach[index(c)] = all;
+                    grew = true;
+                }
+            }
+        }
+        Bitboard drop;
+        for (Color c : {Color::white, Color::black}) {
+            const Kinds& e = at[index(~c)];
+            const Bitboard mine = held[index(c)];
+            // Taken: by a unit of the other side, or by its king where no locked unit defends.
+            const Bitboard taken =
+                pawn_attacks_of_set(~c, e.pawn) | attacks_of_set(PieceType::knight, e.knight, locked) |
+                attacks_of_set(PieceType::bishop, e.bishop, locked) | attacks_of_set(PieceType::rook, e.rook, locked) |
+                attacks_of_set(PieceType::queen, e.queen, locked) | promoted_attacks_of_set(e.promoted, locked) |
+                (attacks_of_set(PieceType::king, e.king, locked) & ~guarded[index(c)]);
+            drop |= mine & taken;
+            // Moved: a pawn that may find something to take.
+            drop |= mine & pawns & pawn_attacks_of_set(~c, reach[index(~c)] | held[index(~c)]);
+        }
+        if (!(drop & locked)) return locked;
+        locked &= ~drop;
+    }
+}
+
 bool blockade_candidate(const Position& pos) noexcept {
     // Head-on pawn pairs: a white pawn with a black pawn right in front of it.
     const Bitboard wp = pos.pieces(Color::white, PieceType::pawn);

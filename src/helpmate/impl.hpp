@@ -26,6 +26,14 @@ const char* material_cannot_mate(const Position& pos, Color winner) noexcept;
 /// `winner` can never mate. `work` bounds the pattern search; running out counts as "no proof".
 bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 20000) noexcept;
 
+/// The units that provably never move and are never taken, whatever is played (the automatic
+/// check's gate for closed positions; docs/unwinnability.md): a greatest fixpoint like the
+/// blockade proof's first step, with the other units' reach over-approximated per colour and
+/// kind rather than per unit; empty unless it holds a white pawn and the black pawn right in
+/// front of it (so that what it answers stays true for the rest of a game). A few nanoseconds
+/// without such a pair on the board, about a microsecond with.
+Bitboard locked_units(const Position& pos) noexcept;
+
 /// Cheap test: is the blockade proof worth trying here (head-on blocked pawns)?
 bool blockade_candidate(const Position& pos) noexcept;
 
