@@ -122,3 +122,36 @@ TEST_P(ForcedDead, TheAuditFindsTheMissedDrawAtThatPly) {
 
 INSTANTIATE_TEST_SUITE_P(Composed, ForcedDead, ::testing::ValuesIn(cases),
                          [](const ::testing::TestParamInfo<ForcedCase>& i) { return std::string(i.param.name); });
+
+TEST(LockedUnits, FoundInClosedPositionsOnly) {
+    const auto locked = [](const char* fen) {
+        const auto p = position_from_fen(fen);
+        EXPECT_TRUE(p) << fen;
+        return p && HelpmateAnalyzer::has_locked_units(*p);
+    };
+    // White's rook, knight and bishop behind their own pawns; then the colours swapped.
+    EXPECT_TRUE(locked("6k1/8/8/8/1p3p1p/1Pp1pP1P/2P1P2P/2K2BNR w - - 0 1"));
+    EXPECT_TRUE(locked("2k2bnr/2p1p2p/1pP1Pp1p/1P3P1P/8/8/8/6K1 b - - 0 1"));
+    // A king that can never move: every square next to it is its own pawn or attacked for ever.
+    EXPECT_TRUE(locked("7k/6pP/6P1/8/8/8/K7/8 w - - 0 1"));
+    // Before 1...c3 the c4 pawn can still be taken (b3xc4): nothing is locked.
+    EXPECT_FALSE(locked("6k1/8/8/8/1pp2p1p/1P2pP1P/2P1P2P/2K2BNR b - - 0 1"));
+    // A rook that may still castle, the start position, a closed French with pieces on.
+    EXPECT_FALSE(locked("6k1/8/8/8/1p3p1p/1Pp1pP1P/2P1P2P/4K2R w K - 0 1"));
+    EXPECT_FALSE(locked("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    EXPECT_FALSE(locked("r1bqk2r/pp2bppp/2n1p3/2ppPn2/3P4/2PB1N2/PP1N1PPP/R1BQK2R w KQkq - 0 1"));
+}
+
+TEST(LockedUnits, StayLockedToTheEndOfTheGame) {
+    // Every move from a locked position leaves it locked (what lets the audit look at the final
+    // position only): two plies deep from each position above that has locked units.
+    for (const char* fen : {"6k1/8/8/8/1p3p1p/1Pp1pP1P/2P1P2P/2K2BNR w - - 0 1", "7k/6pP/6P1/8/8/8/K7/8 w - - 0 1"}) {
+        const auto start = position_from_fen(fen);
+        ASSERT_TRUE(start);
+        for (Move a : legal_moves(*start)) {
+            const Position p = start->after(a);
+            EXPECT_TRUE(HelpmateAnalyzer::has_locked_units(p)) << fen << " " << to_uci(*start, a);
+            for (Move b : legal_moves(p)) EXPECT_TRUE(HelpmateAnalyzer::has_locked_units(p.after(b))) << fen;
+        }
+    }
+}

@@ -692,46 +692,57 @@ Bitboard locked_units(const Position& pos) noexcept {
     const Bitboard knights = pos.pieces(PieceType::knight), kings = pos.pieces(PieceType::king);
     const Bitboard diagonal = pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen);
     const Bitboard straight = pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
-    // Candidates: every unit but the kings and the rooks that may still castle, less those that
-    // can move right now (a pawn with an empty square ahead or a capture, a piece with a square
-    // not its own), and the pawns altogether when an en passant capture is legal.
-    Bitboard locked = occ & ~kings & ~pos.castling_rooks();
+    // Candidates: every unit but the rooks that may still castle and the kings that may, less
+    // those that can move right now (a pawn with an empty square ahead or a capture, a piece with
+    // a square not its own), and the pawns altogether when an en passant capture is legal. A king
+    // is locked when every square next to it is a locked unit of its own or attacked for ever.
+    Bitboard locked = occ & ~pos.castling_rooks();
     if (pos.legal_ep_square() != Square::none) locked &= ~pawns;
     for (Color c : {Color::white, Color::black}) {
         const Bitboard ours = pos.pieces(c), mine = pawns & ours;
+        if (pos.castling_rooks(c)) locked &= ~(kings & ours);
         locked &= ~(mine & (~occ).shifted(-step_up(c)));
         locked &= ~(mine & pawn_attacks_of_set(~c, pos.pieces(~c)));
-        for (Square s : locked& ours & ~pawns)
+        for (Square s : locked& ours & ~pawns & ~kings)
             if (attacks(type_of(pos.piece_at(s)), s, occ) & ~ours) locked ^= Bitboard(s);
     }
+    // What the locked units of each side attack for ever: kings never go there, and a unit there
+    // is defended against a king for ever (a slider only from the next square: nothing can come
+    // in between).
+    std::array<Bitboard, 2> held{}, guarded{};
+    const auto hold = [&] {
+        for (Color c : {Color::white, Color::black}) {
+            const int i = index(c);
+            held[i] = locked & pos.pieces(c);
+            guarded[i] = pawn_attacks_of_set(c, held[i] & pawns) | Bitboard(knight_set((held[i] & knights).bits)) |
+                         attacks_of_set(PieceType::bishop, held[i] & diagonal, Bitboard::all()) |
+                         attacks_of_set(PieceType::rook, held[i] & straight, Bitboard::all()) |
+                         attacks_of_set(PieceType::king, held[i] & kings, Bitboard::all());
+        }
+    };
     // The answer needs a locked pair, and the set only shrinks: stop as soon as none is left.
     const auto pair_left = [&] { return bool(locked & rammed & locked.shifted(-8)); };
     for (;;) {
         // First what needs no reach: a pawn whose square ahead is not locked, a piece with a
-        // square that is not a locked unit of its own.
+        // square that is not a locked unit of its own, a king with a square that is neither
+        // that nor attacked for ever.
         for (Bitboard drop;; locked &= ~drop) {
             drop = {};
+            hold();
             for (Color c : {Color::white, Color::black}) {
-                const Bitboard mine = locked & pos.pieces(c);
+                const Bitboard mine = held[index(c)];
                 drop |= mine & pawns & (~locked).shifted(-step_up(c));
-                for (Square s : mine & ~pawns)
-                    if (attacks(type_of(pos.piece_at(s)), s, locked) & ~mine) drop |= Bitboard(s);
+                for (Square s : mine & ~pawns) {
+                    const PieceType t = type_of(pos.piece_at(s));
+                    const Bitboard to = attacks(t, s, locked) & ~mine;
+                    if (t == PieceType::king ? bool(to & ~guarded[index(~c)]) : bool(to)) drop |= Bitboard(s);
+                }
             }
             if (!drop) break;
         }
         if (!pair_left()) return {};
         const Bitboard open = ~locked;
-        std::array<Bitboard, 2> held{}, guarded{}, reach{};
-        for (Color c : {Color::white, Color::black}) {
-            const int i = index(c);
-            held[i] = locked & pos.pieces(c);
-            // What locked units attack for ever: kings never go there, and a unit there is
-            // defended against a king for ever (a slider only from the next square: nothing
-            // can come in between).
-            guarded[i] = pawn_attacks_of_set(c, held[i] & pawns) | Bitboard(knight_set((held[i] & knights).bits)) |
-                         attacks_of_set(PieceType::bishop, held[i] & diagonal, Bitboard::all()) |
-                         attacks_of_set(PieceType::rook, held[i] & straight, Bitboard::all());
-        }
+        std::array<Bitboard, 2> reach{};
         // Where the other units could ever stand, per colour and kind, through any square not
         // locked: a least fixpoint over both colours, since a pawn steps aside only to take.
         struct Kinds {
@@ -781,7 +792,7 @@ Bitboard locked_units(const Position& pos) noexcept {
                 attacks_of_set(PieceType::bishop, e.bishop, locked) | attacks_of_set(PieceType::rook, e.rook, locked) |
                 attacks_of_set(PieceType::queen, e.queen, locked) | promoted_attacks_of_set(e.promoted, locked) |
                 (attacks_of_set(PieceType::king, e.king, locked) & ~guarded[index(c)]);
-            drop |= mine & taken;
+            drop |= mine & ~kings & taken;
             // Moved: a pawn that may find something to take.
             drop |= mine & pawns & pawn_attacks_of_set(~c, reach[index(~c)] | held[index(~c)]);
         }
