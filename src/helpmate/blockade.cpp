@@ -694,10 +694,13 @@ Bitboard locked_units(const Position& pos) noexcept {
     const Bitboard straight = pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
     // Candidates: every unit but the rooks that may still castle and the kings that may, less
     // those that can move right now (a pawn with an empty square ahead or a capture, a piece with
-    // a square not its own), and the pawns altogether when an en passant capture is legal. A king
+    // a square not its own, the pawns of a legal en passant capture). A king
     // is locked when every square next to it is a locked unit of its own or attacked for ever.
     Bitboard locked = occ & ~pos.castling_rooks();
-    if (pos.legal_ep_square() != Square::none) locked &= ~pawns;
+    if (const Square ep = pos.legal_ep_square(); ep != Square::none) {
+        const Color us = pos.turn();
+        locked &= ~((pawn_attacks(~us, ep) & pos.pieces(us, PieceType::pawn)) | Bitboard(ep - step_up(us)));
+    }
     for (Color c : {Color::white, Color::black}) {
         const Bitboard ours = pos.pieces(c), mine = pawns & ours;
         if (pos.castling_rooks(c)) locked &= ~(kings & ours);
