@@ -73,6 +73,7 @@ browser-deps:
 	  npm install --prefix $(BUILD)/browser-deps --no-audit --no-fund --silent playwright-core@$(PLAYWRIGHT_VERSION)
 
 test-asan: build-asan
+	@$(MAKE) --no-print-directory browser-deps BUILD=$(ASAN_BUILD)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus
 
