@@ -289,6 +289,20 @@ MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
 }
 
 MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) const {
+    // Every question is searched in the canonical orientation (the side asked as Black; the file
+    // orientation whose placement reads first), so that a position and its mirrors get the same
+    // answer from the same work; the mating line is turned back.
+    const detail::Orientation o = detail::canonical_orientation(pos, side);
+    if (!o.identity())
+        if (const std::optional<Position> seen = detail::oriented(pos, o)) {
+            MateVerdict v = analyse(*seen, o.colours ? ~side : side);
+            for (Move& m : v.line) m = detail::oriented(m, o);
+            return v;
+        }
+    return analyse(pos, side);
+}
+
+MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     std::uint64_t nodes = 0;
     const StaticAnswer s = static_stages(pos, side, nodes);
     if (s.answer != MateAbility::unknown) {
@@ -348,11 +362,12 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         }
     }
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
-    // the reward-extended search with b; the guided search in four plan variants (0, 3, 2, 1:
-    // blocked pawns as material or not, first or second mating corner, pawns to clear first)
-    // sharing 2b; where it applies, the bishop corner plan with b/4 and b/16 (its two corners);
-    // where it applies, the gift plan with b/4, then the targeted gift plan with b/8 for each of
-    // its files; where the winner's king is shut in by a piece of its own, the release plan with
+    // where it applies, the gift plan with b/4, then the targeted gift plan with b/4 for each of
+    // its files (a targeted gift that works is found with a few ten thousand positions, so it
+    // goes first); the reward-extended search with b; the guided search in four plan variants
+    // (0, 3, 2, 1: blocked pawns as material or not, first or second mating corner, pawns to
+    // clear first) sharing 2b; where it applies, the bishop corner plan with b/4 and b/16 (its
+    // two corners); where the winner's king is shut in by a piece of its own, the release plan with
     // b; and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search
     // goes on where it stopped; the others restart every round, so at most about a sixth of
     // their work is repeated. The round that reaches the limit is cut short wherever it is: with
@@ -413,25 +428,26 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
         const bool closed_first = closed && round < 2;
         if (closed_first && bishop_corner && corner_plan(budget)) break;
         if (closed_first && exhaust(16 * budget)) break;
-        detail::SearchOutcome found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
-        if (take(found, "reward-extended search") || nodes >= limit) break;
+        detail::SearchOutcome found;
         bool done = false;
+        if (gifts) {
+            found = detail::search_rewarded(pos, side, std::min(budget / 4, limit - nodes), true);
+            if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
+            for (int file = 0; file < 8 && !done; ++file) {
+                if (!(gift_files >> file & 1)) continue;
+                found = detail::search_rewarded(pos, side, std::min(budget / 4, limit - nodes), true, file);
+                done = take(found, "reward-extended search (targeted gift plan)") || nodes >= limit;
+            }
+            if (done) break;
+        }
+        found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
+        if (take(found, "reward-extended search") || nodes >= limit) break;
         for (std::size_t i = 0; i < distinct; ++i) {
             found = detail::search_helpmate(pos, side, std::min(2 * budget / distinct, limit - nodes), variants[i]);
             if ((done = take(found, "guided search")) || nodes >= limit) break;
         }
         if (done || nodes >= limit) break;
         if (!closed_first && bishop_corner && corner_plan(budget)) break;
-        if (gifts) {
-            found = detail::search_rewarded(pos, side, std::min(budget / 4, limit - nodes), true);
-            if (take(found, "reward-extended search (gift plan)") || nodes >= limit) break;
-            for (int file = 0; file < 8 && !done; ++file) {
-                if (!(gift_files >> file & 1)) continue;
-                found = detail::search_rewarded(pos, side, std::min(budget / 8, limit - nodes), true, file);
-                done = take(found, "reward-extended search (targeted gift plan)") || nodes >= limit;
-            }
-            if (done) break;
-        }
         if (release) {  // the winner's king is shut in by a piece of its own: the release plan, with b
             found = detail::search_release(pos, side, std::min(budget, limit - nodes));
             if (take(found, "release plan") || nodes >= limit) break;

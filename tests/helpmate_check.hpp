@@ -1,10 +1,17 @@
 // helpmate_check.hpp — test helpers: read a position, and check a can_checkmate certificate by
-// replaying it (every move legal and SAN-convertible, the last position a mate by that side).
+// replaying it (every move legal and SAN-convertible, the last position a mate by that side), and
+// mirror a FEN (written apart from the library's own orientation code, so that the two check
+// each other).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "arbiter/arbiter.hpp"
 
@@ -33,6 +40,94 @@ inline std::string certificate_problem(const Position& start, Color side, const 
     if (!is_checkmate(pos)) return "the line does not end in checkmate";
     if (pos.turn() != ~side) return "the line ends in a mate of the wrong side";
     return {};
+}
+
+namespace fen_detail {
+inline std::vector<std::string> fields(const std::string& fen) {
+    std::istringstream in(fen);
+    std::vector<std::string> f;
+    for (std::string x; in >> x;) f.push_back(x);
+    return f;
+}
+inline std::string join(const std::vector<std::string>& f) {
+    std::string out;
+    for (const auto& x : f) out += (out.empty() ? "" : " ") + x;
+    return out;
+}
+}  // namespace fen_detail
+
+/// The colour mirror of a FEN: the ranks in reverse order, White and Black exchanged (pieces,
+/// side to move, castling rights), the en passant square on the mirrored rank.
+inline std::string colour_mirror_fen(const std::string& fen) {
+    auto f = fen_detail::fields(fen);
+    std::vector<std::string> ranks;
+    std::string rank;
+    for (char c : f.at(0)) {
+        if (c == '/') {
+            ranks.push_back(rank);
+            rank.clear();
+            continue;
+        }
+        rank += std::isalpha(static_cast<unsigned char>(c))
+                    ? static_cast<char>(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c))
+                    : c;
+    }
+    ranks.push_back(rank);
+    std::reverse(ranks.begin(), ranks.end());
+    std::string board;
+    for (const auto& r : ranks) board += (board.empty() ? "" : "/") + r;
+    f[0] = board;
+    if (f.size() > 1) f[1] = f[1] == "w" ? "b" : "w";
+    if (f.size() > 2 && f[2] != "-") {
+        std::string upper, lower;
+        for (char c : f[2])
+            (std::isupper(static_cast<unsigned char>(c)) ? lower : upper) +=
+                static_cast<char>(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+        f[2] = upper + lower;
+    }
+    if (f.size() > 3 && f[3] != "-") f[3][1] = static_cast<char>('1' + ('8' - f[3][1]));
+    return fen_detail::join(f);
+}
+
+/// The file mirror of a FEN (files a and h exchanged), or nullopt when it has castling rights,
+/// which the mirror would not keep.
+inline std::optional<std::string> file_mirror_fen(const std::string& fen) {
+    auto f = fen_detail::fields(fen);
+    if (f.size() > 2 && f[2] != "-") return std::nullopt;
+    std::string board, rank;
+    auto flush = [&] {
+        std::string expanded;
+        for (char c : rank)
+            expanded += std::isdigit(static_cast<unsigned char>(c))
+                            ? std::string(static_cast<std::size_t>(c - '0'), '.')
+                            : std::string(1, c);
+        std::reverse(expanded.begin(), expanded.end());
+        std::string packed;
+        int empty = 0;
+        for (char c : expanded) {
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) packed += static_cast<char>('0' + empty);
+            empty = 0;
+            packed += c;
+        }
+        if (empty) packed += static_cast<char>('0' + empty);
+        board += (board.empty() ? "" : "/") + packed;
+        rank.clear();
+    };
+    for (char c : f.at(0)) {
+        if (c == '/') {
+            flush();
+            continue;
+        }
+        rank += c;
+    }
+    flush();
+    f[0] = board;
+    if (f.size() > 3 && f[3] != "-") f[3][0] = static_cast<char>('a' + ('h' - f[3][0]));
+    return fen_detail::join(f);
 }
 
 }  // namespace arbiter::testing

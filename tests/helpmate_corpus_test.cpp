@@ -3,8 +3,13 @@
 //    none left unknown (the reference analyzer leaves 20);
 //  - d3_unfair_2022-05.txt: 88,387 real timeouts, all cannot_checkmate for the side that moved;
 //  - d3_lichess-30K-games.txt: 30,000 real timeouts, no expected answer, certificates replayed.
-// Everything runs whole with the default options (about a minute); ARBITER_CORPUS_FULL=1 runs the
-// test vectors again with ten times the default node limit, to see how many more get decided.
+//  - the test vectors mirrored (issue 15): the colour mirror and, without castling rights, the
+//    file mirror of every position get the same answer, proof and positions searched as the
+//    position itself, nothing unknown, the hardest within half the default limit (a sample in
+//    make test; whole with ARBITER_CORPUS_FULL=1).
+// Everything else runs whole with the default options (about a minute); ARBITER_CORPUS_FULL=1
+// runs the test vectors again with ten times the default node limit, to see how many more get
+// decided.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -35,6 +40,42 @@ TEST(UnwinnabilityCorpus, TestVectors) {
     EXPECT_EQ(t.unknown, 0u) << "every test vector is decided at the default limit";
     EXPECT_EQ(t.wrong, 0u);
     EXPECT_EQ(t.bad_certificates, 0u);
+}
+
+TEST(UnwinnabilityCorpus, MirroredTestVectorsGetTheSameAnswerFromTheSameWork) {
+    const std::string path = unwinnable_dir() + "d3_test-vector.txt";
+    REQUIRE_FILE(path);
+    const auto queries = load_vectors(path);
+    const HelpmateAnalyzer analyzer;
+    const std::size_t step = corpus_full() ? 1 : 7;
+    std::uint64_t compared = 0, unknown = 0, most = 0;
+    for (std::size_t i = 0; i < queries.size(); i += step) {
+        const Query& q = queries[i];
+        const MateVerdict v = analyzer.can_checkmate(composed(q.fen), q.side);
+        most = std::max(most, v.nodes);
+        unknown += v.answer == MateAbility::unknown;
+        EXPECT_EQ(v.answer, *q.expected) << q.fen << ' ' << name(q.side);
+        std::vector<std::pair<std::string, Color>> mirrors{{colour_mirror_fen(q.fen), ~q.side}};
+        if (auto f = file_mirror_fen(q.fen)) {
+            mirrors.emplace_back(*f, q.side);
+            mirrors.emplace_back(colour_mirror_fen(*f), ~q.side);
+        }
+        for (const auto& [fen, side] : mirrors) {
+            const Position pos = composed(fen);
+            const MateVerdict m = analyzer.can_checkmate(pos, side);
+            ++compared;
+            EXPECT_EQ(m.answer, v.answer) << fen << ' ' << name(side) << " (mirror of " << q.fen << ")";
+            EXPECT_EQ(m.proof, v.proof) << fen << ' ' << name(side);
+            EXPECT_EQ(m.nodes, v.nodes) << fen << ' ' << name(side);
+            EXPECT_EQ(m.line.size(), v.line.size()) << fen << ' ' << name(side);
+            if (m.answer == MateAbility::can_checkmate)
+                EXPECT_EQ(certificate_problem(pos, side, m), "") << fen << ' ' << name(side);
+        }
+    }
+    std::cout << "[ mirrored test vectors ] " << compared << " mirrors compared, " << unknown
+              << " unknown, the most positions for one query " << most << '\n';
+    EXPECT_GT(compared, corpus_full() ? 10'000u : 1'400u);
+    EXPECT_EQ(unknown, 0u);
 }
 
 TEST(UnwinnabilityCorpus, UnfairTimeoutsAreAllUnwinnable) {

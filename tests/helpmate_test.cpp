@@ -10,7 +10,9 @@
 
 using namespace arbiter;
 using arbiter::testing::certificate_problem;
+using arbiter::testing::colour_mirror_fen;
 using arbiter::testing::composed;
+using arbiter::testing::file_mirror_fen;
 
 namespace {
 
@@ -237,6 +239,62 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
             {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 w - -", Color::black},
         },
         "targeted gift plan");
+}
+
+// Issue 15: every question is searched in one canonical orientation, so that a position, its
+// colour mirror (ranks reversed, White and Black exchanged, the other side asked) and its file
+// mirror (files a and h exchanged) get the same answer and proof from the same number of
+// positions, and the mating line is turned back into a legal line of the position asked about.
+// Composed positions of every kind of proof, none from the test vectors.
+TEST(HelpmateOrientation, MirrorsGetTheSameVerdictFromTheSameWork) {
+    const HelpmateAnalyzer analyzer;
+    const std::pair<const char*, Color> questions[] = {
+        {"8/8/8/3k4/8/8/2R5/4K3 w - - 0 1", Color::white},                // a mating line
+        {"8/8/8/3k4/8/8/2R5/4K3 w - - 0 1", Color::black},                // material
+        {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1", Color::white},          // back-rank mate
+        {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", Color::white},              // a legal en passant capture
+        {"r3k2r/pp4pp/8/8/8/8/PP4PP/R3K2R w KQkq - 0 1", Color::black},   // castling: colours only
+        {"3bk3/8/8/p1p1p1p1/P1P1P1P1/8/8/3BK3 w - - 0 1", Color::white},  // blockade
+        {"k7/2K5/1P6/8/8/8/8/8 b - - 0 1", Color::white},                 // stalemate
+        {"2k5/8/8/1p1p4/1P1P4/8/8/4K3 w - - 0 1", Color::white},          // a pawn ending
+        {"8/8/8/8/p7/P7/k1K5/8 w - - 0 1", Color::white},                 // a king walk
+    };
+    for (const auto& [fen, side] : questions) {
+        const Position pos = composed(fen);
+        const MateVerdict v = analyzer.can_checkmate(pos, side);
+        std::vector<std::pair<std::string, Color>> mirrors{{colour_mirror_fen(fen), ~side}};
+        if (auto f = file_mirror_fen(fen)) {
+            mirrors.emplace_back(*f, side);
+            mirrors.emplace_back(colour_mirror_fen(*f), ~side);
+        }
+        for (const auto& [mfen, mside] : mirrors) {
+            const Position m = composed(mfen);
+            const MateVerdict w = analyzer.can_checkmate(m, mside);
+            EXPECT_EQ(w.answer, v.answer) << mfen << " mirrors " << fen;
+            EXPECT_EQ(w.proof, v.proof) << mfen;
+            EXPECT_EQ(w.nodes, v.nodes) << mfen;
+            EXPECT_EQ(w.reason, v.reason) << mfen;
+            if (w.answer == MateAbility::can_checkmate) EXPECT_EQ(certificate_problem(m, mside, w), "") << mfen;
+        }
+        if (v.answer == MateAbility::can_checkmate) EXPECT_EQ(certificate_problem(pos, side, v), "") << fen;
+    }
+    // Castling rights tie the files: only the colour mirror applies.
+    EXPECT_FALSE(file_mirror_fen("r3k2r/pp4pp/8/8/8/8/PP4PP/R3K2R w KQkq - 0 1"));
+}
+
+// The issue's example: the colour mirror of a test vector (Black to mate through a wall of its
+// pawns and White's bishops) came back unknown at the default limit, where the vector itself
+// took 1.3 million positions. Searched as the canonical orientation, both take the same work, well
+// within half the limit.
+TEST(HelpmateOrientation, ColourMirrorOfAWallOfPawnsAndBishops) {
+    const HelpmateAnalyzer analyzer;
+    const char* mirror = "K1k5/8/8/8/8/p1p1p1p1/PbPbPbP1/2b1b1b1 b - - 0 1";
+    const MateVerdict v = analyzer.can_checkmate(composed(mirror), Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate) << v.reason;
+    EXPECT_EQ(certificate_problem(composed(mirror), Color::black, v), "");
+    EXPECT_LE(v.nodes, HelpmateOptions{}.node_limit / 2);
+    const MateVerdict w = analyzer.can_checkmate(composed(colour_mirror_fen(mirror)), Color::white);
+    EXPECT_EQ(w.nodes, v.nodes);
 }
 
 // Test vectors where the winner's only mobile material is bishops of one colour (its pawns

@@ -77,6 +77,9 @@ public:
     [[nodiscard]] static bool has_locked_units(const Position& pos) noexcept;
 
 private:
+    /// can_checkmate in the orientation given (can_checkmate turns the question first).
+    [[nodiscard]] MateVerdict analyse(const Position& pos, Color side) const;
+
     HelpmateOptions options_;
 };
 

@@ -1,7 +1,8 @@
 // impl.hpp — the stages of HelpmateAnalyzer (src/helpmate.cpp), private to the library: the
 // material rules (material.cpp), the blockade proof (blockade.cpp), what the searches share
 // (toolkit.cpp), the guided, reward-extended and exhaustive searches (guided.cpp, rewarded.cpp,
-// exhaustive.cpp) and the plans (bishops.cpp, release.cpp). See docs/unwinnability.md.
+// exhaustive.cpp), the plans (bishops.cpp, release.cpp) and the orientation every question is
+// searched in (orientation.cpp). See docs/unwinnability.md.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "arbiter/move.hpp"
@@ -16,6 +18,24 @@
 #include "arbiter/position.hpp"
 
 namespace arbiter::detail {
+
+/// A way to look at the board (orientation.cpp): `colours` reverses the ranks and exchanges
+/// White and Black, `files` exchanges files a and h. Each is its own inverse, and the laws of
+/// chess are the same under both (the file mirror only without castling rights).
+struct Orientation {
+    bool colours = false;
+    bool files = false;
+    [[nodiscard]] bool identity() const noexcept { return !colours && !files; }
+};
+/// A square, a move and a position seen in `o` (the position through Position::from_setup;
+/// nullopt only if that refuses it).
+Square oriented(Square s, Orientation o) noexcept;
+Move oriented(Move m, Orientation o) noexcept;
+std::optional<Position> oriented(const Position& p, Orientation o);
+/// The orientation every question is searched in (docs/unwinnability.md, "Orientation"): the
+/// side asked becomes Black; without castling rights, of the two file orientations the one
+/// whose placement (twelve bitboards, White's pawns first) compares lower.
+Orientation canonical_orientation(const Position& p, Color side) noexcept;
 
 /// Sound material rules: the reason `winner` can never mate with the material on the board (the
 /// material can only shrink or, through promotion, change, and these rules exclude both), or

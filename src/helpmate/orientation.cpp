@@ -1,0 +1,95 @@
+// orientation.cpp — the orientation every question is searched in (docs/unwinnability.md,
+// "Orientation"): the side asked becomes Black, and a board without castling rights faces the
+// way whose placement reads first. A position, its colour mirror and its file mirror then meet
+// the searches as one and the same position, so they get the same answer from the same work.
+#include <array>
+#include <optional>
+
+#include "impl.hpp"
+
+namespace arbiter::detail {
+namespace {
+
+/// Files a and h exchanged within every rank.
+constexpr std::uint64_t mirror_files(std::uint64_t x) noexcept {
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
+/// Ranks 1 and 8 exchanged.
+constexpr std::uint64_t mirror_ranks(std::uint64_t x) noexcept { return __builtin_bswap64(x); }
+
+/// The placement as twelve bitboards (White's pawn to king, then Black's), seen in `o`.
+std::array<std::uint64_t, 12> placement(const Position& p, Orientation o) noexcept {
+    std::array<std::uint64_t, 12> out{};
+    for (Color c : {Color::white, Color::black})
+        for (int t = 0; t < 6; ++t) {
+            std::uint64_t b = p.pieces(c, static_cast<PieceType>(t + 1)).bits;
+            if (o.colours) b = mirror_ranks(b);
+            if (o.files) b = mirror_files(b);
+            const Color seen = o.colours ? ~c : c;
+            out[static_cast<std::size_t>(index(seen) * 6 + t)] = b;
+        }
+    return out;
+}
+
+}  // namespace
+
+Square oriented(Square s, Orientation o) noexcept {
+    int i = index(s);
+    if (o.colours) i ^= 56;
+    if (o.files) i ^= 7;
+    return square_at(i);
+}
+
+Move oriented(Move m, Orientation o) noexcept {
+    if (m == Move::null()) return m;
+    const Square from = oriented(m.from(), o), to = oriented(m.to(), o);
+    if (m.is_castling()) return Move::castling(from, to);
+    if (m.is_en_passant()) return Move::en_passant(from, to);
+    if (m.is_promotion()) return Move::promotion(from, to, m.promoted());
+    return Move::normal(from, to);
+}
+
+std::optional<Position> oriented(const Position& p, Orientation o) {
+    if (o.identity()) return p;
+    const Setup s = p.to_setup();
+    Setup t = s;
+    t.board.fill(Piece::none);
+    for (int i = 0; i < 64; ++i) {
+        Piece pc = s.board[static_cast<std::size_t>(i)];
+        if (pc == Piece::none) continue;
+        if (o.colours) pc = make_piece(~color_of(pc), type_of(pc));
+        t.board[static_cast<std::size_t>(index(oriented(square_at(i), o)))] = pc;
+    }
+    t.turn = o.colours ? ~s.turn : s.turn;
+    t.castling_rooks = Bitboard();
+    for (Square r : s.castling_rooks) t.castling_rooks |= oriented(r, o);
+    t.ep_square = s.ep_square == Square::none ? Square::none : oriented(s.ep_square, o);
+    // The mirror of a position has the mirror of its problems: what the original was allowed
+    // (a composed problem's surplus pieces, a check no last move explains) the mirror is too.
+    SetupRepairs repairs;
+    repairs.allow_impossible_check = true;
+    repairs.allow_too_many_pieces = true;
+    auto q = Position::from_setup(t, repairs);
+    if (!q) return std::nullopt;
+    return *q;
+}
+
+Orientation canonical_orientation(const Position& p, Color side) noexcept {
+    Orientation o;
+    o.colours = side != Color::black;
+    // Castling rights tie a king and its rooks to their files: such a board keeps its files.
+    if (p.castling_rooks().any()) return o;
+    Orientation flipped = o;
+    flipped.files = true;
+    const auto a = placement(p, o), b = placement(p, flipped);
+    if (b < a) return flipped;
+    if (a == b && p.legal_ep_square() != Square::none &&
+        index(oriented(p.legal_ep_square(), flipped)) < index(oriented(p.legal_ep_square(), o)))
+        return flipped;
+    return o;
+}
+
+}  // namespace arbiter::detail
