@@ -373,6 +373,56 @@ TEST(HelpmateSearch, ReleasePlanOpensTheDoor) {
         "release plan");
 }
 
+// Issue 15: each plan aimed at test vectors also finds the same idea in positions composed for
+// these tests (other squares, a unit more or fewer, the kings elsewhere), none of them in the
+// vector file. docs/unwinnability.md ("Plans and the ideas they capture") names the idea.
+TEST(HelpmatePlansGeneralise, BishopCorner) {
+    expect_mates_found(
+        {
+            {"k6B/1b4B1/2b2B2/4B3/3B4/1pB5/pP1B4/K7 w - -", Color::white},  // a bishop fewer
+            {"k6B/1b6/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -", Color::white},
+            {"4B3/k4B1B/7b/4bB2/1p1p1pBp/bPpP1P1P/2Pb2K1/N1b1b3 b - -", Color::white},  // the king on a7
+            {"4B3/1k3B1B/7b/4bB2/1p1p1pBp/bPpP1P1P/2Pb2K1/N1b5 b - -", Color::white},
+        },
+        "bishop corner search");
+}
+
+TEST(HelpmatePlansGeneralise, GiftPlan) {
+    expect_mates_found(
+        {
+            {"2B1B3/pBpBp3/P1P1P3/8/8/8/8/k1K5 w - -", Color::white},  // a narrower wall of bishops
+            {"8/8/1p6/bP6/Bp6/1Pp2k2/2P5/NK6 w - -", Color::white},    // the guarded gift, the king elsewhere
+            {"8/8/1p6/bP6/Bp6/1Pp5/2P5/NK4k1 w - -", Color::white},
+            {"1kb5/1p1p3p/1P1P4/7p/7P/8/8/5K2 w - -", Color::black},  // the door bishop is the guard
+        },
+        "gift plan");
+}
+
+TEST(HelpmatePlansGeneralise, TargetedGiftPlan) {
+    expect_mates_found(
+        {
+            {"1kb5/1p1p1p2/1P1P4/5p2/5Pb1/5p2/5P2/6K1 w - -", Color::black},  // the wall a file over
+            {"k1b5/1p1p2p1/1P1P4/6p1/6Pb/6p1/6P1/7K w - -", Color::black},
+        },
+        "targeted gift plan");
+}
+
+TEST(HelpmatePlansGeneralise, ReleasePlan) {
+    expect_mates_found({{"1kb5/1p1p2p1/1P1P4/6p1/6Pb/6p1/6P1/5K2 w - -", Color::black}}, "release plan");
+}
+
+// A rook boxed in by its own king, bishop and pawns counts as no mating force, so the closed
+// position goes to the exhaustive search first, which proves at once that no mate exists (with
+// the rook counted as free, the other searches would spend their first round's budget first).
+TEST(HelpmatePlansGeneralise, BoxedInRookLeavesThePositionClosed) {
+    const HelpmateAnalyzer analyzer;
+    const MateVerdict v =
+        analyzer.can_checkmate(composed("8/8/5p2/2p1pPp1/2PbPk2/2pBp1pB/2P1P1P1/5BRK b - -"), Color::white);
+    EXPECT_EQ(v.answer, MateAbility::cannot_checkmate);
+    EXPECT_EQ(v.proof, MateProof::exhaustive_search);
+    EXPECT_LT(v.nodes, 5'000u);
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;
