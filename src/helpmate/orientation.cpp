@@ -25,7 +25,7 @@ std::array<std::uint64_t, 12> placement(const Position& p, Orientation o) noexce
     std::array<std::uint64_t, 12> out{};
     for (Color c : {Color::white, Color::black})
         for (int t = 0; t < 6; ++t) {
-            std::uint64_t b = p.pieces(c, static_cast<PieceType>(t + 1)).bits;
+            std::uint64_t b = p.pieces(c, static_cast<PieceType>(t)).bits;
             if (o.colours) b = mirror_ranks(b);
             if (o.files) b = mirror_files(b);
             const Color seen = o.colours ? ~c : c;
