@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
@@ -128,6 +129,17 @@ inline std::optional<std::string> file_mirror_fen(const std::string& fen) {
     f[0] = board;
     if (f.size() > 3 && f[3] != "-") f[3][0] = static_cast<char>('a' + ('h' - f[3][0]));
     return fen_detail::join(f);
+}
+
+/// The mirrors of a question (a FEN and the side asked): the colour mirror, with the other side
+/// asked, and without castling rights also the file mirror and both mirrors together.
+inline std::vector<std::pair<std::string, Color>> mirrored_questions(const std::string& fen, Color side) {
+    std::vector<std::pair<std::string, Color>> out{{colour_mirror_fen(fen), ~side}};
+    if (auto f = file_mirror_fen(fen)) {
+        out.emplace_back(*f, side);
+        out.emplace_back(colour_mirror_fen(*f), ~side);
+    }
+    return out;
 }
 
 }  // namespace arbiter::testing

@@ -55,12 +55,7 @@ TEST(UnwinnabilityCorpus, MirroredTestVectorsGetTheSameAnswerFromTheSameWork) {
         most = std::max(most, v.nodes);
         unknown += v.answer == MateAbility::unknown;
         EXPECT_EQ(v.answer, *q.expected) << q.fen << ' ' << name(q.side);
-        std::vector<std::pair<std::string, Color>> mirrors{{colour_mirror_fen(q.fen), ~q.side}};
-        if (auto f = file_mirror_fen(q.fen)) {
-            mirrors.emplace_back(*f, q.side);
-            mirrors.emplace_back(colour_mirror_fen(*f), ~q.side);
-        }
-        for (const auto& [fen, side] : mirrors) {
+        for (const auto& [fen, side] : mirrored_questions(q.fen, q.side)) {
             const Position pos = composed(fen);
             const MateVerdict m = analyzer.can_checkmate(pos, side);
             ++compared;

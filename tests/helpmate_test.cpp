@@ -13,6 +13,7 @@ using arbiter::testing::certificate_problem;
 using arbiter::testing::colour_mirror_fen;
 using arbiter::testing::composed;
 using arbiter::testing::file_mirror_fen;
+using arbiter::testing::mirrored_questions;
 
 namespace {
 
@@ -262,12 +263,7 @@ TEST(HelpmateOrientation, MirrorsGetTheSameVerdictFromTheSameWork) {
     for (const auto& [fen, side] : questions) {
         const Position pos = composed(fen);
         const MateVerdict v = analyzer.can_checkmate(pos, side);
-        std::vector<std::pair<std::string, Color>> mirrors{{colour_mirror_fen(fen), ~side}};
-        if (auto f = file_mirror_fen(fen)) {
-            mirrors.emplace_back(*f, side);
-            mirrors.emplace_back(colour_mirror_fen(*f), ~side);
-        }
-        for (const auto& [mfen, mside] : mirrors) {
+        for (const auto& [mfen, mside] : mirrored_questions(fen, side)) {
             const Position m = composed(mfen);
             const MateVerdict w = analyzer.can_checkmate(m, mside);
             EXPECT_EQ(w.answer, v.answer) << mfen << " mirrors " << fen;
