@@ -370,18 +370,19 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // two corners); where the winner's king is shut in by a piece of its own, the release plan with
     // b; and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search
     // goes on where it stopped; the others restart every round, so at most about a sixth of
-    // their work is repeated. The round that reaches the limit is cut short wherever it is: with
-    // the default limit that is the third (b = 345,600), where the guided variants share 691,200
-    // positions and the exhaustive search gets the rest; they find the long tempo manoeuvres of
-    // the test vectors, while the reward-extended search, which finds the minor-piece manoeuvres
-    // of real games early or not at all, is held to b. In a closed position (three pawn pairs
-    // blocked head-on, or a king walled in by pawns) where the side has no queen or rook free to
-    // move (free_heavy_piece), which is most often a dead one, the exhaustive search goes first
-    // in the first two rounds (after the bishop corner plan, where that applies), with 16b: it
-    // proves as well as finds, and it settles the dead positions of real games in a fraction of
-    // the time the others would spend first. (Order and budgets tuned by positions searched,
-    // which does not depend on the machine, on the lichess timeouts, the test vectors, the unfair
-    // timeouts and slow real positions of the audit; see docs/unwinnability.md.)
+    // their work is repeated. From the third round on (b = 345,600, beyond what the real
+    // positions of the corpora need), the searches that find the long manoeuvres of the test
+    // vectors open the round: the exhaustive search (progress first) with 3b/2 and the guided
+    // variants with their 2b; the exhaustive search closes it with the rest of its 5b. The round
+    // that reaches the limit is cut short wherever it is: with the default limit that is the
+    // fourth. In a closed position (three pawn pairs blocked head-on, or a king walled in by
+    // pawns) where the side has no queen or rook free to move (free_heavy_piece), which is most
+    // often a dead one, the exhaustive search goes first in the first two rounds (after the
+    // bishop corner plan, where that applies), with 16b: it proves as well as finds, and it
+    // settles the dead positions of real games in a fraction of the time the others would spend
+    // first. (Order and budgets tuned by positions searched, which does not depend on the
+    // machine, on the lichess timeouts, the test vectors, the unfair timeouts and slow real
+    // positions of the audit; see docs/unwinnability.md.)
     //
     // Variants whose plan does not differ here (no corner to choose, no pawn to clear, no
     // blocked pawn) would search alike: only the first of each is run, with the budget of all.
@@ -424,10 +425,20 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         }
         return nodes >= limit;
     };
+    auto guided = [&](std::uint64_t b) {
+        for (std::size_t i = 0; i < distinct; ++i) {
+            detail::SearchOutcome found =
+                detail::search_helpmate(pos, side, std::min(2 * b / distinct, limit - nodes), variants[i]);
+            if (take(found, "guided search") || nodes >= limit) return true;
+        }
+        return false;
+    };
     for (int round = 0; nodes < limit; ++round) {
         const bool closed_first = closed && round < 2;
+        const bool late = round >= 2;  // the searches of the long manoeuvres open the round
         if (closed_first && bishop_corner && corner_plan(budget)) break;
         if (closed_first && exhaust(16 * budget)) break;
+        if (late && (exhaust(3 * budget / 2) || guided(budget))) break;
         detail::SearchOutcome found;
         bool done = false;
         if (gifts) {
@@ -442,17 +453,13 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         }
         found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
-        for (std::size_t i = 0; i < distinct; ++i) {
-            found = detail::search_helpmate(pos, side, std::min(2 * budget / distinct, limit - nodes), variants[i]);
-            if ((done = take(found, "guided search")) || nodes >= limit) break;
-        }
-        if (done || nodes >= limit) break;
+        if (!late && guided(budget)) break;
         if (!closed_first && bishop_corner && corner_plan(budget)) break;
         if (release) {  // the winner's king is shut in by a piece of its own: the release plan, with b
             found = detail::search_release(pos, side, std::min(budget, limit - nodes));
             if (take(found, "release plan") || nodes >= limit) break;
         }
-        if (!closed_first && exhaust(5 * budget)) break;
+        if (!closed_first && exhaust(late ? 7 * budget / 2 : 5 * budget)) break;
         budget = std::min<std::uint64_t>(6 * budget, std::uint64_t{1} << 58);  // 16 * budget < 2^64
     }
     if (v.answer != MateAbility::unknown) return v;

@@ -6,6 +6,7 @@
 #include <initializer_list>
 
 #include "arbiter/arbiter.hpp"
+#include "helpmate/impl.hpp"
 #include "helpmate_check.hpp"
 
 using namespace arbiter;
@@ -214,6 +215,52 @@ void expect_mates_found(std::initializer_list<FoundMate> found, const char* engi
     }
 }
 
+/// The plans of the search schedule (src/helpmate.cpp), each run on its own.
+enum class Plan { gift, targeted_gift, release, bishop_corner };
+
+/// The plan's own search finds a mating line that replays, within the share of the schedule's
+/// third round (b = 345,600) that the plan gets: b/4 for the gift plans (a targeted gift b/4 for
+/// each of its files) and the better bishop corner, b for the release plan. The whole analysis
+/// finds a mate too (by whichever search comes first: the exhaustive search now finds many of
+/// these before the plans run).
+void expect_plan_finds(std::initializer_list<FoundMate> found, Plan plan) {
+    constexpr std::uint64_t b = 345'600;
+    for (const auto& q : found) {
+        const Position pos = composed(q.fen);
+        detail::SearchOutcome out;
+        switch (plan) {
+            case Plan::gift:
+                ASSERT_TRUE(detail::gift_plan(pos, q.side)) << q.fen;
+                out = detail::search_rewarded(pos, q.side, b / 4, true);
+                break;
+            case Plan::targeted_gift: {
+                const std::uint8_t files = detail::gift_files(pos, q.side);
+                ASSERT_NE(files, 0) << q.fen;
+                for (int file = 0; file < 8 && out.kind != detail::SearchOutcome::Kind::mate; ++file)
+                    if (files >> file & 1) out = detail::search_rewarded(pos, q.side, b / 4, true, file);
+                break;
+            }
+            case Plan::release:
+                ASSERT_TRUE(detail::jailers(pos, q.side).any()) << q.fen;
+                out = detail::search_release(pos, q.side, b);
+                break;
+            case Plan::bishop_corner:
+                ASSERT_TRUE(detail::bishop_corner_plan(pos, q.side)) << q.fen;
+                out = detail::search_bishop_corner(pos, q.side, b / 4, 0);
+                if (out.kind != detail::SearchOutcome::Kind::mate)
+                    out = detail::search_bishop_corner(pos, q.side, b / 16, 1);
+                break;
+        }
+        ASSERT_EQ(out.kind, detail::SearchOutcome::Kind::mate) << q.fen << " (" << out.nodes << " positions)";
+        MateVerdict v;
+        v.answer = MateAbility::can_checkmate;
+        v.proof = MateProof::mating_line;
+        v.line = out.line;
+        EXPECT_EQ(certificate_problem(pos, q.side, v), "") << q.fen;
+    }
+    expect_mates_found(found);
+}
+
 // Test vectors (d3_test-vector.txt) that need a long tempo manoeuvre with the loser's help; the
 // search schedule gives the guided variants and the exhaustive search the budget they need
 // within the default limit. (They were unknown before; the corpus test covers the rest.)
@@ -229,7 +276,7 @@ TEST(HelpmateSearch, TempoManoeuvresWithinTheDefaultLimit) {
 // that file runs, promotes and is taken by a winner's pawn, which then promotes and mates. Every
 // tempo counts; the targeted gift plan finds them (they were unknown before).
 TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -", Color::white},  // the e-pawn is the gift
             {"8/p1p1p3/8/4k3/8/6p1/P1P1P1Pp/7K w - -", Color::white},
@@ -239,7 +286,7 @@ TEST(HelpmateSearch, TargetedGiftPlanCountsTempi) {
             {"1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - -", Color::black},
             {"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 w - -", Color::black},
         },
-        "targeted gift plan");
+        Plan::targeted_gift);
 }
 
 // Issue 15: every question is searched in one canonical orientation, so that a position, its
@@ -299,12 +346,12 @@ TEST(HelpmateOrientation, ColourMirrorOfAWallOfPawnsAndBishops) {
 // squares next to it, and a bishop checks along the long diagonal. The bishop corner search finds them in a few
 // thousand positions (they were unknown before: the guided search needed 9.75 million, or more than 40 million).
 TEST(HelpmateSearch, BishopCornerPlan) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"4B3/1k3B1B/7b/4bB2/1p1p1pBp/bPpP1P1P/2Pb2K1/N1b1b3 b - -", Color::white},
             {"k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -", Color::white},
         },
-        "bishop corner search");
+        Plan::bishop_corner);
 }
 
 // A test vector where the gift (the a6 pawn) is defended by bishops caged behind the winner's
@@ -314,7 +361,7 @@ TEST(HelpmateSearch, BishopCornerPlan) {
 // only the guided search found it, with 38 million positions; two more vectors like it need 2.5
 // million positions in the schedule).
 TEST(HelpmateSearch, GiftPlanMakesRoomAroundADefendedGift) {
-    expect_mates_found({{"2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -", Color::white}}, "gift plan");
+    expect_plan_finds({{"2B1B1B1/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - -", Color::white}}, Plan::gift);
 }
 
 // The gift is guarded: a knight of the winner on a1 covers the c2 pawn the loser's king must take,
@@ -323,19 +370,19 @@ TEST(HelpmateSearch, GiftPlanMakesRoomAroundADefendedGift) {
 // finds these in the second round (before, the first was found by the guided search at 1.8M
 // positions and the second not within the default limit).
 TEST(HelpmateSearch, GiftPlanTakesTheGuardsOfTheGift) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"8/8/1p6/bP6/Bp1k4/1Pp5/2P5/NK6 w - -", Color::white},
             {"k7/8/1p6/bP6/Bp6/1Pp5/2P5/NK6 b - -", Color::white},
         },
-        "gift plan");
+        Plan::gift);
 }
 
 // The loser's king must meet the gift (the e-pawn, walking up) on its file with no step to
 // spare, since every white move is a counted tempo: of the king's steps towards the gift, those
 // nearer its own pawn behind the gift come first (b2-c3-d4 rather than b1-c1-d2). Unknown before.
 TEST(HelpmateSearch, TargetedGiftKingMeetsTheGiftUpTheFile) {
-    expect_mates_found({{"8/p1p1p3/8/8/8/6p1/PkP1P1Pp/7K w - -", Color::white}}, "targeted gift plan");
+    expect_plan_finds({{"8/p1p1p3/8/8/8/6p1/PkP1P1Pp/7K w - -", Color::white}}, Plan::targeted_gift);
 }
 
 // A rook boxed in by its own units (g1, behind the king, a bishop and pawns) is no mating force:
@@ -351,7 +398,7 @@ TEST(HelpmateSearch, BoxedInRookLeavesThePositionClosed) {
 // targeted gift plan keeps the step for the moment the king stands on b4 (...a5+, Kxa5). With
 // black to move this test vector was unknown even at 40 million positions.
 TEST(HelpmateSearch, TargetedGiftWaitsForTheLoserKing) {
-    expect_mates_found({{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", Color::black}}, "targeted gift plan");
+    expect_plan_finds({{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", Color::black}}, Plan::targeted_gift);
 }
 
 // The release plan: black's king is shut in on a8 and b8 (a7 and c7 attacked by white pawns) by
@@ -361,50 +408,50 @@ TEST(HelpmateSearch, TargetedGiftWaitsForTheLoserKing) {
 // positions, the second 1.2 million. `k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w`, of the same family, is
 // now found first by the gift plan, which counts taking a guard of the gift as progress.)
 TEST(HelpmateSearch, ReleasePlanOpensTheDoor) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"1kb5/1p1p2p1/1P1P4/6p1/6Pb/6p1/6P1/7K w - -", Color::black},
             {"k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - -", Color::black},
         },
-        "release plan");
+        Plan::release);
 }
 
 // Issue 15: each plan aimed at test vectors also finds the same idea in positions composed for
 // these tests (other squares, a unit more or fewer, the kings elsewhere), none of them in the
 // vector file. docs/unwinnability.md ("Plans and the ideas they capture") names the idea.
 TEST(HelpmatePlansGeneralise, BishopCorner) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"k6B/1b4B1/2b2B2/4B3/3B4/1pB5/pP1B4/K7 w - -", Color::white},  // a bishop fewer
             {"k6B/1b6/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -", Color::white},
             {"4B3/k4B1B/7b/4bB2/1p1p1pBp/bPpP1P1P/2Pb2K1/N1b1b3 b - -", Color::white},  // the king on a7
             {"4B3/1k3B1B/7b/4bB2/1p1p1pBp/bPpP1P1P/2Pb2K1/N1b5 b - -", Color::white},
         },
-        "bishop corner search");
+        Plan::bishop_corner);
 }
 
 TEST(HelpmatePlansGeneralise, GiftPlan) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"2B1B3/pBpBp3/P1P1P3/8/8/8/8/k1K5 w - -", Color::white},  // a narrower wall of bishops
             {"8/8/1p6/bP6/Bp6/1Pp2k2/2P5/NK6 w - -", Color::white},    // the guarded gift, the king elsewhere
             {"8/8/1p6/bP6/Bp6/1Pp5/2P5/NK4k1 w - -", Color::white},
             {"1kb5/1p1p3p/1P1P4/7p/7P/8/8/5K2 w - -", Color::black},  // the door bishop is the guard
         },
-        "gift plan");
+        Plan::gift);
 }
 
 TEST(HelpmatePlansGeneralise, TargetedGiftPlan) {
-    expect_mates_found(
+    expect_plan_finds(
         {
             {"1kb5/1p1p1p2/1P1P4/5p2/5Pb1/5p2/5P2/6K1 w - -", Color::black},  // the wall a file over
             {"k1b5/1p1p2p1/1P1P4/6p1/6Pb/6p1/6P1/7K w - -", Color::black},
         },
-        "targeted gift plan");
+        Plan::targeted_gift);
 }
 
 TEST(HelpmatePlansGeneralise, ReleasePlan) {
-    expect_mates_found({{"1kb5/1p1p2p1/1P1P4/6p1/6Pb/6p1/6P1/5K2 w - -", Color::black}}, "release plan");
+    expect_plan_finds({{"1kb5/1p1p2p1/1P1P4/6p1/6Pb/6p1/6P1/5K2 w - -", Color::black}}, Plan::release);
 }
 
 // A rook boxed in by its own king, bishop and pawns counts as no mating force, so the closed

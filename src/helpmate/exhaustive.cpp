@@ -1,9 +1,11 @@
 // exhaustive.cpp — the exhaustive search (exhaust_helpmate, ExhaustiveSearch) visits every
-// position reachable from the root, breadth first, once each (a table of Zobrist keys; the key
-// covers placement, side to move, castling rights and a legal en passant square, which is all
-// that decides the future moves). It prunes positions where the winner provably cannot mate
-// (material; a blockade after an irreversible move). Finding a mate gives a shortest mating
-// line; running out of positions proves that no mate exists.
+// position reachable from the root once each (a table of Zobrist keys; the key covers placement,
+// side to move, castling rights and a legal en passant square, which is all that decides the
+// future moves), progress first: a position reached by more irreversible moves (captures, pawn
+// moves, castling) is expanded before one reached by fewer, and among equals the first reached
+// first. It prunes positions where the winner provably cannot mate (material; a blockade after
+// an irreversible move). Finding a mate gives a mating line; running out of positions proves
+// that no mate exists.
 #include <algorithm>
 #include <memory>
 #include <unordered_set>
@@ -77,8 +79,9 @@ bool irreversible(const Position& pos, Move m) noexcept { return m.is_castling()
 
 }  // namespace
 
-/// The state of the breadth-first search between calls of ExhaustiveSearch::run: the table of
-/// visited positions with their parents, the level being expanded (and how far), the next one.
+/// The state of the search between calls of ExhaustiveSearch::run: the table of visited
+/// positions with their parents, and the positions still to expand, queued by the number of
+/// irreversible moves that reached them.
 struct ExhaustiveSearch::State {
     Color winner;
     Visited visited;
@@ -86,20 +89,48 @@ struct ExhaustiveSearch::State {
     // same signature most likely fails too, so it is not tried again (skipping a proof only
     // costs pruning, never soundness).
     std::unordered_set<std::uint64_t> failed_proofs;
-    std::vector<std::pair<Position, std::uint32_t>> frontier, next;
-    std::size_t cursor = 0;  // frontier[cursor] is the next position to expand
+    struct Queue {
+        std::vector<std::pair<Position, std::uint32_t>> entries;
+        std::size_t cursor = 0;  // entries[cursor] is the next to expand
+        [[nodiscard]] bool empty() const noexcept { return cursor == entries.size(); }
+    };
+    // queues[k]: positions reached by k irreversible moves, first reached first; every queue
+    // above `top` is empty.
+    std::vector<Queue> queues;
+    std::size_t top = 0;
     bool exhausted = false;
 
-    /// Empty again, keeping the memory of modest tables (large ones are given back).
+    /// Empty again, keeping the memory of modest queues (large ones are given back).
     void reset() {
         visited.clear();
         failed_proofs.clear();
-        for (auto* v : {&frontier, &next}) {
-            if (v->capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(*v);
-            v->clear();
+        for (Queue& q : queues) {
+            if (q.entries.capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(q.entries);
+            q.entries.clear();
+            q.cursor = 0;
         }
-        cursor = 0;
+        top = 0;
         exhausted = false;
+    }
+
+    void push(std::size_t k, const Position& p, std::uint32_t id) {
+        if (k >= queues.size()) queues.resize(k + 1);
+        queues[k].entries.emplace_back(p, id);
+        top = std::max(top, k);
+    }
+
+    /// The next position to expand (copied out: pushing may move the queue's storage), or
+    /// false when every queue is empty.
+    bool pop(std::pair<Position, std::uint32_t>& next, std::size_t& k) {
+        while (queues[top].empty()) {
+            queues[top].entries.clear();  // keeps the capacity for the next fill
+            queues[top].cursor = 0;
+            if (top == 0) return false;
+            --top;
+        }
+        k = top;
+        next = queues[top].entries[queues[top].cursor++];
+        return true;
     }
 
     /// The moves from the root to visited position `i`.
@@ -155,7 +186,7 @@ ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner) {
     }
     state_->winner = winner;
     state_->visited.insert(root.key(), 0, Move::null());
-    state_->frontier.emplace_back(root, 0);
+    state_->push(0, root, 0);
 }
 
 ExhaustiveSearch::~ExhaustiveSearch() {
@@ -167,24 +198,20 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
     State& st = *state_;
     SearchOutcome out;
     MoveList moves;
+    std::pair<Position, std::uint32_t> entry;
+    std::size_t k = 0;
     while (!st.exhausted) {
-        if (st.cursor == st.frontier.size()) {  // the level is done: on to the next
-            st.frontier.swap(st.next);
-            st.next.clear();
-            st.cursor = 0;
-            if (st.frontier.empty()) {
-                st.exhausted = true;
-                break;
-            }
-            continue;
-        }
-        // Work is counted in positions generated (every child), like the other searches count
-        // positions entered, so that a node limit bounds time alike.
+        // Work is counted in positions generated (every child, duplicates included), like the
+        // other searches count positions entered, so that a node limit bounds time alike.
         if (out.nodes >= node_limit) {
             out.kind = SearchOutcome::Kind::limit;
             return out;
         }
-        const auto& [pos, id] = st.frontier[st.cursor++];
+        if (!st.pop(entry, k)) {
+            st.exhausted = true;
+            break;
+        }
+        const auto& [pos, id] = entry;
         legal_moves(pos, moves);
         out.nodes += 1 + moves.size();
         if (moves.empty()) {
@@ -196,8 +223,7 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
         for (Move m : moves) {
             Position child = pos.after(m);
             if (!st.visited.insert(child.key(), id, m)) continue;
-            // A check by the winner is tested for mate at once, a level before its expansion
-            // would find it: still a shortest mate, since every shorter line was expanded.
+            // A check by the winner is tested for mate at once, before it waits in a queue.
             if (pos.turn() == st.winner && child.in_check()) {
                 ++out.nodes;
                 if (!has_legal_move(child)) {
@@ -207,8 +233,9 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
                 }
             }
             if (material_cannot_mate(child, st.winner)) continue;
-            if (irreversible(pos, m) && st.proven(child, out.nodes)) continue;
-            st.next.emplace_back(child, st.visited.size() - 1);
+            const bool progress = irreversible(pos, m);
+            if (progress && st.proven(child, out.nodes)) continue;
+            st.push(progress ? k + 1 : k, child, st.visited.size() - 1);
         }
     }
     out.kind = SearchOutcome::Kind::exhausted;

@@ -264,9 +264,10 @@ Bitboard jailers(const Position& pos, Color winner) noexcept;
 /// reward-extended and guided searches look for the mate from there. Finds mates only.
 SearchOutcome search_release(const Position& pos, Color winner, std::uint64_t node_limit);
 
-/// The exhaustive breadth-first search: a shortest mating line, or `exhausted` once every
-/// reachable position has been visited (pruning positions proven unwinnable), or `limit`. Work
-/// is counted in positions generated.
+/// The exhaustive search: a mating line, or `exhausted` once every reachable position has been
+/// visited (pruning positions proven unwinnable), or `limit`. Progress first: positions reached
+/// by more irreversible moves are expanded before those reached by fewer, first reached first
+/// among equals (breadth first within). Work is counted in positions generated.
 SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t node_limit);
 
 /// The same search, resumable: each run() goes on from where the last one stopped, with a new
