@@ -96,6 +96,21 @@ void stable_insertion_sort(T* a, std::size_t n, Less less) noexcept {
     }
 }
 
+/// Puts the first `k` elements of the stable order (by `less`) of a[0..n) in place, in that
+/// order; the others follow in their original relative order. The same first `k` as
+/// stable_insertion_sort, for about k*n comparisons instead of n*n/4.
+template <typename T, typename Less>
+void stable_select_first(T* a, std::size_t n, std::size_t k, Less less) noexcept {
+    for (std::size_t i = 0; i < k && i + 1 < n; ++i) {
+        std::size_t best = i;
+        for (std::size_t j = i + 1; j < n; ++j)
+            if (less(a[j], a[best])) best = j;
+        const T x = a[best];
+        for (std::size_t j = best; j > i; --j) a[j] = a[j - 1];
+        a[i] = x;
+    }
+}
+
 /// Bishop moves from a to b on an empty board: 0, 1 on a common diagonal, 2 on the same colour,
 /// 8 (never) on the other colour.
 inline int bishop_distance(Square a, Square b) noexcept {
@@ -113,6 +128,8 @@ int knight_moves(Square a, Square b) noexcept;
 /// searched with at least `budget`, and otherwise records it.
 void search_table_new_generation() noexcept;
 bool search_table_seen(std::uint64_t key, int budget) noexcept;
+/// Starts loading the table's entry for `key` into the cache (search_table_seen follows soon).
+void search_table_prefetch(std::uint64_t key) noexcept;
 
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
@@ -175,6 +192,7 @@ private:
             aborted_ = true;
             return false;
         }
+        search_table_prefetch(pos.key());
         MoveList moves;
         legal_moves(pos, moves);
         if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
@@ -187,23 +205,36 @@ private:
         }
         if (ply_ >= max_ply_) return false;
         if (search_table_seen(pos.key(), budget)) return false;
-        std::array<Ranked, MoveList::capacity> ranked;
-        const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked.data());
-        stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
-        for (std::size_t i = 0; i < n; ++i) {
+        // The ranked moves of every node on the line share one stack (a fixed array per node
+        // would cost more to set up than the ranking itself); only as many moves as the budget
+        // can afford are put in order.
+        const std::size_t base = ranked_.size();
+        ranked_.resize(base + moves.size());
+        const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked_.data() + base);
+        const std::size_t affordable = budget == 0 ? 1 : budget == 1 ? 3 : budget == 2 ? 8 : n;
+        const auto better = [](const Ranked& a, const Ranked& b) { return a.score < b.score; };
+        if (affordable < n)
+            stable_select_first(ranked_.data() + base, n, affordable, better);
+        else
+            stable_insertion_sort(ranked_.data() + base, n, better);
+        bool found = false;
+        for (std::size_t i = 0; i < n && !found; ++i) {
             const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
             if (cost > budget) break;
-            const Position child = pos.after(ranked[i].move);
-            line_.push_back(ranked[i].move);
+            const Move m = ranked_[base + i].move;
+            const Position child = pos.after(m);
+            line_.push_back(m);
             ++ply_;
-            const bool found = dfs(child, budget - cost);
+            found = dfs(child, budget - cost);
             --ply_;
-            if (found) return true;
+            if (found) break;
             line_.pop_back();
-            if (aborted_) return false;
+            if (aborted_) break;
         }
-        return false;
+        ranked_.resize(base);
+        return found;
     }
+    std::vector<Ranked> ranked_;
 };
 
 /// Forced-line check: true when every line from `pos` reaches, within `depth` plies, a position

@@ -66,6 +66,7 @@ private:
     bool stop_ = false;
     int ply_ = 0;
     std::vector<Move> line_;
+    std::vector<Ranked> ranked_;  // the ranked moves of the nodes on the line, one after another
     Square corner_ = Square::h8;  // where the loser's king is mated
     bool blockers_needed_ = false;
     // The gift plan: the loser's king takes the winner's pawns that block its own pawns, which
@@ -227,32 +228,38 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
         stop_ = true;
         return false;
     }
+    search_table_prefetch(pos.key());
     MoveList moves;
     legal_moves(pos, moves);
     if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
     if (material_cannot_mate(pos, winner_)) return false;
     if (depth <= 0 || ply_ >= 400) return false;
     if (search_table_seen(pos.key(), depth)) return false;
-    std::array<Ranked, MoveList::capacity> ranked;
+    // The ranked moves of every node on the line share one stack (see DiscrepancySearch).
+    const std::size_t base = ranked_.size();
+    ranked_.resize(base + moves.size());
+    Ranked* const ranked = ranked_.data() + base;
     std::size_t n = 0;
     for (Move m : moves) ranked[n++] = rank(pos, m);
-    stable_insertion_sort(ranked.data(), n, [](const Ranked& a, const Ranked& b) {
+    stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) {
         return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
     });
+    bool found = false;
     for (std::size_t i = 0; i < n; ++i) {
-        const Ranked& r = ranked[i];
+        const Ranked r = ranked_[base + i];
         int cost = r.kind == progress ? 0 : r.kind == normal ? (after_progress ? 0 : 1) : 3;
         if (ply_ > 300 && r.kind == progress) cost = 1;  // no free depth for ever
         const Position child = pos.after(r.move);
         line_.push_back(r.move);
         ++ply_;
-        const bool found = dfs(child, depth - cost, r.kind == progress);
+        found = dfs(child, depth - cost, r.kind == progress);
         --ply_;
-        if (found) return true;
+        if (found) break;
         line_.pop_back();
-        if (stop_) return false;
+        if (stop_) break;
     }
-    return false;
+    ranked_.resize(base);
+    return found;
 }
 
 SearchOutcome Rewarded::run(const Position& root) {

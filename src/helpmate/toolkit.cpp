@@ -50,6 +50,7 @@ public:
             generation_ = 1;
         }
     }
+    void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(&entries_[key & (size - 1)]); }
     /// True when `key` was already searched with at least `budget`; otherwise records it.
     bool seen(std::uint64_t key, int budget) noexcept {
         Entry& e = entries_[key & (size - 1)];
@@ -156,5 +157,7 @@ int knight_moves(Square a, Square b) noexcept { return knight_distance.d[index(a
 void search_table_new_generation() noexcept { table().new_generation(); }
 
 bool search_table_seen(std::uint64_t key, int budget) noexcept { return table().seen(key, budget); }
+
+void search_table_prefetch(std::uint64_t key) noexcept { table().prefetch(key); }
 
 }  // namespace arbiter::detail

@@ -128,6 +128,7 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
     LineReader reader(src, max_line_bytes, "dead --batch");
     std::string line;
     std::uint64_t number = 0, failed = 0, first_failed = 0;
+    std::string text;  // an answer, written straight as JSON text (append_dead_members)
     for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
         ++number;
         Json j;
@@ -151,10 +152,14 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
             } else {
                 try {
                     const Position pos = composed_fen_or_throw(b.fen);
-                    j = Json{{"line", number}};
-                    if (!b.id.empty()) j["id"] = b.id;
-                    j.update(dead_json(pos, analyse_dead(analyzer, pos, sides_of(b.side.empty() ? opt.side : b.side)),
-                                       opt.timing));
+                    const auto answers = analyse_dead(analyzer, pos, sides_of(b.side.empty() ? opt.side : b.side));
+                    text = "{\"line\":" + std::to_string(number);
+                    if (!b.id.empty()) text += ",\"id\":" + dump(Json(b.id));
+                    text += ',';
+                    append_dead_members(text, pos, answers, opt.timing);
+                    text += "}\n";
+                    std::cout << text;
+                    continue;
                 } catch (const InputError& e) {
                     refuse("bad_fen", e.message(), b.id);
                 }

@@ -54,32 +54,108 @@ std::optional<bool> dead_of(const std::vector<DeadAnswer>& answers) {
 }
 
 Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
-    auto per_side = [] { return Json{{"white", nullptr}, {"black", nullptr}}; };
-    Json verdict = per_side(), can = per_side(), proof = per_side(), reason = per_side(), nodes = per_side(),
-         helpmate = per_side(), micros = per_side();
-    for (const DeadAnswer& a : answers) {
-        const std::string side(name(a.side));
-        verdict[side] = mate_ability_name(a.verdict.answer);
-        can[side] = yes_no_unknown(a.verdict.answer);
-        proof[side] = mate_proof_name(a.verdict.proof);
-        reason[side] = a.verdict.reason;
-        nodes[side] = a.verdict.nodes;
-        if (a.verdict.answer == MateAbility::can_checkmate) helpmate[side] = a.san;
-        micros[side] = a.micros;
-    }
-    Json j;
+    // Built in place, in the documented key order (a batch writes one of these a position).
+    const DeadAnswer* asked[2] = {nullptr, nullptr};
+    for (const DeadAnswer& a : answers) asked[a.side == Color::white ? 0 : 1] = &a;
+    auto per_side = [&](auto value) {
+        Json o = Json::object();
+        for (int c = 0; c < 2; ++c) o[c == 0 ? "white" : "black"] = asked[c] ? value(*asked[c]) : Json(nullptr);
+        return o;
+    };
+    Json j = Json::object();
     j["fen"] = to_fen(pos);
     const auto dead = dead_of(answers);
     j["dead"] = dead ? Json(*dead) : Json(nullptr);
-    j["white"] = verdict["white"];
-    j["black"] = verdict["black"];
-    j["can_checkmate"] = can;
-    j["proof"] = proof;
-    j["reason"] = reason;
-    j["nodes"] = nodes;
-    j["helpmate"] = helpmate;
-    if (timing) j["microseconds"] = micros;
+    for (int c = 0; c < 2; ++c)
+        j[c == 0 ? "white" : "black"] = asked[c] ? Json(mate_ability_name(asked[c]->verdict.answer)) : Json(nullptr);
+    j["can_checkmate"] = per_side([](const DeadAnswer& a) { return Json(yes_no_unknown(a.verdict.answer)); });
+    j["proof"] = per_side([](const DeadAnswer& a) { return Json(mate_proof_name(a.verdict.proof)); });
+    j["reason"] = per_side([](const DeadAnswer& a) { return Json(a.verdict.reason); });
+    j["nodes"] = per_side([](const DeadAnswer& a) { return Json(a.verdict.nodes); });
+    j["helpmate"] = per_side([](const DeadAnswer& a) {
+        return a.verdict.answer == MateAbility::can_checkmate ? Json(a.san) : Json(nullptr);
+    });
+    if (timing) j["microseconds"] = per_side([](const DeadAnswer& a) { return Json(a.micros); });
     return j;
+}
+
+namespace {
+/// A string as dump() writes it (compact, UTF-8 kept): quotes and backslashes escaped, control
+/// characters as \b \t \n \f \r or \u00XX. For the analysis's own ASCII strings (FEN, SAN,
+/// reasons); text from the input goes through the JSON library.
+void append_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20) {
+            static constexpr char hex[] = "0123456789abcdef";
+            switch (c) {
+                case '\b': out += "\\b"; break;
+                case '\t': out += "\\t"; break;
+                case '\n': out += "\\n"; break;
+                case '\f': out += "\\f"; break;
+                case '\r': out += "\\r"; break;
+                default:
+                    out += "\\u00";
+                    out += hex[u >> 4];
+                    out += hex[u & 15];
+            }
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+}
+}  // namespace
+
+void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
+    const DeadAnswer* asked[2] = {nullptr, nullptr};
+    for (const DeadAnswer& a : answers) asked[a.side == Color::white ? 0 : 1] = &a;
+    auto per_side = [&](const char* key, auto value) {
+        out += ",\"";
+        out += key;
+        out += "\":{";
+        for (int c = 0; c < 2; ++c) {
+            out += c == 0 ? "\"white\":" : ",\"black\":";
+            if (asked[c])
+                value(*asked[c]);
+            else
+                out += "null";
+        }
+        out += '}';
+    };
+    out += "\"fen\":";
+    append_string(out, to_fen(pos));
+    const auto dead = dead_of(answers);
+    out += ",\"dead\":";
+    out += dead ? (*dead ? "true" : "false") : "null";
+    for (int c = 0; c < 2; ++c) {
+        out += c == 0 ? ",\"white\":" : ",\"black\":";
+        if (asked[c])
+            append_string(out, mate_ability_name(asked[c]->verdict.answer));
+        else
+            out += "null";
+    }
+    per_side("can_checkmate", [&](const DeadAnswer& a) { append_string(out, yes_no_unknown(a.verdict.answer)); });
+    per_side("proof", [&](const DeadAnswer& a) { append_string(out, mate_proof_name(a.verdict.proof)); });
+    per_side("reason", [&](const DeadAnswer& a) { append_string(out, a.verdict.reason); });
+    per_side("nodes", [&](const DeadAnswer& a) { out += std::to_string(a.verdict.nodes); });
+    per_side("helpmate", [&](const DeadAnswer& a) {
+        if (a.verdict.answer != MateAbility::can_checkmate) {
+            out += "null";
+            return;
+        }
+        out += '[';
+        for (std::size_t i = 0; i < a.san.size(); ++i) {
+            if (i) out += ',';
+            append_string(out, a.san[i]);
+        }
+        out += ']';
+    });
+    if (timing) per_side("microseconds", [&](const DeadAnswer& a) { out += dump(Json(a.micros)); });
 }
 
 }  // namespace arbiter::cli

@@ -41,4 +41,10 @@ std::optional<bool> dead_of(const std::vector<DeadAnswer>& answers);
 /// side not asked (and in "helpmate" for a side that cannot mate).
 Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
 
+/// The members of dead_json written straight as text, as dump() would write them, each after a
+/// comma but the first (`"fen":…,"dead":…,…`): for `dead --batch`, which writes one object a
+/// position and would otherwise spend a third of its time outside the analysis building JSON
+/// values. The same bytes as dump(dead_json(…)) between its braces (tested).
+void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
+
 }  // namespace arbiter::cli

@@ -1,0 +1,54 @@
+// The text `dead --batch` writes straight (append_dead_members) against the JSON value the CLI,
+// the service and the Python module build (dead_json): the same bytes for every kind of answer.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "dead_json.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+std::string written(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
+    std::string out = "{";
+    append_dead_members(out, pos, answers, timing);
+    return out + "}";
+}
+
+TEST(DeadJsonText, SameBytesAsTheJsonValue) {
+    HelpmateOptions options;
+    options.node_limit = 20'000;  // some answers come out unknown
+    const HelpmateAnalyzer analyzer(options);
+    const char* fens[] = {
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",                                 // material, dead
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",  // mating lines both ways
+        "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",                                // stalemate
+        "3bk3/8/8/p1p1p1p1/P1P1P1P1/8/8/3BK3 w - - 0 1",                 // blockade
+        "8/8/5p2/2p1pPp1/2PbPk1b/2pBp1pB/2P1P1P1/5BRK b - - 0 1",        // unknown at this limit
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
+    };
+    for (const char* fen : fens) {
+        const Position pos = composed_fen_or_throw(fen);
+        for (const char* side : {"white", "black", "both"}) {
+            auto answers = analyse_dead(analyzer, pos, sides_of(side));
+            for (DeadAnswer& a : answers) a.micros = 12.3456789;  // a fraction, as timed answers have
+            for (bool timing : {false, true})
+                EXPECT_EQ(written(pos, answers, timing), dump(dead_json(pos, answers, timing))) << fen << ' ' << side;
+        }
+    }
+}
+
+TEST(DeadJsonText, EscapesAsTheJsonLibraryDoes) {
+    const Position pos = composed_fen_or_throw("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    DeadAnswer a;
+    a.verdict.answer = MateAbility::can_checkmate;
+    a.verdict.reason = std::string("quote \" backslash \\ tab \t newline \n bell \x07 del \x7f end");
+    a.san = {"e4", "e5\"", "a\\b"};
+    a.micros = 0;
+    const std::vector<DeadAnswer> answers{a};
+    EXPECT_EQ(written(pos, answers, true), dump(dead_json(pos, answers, true)));
+}
+
+}  // namespace
+}  // namespace arbiter::cli
