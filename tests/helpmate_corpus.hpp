@@ -63,6 +63,8 @@ inline std::vector<Query> load_timeouts(const std::string& path, std::optional<M
 
 struct Tally {
     std::uint64_t queries = 0, can = 0, cannot = 0, unknown = 0, wrong = 0, bad_certificates = 0;
+    std::uint64_t most_nodes = 0;  // the most positions searched for one query
+    std::string most_nodes_query;
     double seconds = 0, slowest = 0;
     std::string slowest_query;
     std::vector<std::string> unknowns;
@@ -71,7 +73,8 @@ struct Tally {
         std::cout << "[ " << title << " ] " << queries << " queries: " << can << " can_checkmate, " << cannot
                   << " cannot_checkmate, " << unknown << " unknown, " << wrong << " wrong, " << bad_certificates
                   << " bad certificates; " << seconds << " s (" << (seconds > 0 ? queries / seconds : 0)
-                  << " queries/s), slowest " << slowest * 1000 << " ms: " << slowest_query << '\n';
+                  << " queries/s), slowest " << slowest * 1000 << " ms: " << slowest_query << "; the most positions "
+                  << most_nodes << ": " << most_nodes_query << '\n';
         for (std::size_t i = 0; i < unknowns.size() && i < 100; ++i) std::cout << "  unknown: " << unknowns[i] << '\n';
     }
 };
@@ -87,6 +90,10 @@ inline Tally run_queries(const std::vector<Query>& queries, const HelpmateAnalyz
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         t.seconds += s;
         ++t.queries;
+        if (v.nodes > t.most_nodes) {
+            t.most_nodes = v.nodes;
+            t.most_nodes_query = q.fen + ' ' + std::string(name(q.side));
+        }
         const std::string what = q.fen + " " + std::string(name(q.side));
         if (s > t.slowest) t.slowest = s, t.slowest_query = what;
         switch (v.answer) {

@@ -5,7 +5,7 @@
 //  - d3_lichess-30K-games.txt: 30,000 real timeouts, no expected answer, certificates replayed.
 //  - the test vectors mirrored (issue 15): the colour mirror and, without castling rights, the
 //    file mirror of every position get the same answer, proof and positions searched as the
-//    position itself, nothing unknown, the hardest within half the default limit (a sample in
+//    position itself, nothing unknown, the hardest within half the default limit (every third in
 //    make test; whole with ARBITER_CORPUS_FULL=1).
 // Everything else runs whole with the default options (about a minute); ARBITER_CORPUS_FULL=1
 // runs the test vectors again with ten times the default node limit, to see how many more get
@@ -38,6 +38,8 @@ TEST(UnwinnabilityCorpus, TestVectors) {
     // limits, not time): it may only go down.
     ::testing::Test::RecordProperty("unknown", static_cast<int>(t.unknown));
     EXPECT_EQ(t.unknown, 0u) << "every test vector is decided at the default limit";
+    // Issue 15: with a margin (positions searched do not depend on the machine).
+    if (!corpus_full()) EXPECT_LE(t.most_nodes, options.node_limit / 2) << "the hardest: " << t.most_nodes_query;
     EXPECT_EQ(t.wrong, 0u);
     EXPECT_EQ(t.bad_certificates, 0u);
 }
@@ -47,7 +49,7 @@ TEST(UnwinnabilityCorpus, MirroredTestVectorsGetTheSameAnswerFromTheSameWork) {
     REQUIRE_FILE(path);
     const auto queries = load_vectors(path);
     const HelpmateAnalyzer analyzer;
-    const std::size_t step = corpus_full() ? 1 : 7;
+    const std::size_t step = corpus_full() ? 1 : 3;
     std::uint64_t compared = 0, unknown = 0, most = 0;
     for (std::size_t i = 0; i < queries.size(); i += step) {
         const Query& q = queries[i];
@@ -69,8 +71,9 @@ TEST(UnwinnabilityCorpus, MirroredTestVectorsGetTheSameAnswerFromTheSameWork) {
     }
     std::cout << "[ mirrored test vectors ] " << compared << " mirrors compared, " << unknown
               << " unknown, the most positions for one query " << most << '\n';
-    EXPECT_GT(compared, corpus_full() ? 10'000u : 1'400u);
+    EXPECT_GT(compared, corpus_full() ? 10'000u : 3'400u);
     EXPECT_EQ(unknown, 0u);
+    EXPECT_LE(most, HelpmateOptions{}.node_limit / 2);
 }
 
 TEST(UnwinnabilityCorpus, UnfairTimeoutsAreAllUnwinnable) {
