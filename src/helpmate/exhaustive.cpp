@@ -100,12 +100,15 @@ struct ExhaustiveSearch::State {
     std::size_t top = 0;
     bool exhausted = false;
 
-    /// Empty again, keeping the memory of modest queues (large ones are given back).
+    /// Empty again, keeping the memory of the first queues up to 2^15 entries in all (what a
+    /// modest search needs; the rest is given back).
     void reset() {
         visited.clear();
         failed_proofs.clear();
+        std::size_t kept = 0;
         for (Queue& q : queues) {
-            if (q.entries.capacity() > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(q.entries);
+            kept += q.entries.capacity();
+            if (kept > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(q.entries);
             q.entries.clear();
             q.cursor = 0;
         }
@@ -129,7 +132,14 @@ struct ExhaustiveSearch::State {
             --top;
         }
         k = top;
-        next = queues[top].entries[queues[top].cursor++];
+        Queue& q = queues[top];
+        next = q.entries[q.cursor++];
+        // A queue that keeps filling while it is served (the reversible moves stay in it) drops
+        // its served half now and then, so that its memory holds what waits, not all it held.
+        if (q.cursor >= 4096 && 2 * q.cursor >= q.entries.size()) {
+            q.entries.erase(q.entries.begin(), q.entries.begin() + static_cast<std::ptrdiff_t>(q.cursor));
+            q.cursor = 0;
+        }
         return true;
     }
 
