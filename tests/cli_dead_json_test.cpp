@@ -1,5 +1,6 @@
-// The text `dead --batch` writes straight (append_dead_members) against the JSON value the CLI,
-// the service and the Python module build (dead_json): the same bytes for every kind of answer.
+// The text `dead --batch` writes straight (append_dead_members), which dead_json parses for the
+// CLI, the service and the Python module: it is what the JSON library itself would write for that
+// value (escapes, numbers, key order), for every kind of answer.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -218,7 +218,7 @@ private:
         else
             stable_insertion_sort(ranked_.data() + base, n, better);
         bool found = false;
-        for (std::size_t i = 0; i < n && !found; ++i) {
+        for (std::size_t i = 0; i < n; ++i) {
             const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
             if (cost > budget) break;
             const Move m = ranked_[base + i].move;

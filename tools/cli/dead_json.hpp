@@ -44,7 +44,8 @@ Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool
 /// The members of dead_json written straight as text, as dump() would write them, each after a
 /// comma but the first (`"fen":…,"dead":…,…`): for `dead --batch`, which writes one object a
 /// position and would otherwise spend a third of its time outside the analysis building JSON
-/// values. The same bytes as dump(dead_json(…)) between its braces (tested).
+/// values. dead_json is this text parsed, so the two cannot differ; that the text is what the
+/// JSON library itself would write (escapes, numbers) is tested.
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
 
 }  // namespace arbiter::cli
