@@ -112,17 +112,83 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
 
 }  // namespace
 
+namespace {
+
+/// Dead by the automatic check of the live faces: both sides cannot checkmate.
+bool dead_by_live_check(const Position& pos) {
+    const Unwinnability& live = default_unwinnability();
+    return live.ability(pos, Color::white) == MateAbility::cannot_checkmate &&
+           live.ability(pos, Color::black) == MateAbility::cannot_checkmate;
+}
+
+/// The first index ≤ `last` of the record whose position the live check finds dead, given that
+/// position `last` is dead. Deadness persists along a game (what cannot be reached from a
+/// position cannot be reached from its successors), so a binary search finds it.
+std::size_t first_dead(const GameRecord& rec, std::size_t last) {
+    std::size_t lo = 0, hi = last;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (dead_by_live_check(rec.position(mid)))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/// The replay's analyzer, but dead at one position: the audit's way of ending the game where the
+/// live check would have ended it.
+/// One per thread, so that the record the caller keeps never points at a destroyed analyzer.
+class DeadAt final : public Unwinnability {
+public:
+    void set(const Position& dead, const Unwinnability& rest) noexcept {
+        dead_ = dead;
+        rest_ = &rest;
+    }
+    [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override {
+        return rest_->can_checkmate(pos, side);
+    }
+    [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override {
+        return pos.same_position(dead_) ? MateAbility::cannot_checkmate : rest_->ability(pos, side);
+    }
+
+private:
+    Position dead_;
+    const Unwinnability* rest_ = &default_unwinnability();
+};
+
+}  // namespace
+
+FinalCheck check_final_position(const Position& pos, bool exact) {
+    FinalCheck c;
+    c.analysed = exact || HelpmateAnalyzer::may_be_closed(pos);
+    c.dead = c.analysed && dead_by_live_check(pos);
+    return c;
+}
+
 GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
     if (options.analyzer) return audit_with(game, options, rec);
-    // The default automatic check looks for locked units after every ply (a microsecond each).
-    // Locked units stay locked to the end of a game, so the audit plays the game without that
-    // look and asks only of the final position; a game that has them is played again with it,
-    // which gives exactly the endings a live session gives ply by ply.
+    // The replay's automatic check proves only what it can in nanoseconds (material, short
+    // forced lines). Deadness persists, so the end of the game tells whether a dead position
+    // arose: the final position (or the one where the game ended) is checked, and when it is
+    // dead, the game is played again ending where the live check would have ended it.
     AuditOptions fast = options;
     fast.analyzer = &unwinnability_without_locked_check();
     GameAudit out = audit_with(game, fast, rec);
-    if (!game.has_start || !HelpmateAnalyzer::has_locked_units(rec.current())) return out;
-    fast.analyzer = &default_unwinnability();
+    if (!game.has_start) return out;
+    const std::optional<Termination> end = rec.termination();
+    // A game that ended in checkmate passed through no dead position (the mate was reachable).
+    if (end && (end->kind == TerminationKind::dead_position || end->kind == TerminationKind::checkmate)) return out;
+    const std::size_t last = end ? end->index : rec.size() - 1;
+    if (!check_final_position(rec.position(last), options.exact).dead) return out;
+    const std::size_t first = first_dead(rec, last);
+    // Checkmate and stalemate come before a dead position at the same ply (PREC-2).
+    if (end && end->index == first &&
+        (end->kind == TerminationKind::checkmate || end->kind == TerminationKind::stalemate))
+        return out;
+    thread_local DeadAt analyzer;
+    analyzer.set(rec.position(first), *fast.analyzer);
+    fast.analyzer = &analyzer;
     return audit_with(game, fast, rec);
 }
 

@@ -334,8 +334,10 @@ DrawStatus draw_status(const GameRecord& rec) {
     s.director_may_declare = rec.director_may_declare(n);
     s.threefold = threefold_options(rec);
     s.fifty = fifty_options(rec);
-    s.white_can_checkmate = rec.analyzer().can_checkmate(pos, Color::white).answer;
-    s.black_can_checkmate = rec.analyzer().can_checkmate(pos, Color::black).answer;
+    // The automatic check's own answers (GameRecord::mate_ability), so that `can_checkmate` and
+    // the dead-position ending come from one decision.
+    s.white_can_checkmate = rec.mate_ability(n, Color::white);
+    s.black_can_checkmate = rec.mate_ability(n, Color::black);
     return s;
 }
 

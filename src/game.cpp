@@ -216,8 +216,8 @@ std::vector<Termination> GameRecord::collect_endings(std::size_t i, bool check_m
         return out;  // checkmate takes precedence over everything (9.6.2)
     }
     if (no_moves) out.push_back({TerminationKind::stalemate, draw, art.stalemate, i});
-    if (analyzer_->ability(pos, Color::white) == MateAbility::cannot_checkmate &&
-        analyzer_->ability(pos, Color::black) == MateAbility::cannot_checkmate)
+    if (mate_ability(i, Color::white) == MateAbility::cannot_checkmate &&
+        mate_ability(i, Color::black) == MateAbility::cannot_checkmate)
         out.push_back({TerminationKind::dead_position, draw, art.dead_position, i});
     if (rules_->seventy_five == DrawEffect::automatic && e.no_progress >= 150)
         out.push_back({TerminationKind::seventy_five_moves, draw, art.seventy_five, i});
@@ -228,6 +228,12 @@ std::vector<Termination> GameRecord::collect_endings(std::size_t i, bool check_m
     if (fifty_effect(*rules_, options_) == DrawEffect::automatic && e.no_progress >= fifty_limit_plies(pos))
         out.push_back({TerminationKind::fifty_moves, draw, art.fifty_now, i});
     return out;
+}
+
+MateAbility GameRecord::mate_ability(std::size_t i, Color side) const {
+    std::uint8_t& a = entries_[i].ability[static_cast<std::size_t>(index(side))];
+    if (a == not_decided) a = static_cast<std::uint8_t>(analyzer_->ability(entries_[i].pos, side));
+    return static_cast<MateAbility>(a);
 }
 
 std::vector<Termination> GameRecord::director_may_declare(std::size_t i) const {

@@ -84,6 +84,21 @@ bool few_legal_moves(const Position& pos) noexcept {
     return sink.n <= forced_moves;
 }
 
+/// Counts legal moves up to one past `limit`.
+struct CountUpToSink : detail::CountSink {
+    static constexpr bool stop_early = true;
+    std::uint64_t limit = 0;
+    [[nodiscard]] bool done() const noexcept { return n > limit; }
+};
+
+/// True when the side to move has more than `limit` legal moves (counting stops there).
+bool has_more_moves_than(const Position& pos, std::size_t limit) noexcept {
+    CountUpToSink sink;
+    sink.limit = limit;
+    detail::generate(pos, sink);
+    return sink.n > limit;
+}
+
 /// Units that can move or be taken soon: every piece but the kings, and the pawns not blocked
 /// head-on by an enemy pawn.
 Bitboard loose_units(const Position& pos) noexcept {
@@ -258,10 +273,83 @@ bool HelpmateAnalyzer::fast_exit(const Position& pos) noexcept {
 
 bool HelpmateAnalyzer::has_locked_units(const Position& pos) noexcept { return bool(detail::locked_units(pos)); }
 
+namespace {
+
+constexpr Bitboard file_a{0x0101010101010101ULL}, file_h{0x8080808080808080ULL};
+
+/// Pawns of `c` with no enemy pawn ahead of them on their file or the next ones (passed pawns):
+/// a pawn that may run through.
+Bitboard passed_pawns(const Position& pos, Color c) noexcept {
+    const int back = c == Color::white ? -8 : 8;  // from an enemy pawn towards c's side
+    Bitboard span = pos.pieces(~c, PieceType::pawn).shifted(back);
+    for (int i = 0; i < 5; ++i) span |= span.shifted(back);
+    span |= (span & ~file_h).shifted(1) | (span & ~file_a).shifted(-1);
+    return pos.pieces(c, PieceType::pawn) & ~span;
+}
+
+/// The squares the pieces (not pawns, not kings) of both sides attack that do not hold a unit of
+/// their own, counted; stops counting past `limit`.
+int piece_mobility(const Position& pos, int limit) noexcept {
+    const Bitboard occ = pos.occupied();
+    int n = 0;
+    for (Color c : {Color::white, Color::black}) {
+        const Bitboard own = pos.pieces(c);
+        for (Square s : own & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king)) {
+            n += (attacks(type_of(pos.piece_at(s)), s, occ) & ~own).count();
+            if (n > limit) return n;
+        }
+    }
+    return n;
+}
+
+/// At most `limit` moves of the side not to move, counted as if it were its turn, without
+/// legality but for its king's (pseudo-legal moves: never fewer than the legal ones).
+bool opponent_nearly_frozen(const Position& pos, int limit) noexcept {
+    const Color c = ~pos.turn();
+    const Bitboard occ = pos.occupied(), own = pos.pieces(c), empty = ~occ;
+    const Bitboard pawns = pos.pieces(c, PieceType::pawn);
+    const int up = c == Color::white ? 8 : -8;
+    const Bitboard single = pawns.shifted(up) & empty;
+    const Bitboard start_rank_ahead = Bitboard::rank(c == Color::white ? Rank(2) : Rank(5));
+    int n = single.count() + ((single & start_rank_ahead).shifted(up) & empty).count();
+    for (Square s : pawns) n += (pawn_attacks(c, s) & pos.pieces(pos.turn())).count();
+    if (n > limit) return false;
+    for (Square s : own & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king)) {
+        n += (attacks(type_of(pos.piece_at(s)), s, occ) & ~own).count();
+        if (n > limit) return false;
+    }
+    const Square k = pos.king_square(c);
+    for (Square to : king_attacks(k) & ~own)
+        if (!pos.attacked_by(pos.turn(), to, occ ^ Bitboard(k)) && ++n > limit) return false;
+    return true;
+}
+
+}  // namespace
+
+bool HelpmateAnalyzer::may_be_closed(const Position& pos) noexcept {
+    // Pens: pawns blocked head-on, no passed pawn, and pieces with next to no squares (a king or
+    // rook that shuffles behind a wall, bishops shut in). Forced stalemates: the side not to
+    // move has next to no move, so that a move of the side to move may leave it none. Units
+    // locked for ever. Measured on the test vectors and the real games in docs/unwinnability.md.
+    const Bitboard wp = pos.pieces(Color::white, PieceType::pawn), bp = pos.pieces(Color::black, PieceType::pawn);
+    if ((wp & bp.shifted(-8)) && !passed_pawns(pos, Color::white) && !passed_pawns(pos, Color::black) &&
+        piece_mobility(pos, 10) <= 10)
+        return true;
+    if (!pos.in_check() && opponent_nearly_frozen(pos, 2)) return true;
+    // A single legal move that leaves the other side next to none: a forced stalemate or a
+    // forced capture with much material on the board.
+    if (!has_more_moves_than(pos, 1)) {
+        const MoveList moves = legal_moves(pos);
+        if (moves.size() == 1 && !has_more_moves_than(pos.after(moves[0]), 2)) return true;
+    }
+    return has_locked_units(pos);
+}
+
 const HelpmateAnalyzer& unwinnability_without_locked_check() noexcept {
     static const HelpmateAnalyzer analyzer([] {
         HelpmateOptions o;
         o.check_locked = false;
+        o.exact = false;
         return o;
     }());
     return analyzer;
@@ -283,6 +371,9 @@ MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
         // meet enemy pawns further up the file) goes to the analysis; in any other a mate is
         // reachable.
         if (options_.check_locked && locked(pos)) return remembered_ability(*this, pos, side);
+        // The live faces want a proof either way: the analysis finds the mating line (in an
+        // open position the quick search finds one within a few hundred positions).
+        if (options_.exact) return remembered_ability(*this, pos, side);
         return MateAbility::unknown;
     }
     return remembered_ability(*this, pos, side);

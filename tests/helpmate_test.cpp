@@ -511,10 +511,14 @@ TEST(HelpmateAbility, AgreesWithTheFullAnalysis) {
                 EXPECT_EQ(quick, analyzer.can_checkmate(pos, side).answer) << c.fen << " " << name(side);
         }
     }
-    // Dead positions are found; positions with free mating material are not searched.
+    // Dead positions are found; a position with free mating material is proven alive by the
+    // analysis (HelpmateOptions::exact, the default) and, without exact (the audit's replay), is
+    // answered unknown without a search.
     EXPECT_EQ(analyzer.ability(composed("8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - -"), Color::white),
               MateAbility::cannot_checkmate);
-    EXPECT_EQ(analyzer.ability(composed(std::string(start_fen)), Color::white), MateAbility::unknown);
+    EXPECT_EQ(analyzer.ability(composed(std::string(start_fen)), Color::white), MateAbility::can_checkmate);
+    EXPECT_EQ(unwinnability_without_locked_check().ability(composed(std::string(start_fen)), Color::white),
+              MateAbility::unknown);
 }
 
 // Along a game, the answer carried over from the previous ply (no mate stays no mate; a mate

@@ -90,7 +90,26 @@ struct AuditOptions {
     bool time_category_from_tag = true;
     /// Dead positions and flag falls (null: the library default).
     const Unwinnability* analyzer = nullptr;
+    /// Dead positions (5.2.2) with the library default: the full analysis of every game's final
+    /// position (`arbiter audit --exact`), instead of the fast check that sends only the
+    /// positions where dead ones live to it (check_final_position; docs/unwinnability.md).
+    bool exact = false;
 };
+
+/// What the audit's dead-position check of a game's final position found.
+struct FinalCheck {
+    bool analysed = false;  ///< the position went to the full analysis
+    bool dead = false;      ///< proven dead: neither side can checkmate (5.2.2)
+};
+
+/// The audit's dead-position check of a final position. Dead positions stay dead, so a game that
+/// passed through one ends in one; the audit looks at the end and then finds the ply where
+/// deadness arose. With `exact`, every position goes to the full analysis (the same decision as
+/// the automatic check of the live faces, GameRecord::mate_ability); otherwise only those that a
+/// test of a few hundred nanoseconds finds closed (locked units, pawn walls, a side with next to
+/// no moves: the classes of composed dead positions), which proves most dead positions at a small
+/// share of the audit's time. Sound either way: never dead when a side can mate.
+FinalCheck check_final_position(const Position& pos, bool exact);
 
 /// The rule set for a game: options.rules, or the "auto" choice from its tags.
 RuleSetId rules_for_game(const pgn::ParsedGame& game, const AuditOptions& options) noexcept;

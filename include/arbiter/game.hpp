@@ -4,6 +4,7 @@
 // (checkmate, stalemate, dead position, 75 moves, fivefold, and the online automatic draws).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -145,6 +146,11 @@ public:
 
     /// Fivefold repetition at i under the rule set's way of counting.
     [[nodiscard]] bool fivefold_at(std::size_t i) const noexcept;
+    /// Whether `side` can still checkmate at position i, as the automatic check decided it
+    /// (5.2.2): the one answer behind both the dead-position ending and what `status` reports as
+    /// `can_checkmate`, so the two cannot disagree. Decided once per position and side, when the
+    /// record first needs it (the ending check asks Black only when White cannot mate), and kept.
+    [[nodiscard]] MateAbility mate_ability(std::size_t i, Color side) const;
     /// The no-progress plies that make a 50-move claim at position `p` (100, or the extension
     /// for its material signature).
     [[nodiscard]] std::uint32_t fifty_limit_plies(const Position& p) const noexcept {
@@ -162,7 +168,10 @@ private:
         std::uint32_t no_progress;
         std::uint32_t occurrences;
         std::int32_t previous;
+        /// mate_ability per side (index by Color), `not_decided` until asked.
+        mutable std::array<std::uint8_t, 2> ability{not_decided, not_decided};
     };
+    static constexpr std::uint8_t not_decided = 0xFF;
     void append();  // finishes the entry just pushed: occurrences, endings
     [[nodiscard]] std::uint32_t extended_fifty_limit_plies(const Position& p) const noexcept;
     [[nodiscard]] std::int32_t latest_before(const Position& p, std::size_t at, std::uint32_t window) const noexcept;

@@ -37,6 +37,12 @@ struct HelpmateOptions {
     /// the analysis instead of its fast exit. The audit turns it off for its first pass over a
     /// game and looks at the final position instead: locked units stay locked to the end.
     bool check_locked = true;
+    /// The automatic check proves every answer: where the fast exit would presume a mate
+    /// reachable (`unknown`, not dead) without a line, the analysis decides instead, so that the
+    /// dead-position ending agrees with `can_checkmate` (the live faces: status, claim, sessions,
+    /// the service, the hall monitor, Python). The audit turns it off for its replay and proves
+    /// dead final positions its own way (audit::AuditOptions::exact, docs/unwinnability.md).
+    bool exact = true;
 };
 
 /// The default analyzer behind default_unwinnability(): quick mode first, the full search only
@@ -75,6 +81,14 @@ public:
     /// microsecond, and false at once in open positions). Once true in a game it stays true:
     /// the units it found stay where they are and everything else reaches less.
     [[nodiscard]] static bool has_locked_units(const Position& pos) noexcept;
+
+    /// The audit's gate for its dead-position check of final positions
+    /// (audit::check_final_position): true when the position may be dead in a way the fast exit
+    /// does not see — units locked for ever (has_locked_units), or a closed structure that can
+    /// hold a pen or a forced stalemate (docs/unwinnability.md, "The audit"). A few hundred
+    /// nanoseconds; true for a small share of real games' final positions. Not a proof of
+    /// anything: the positions it lets through go to the analysis.
+    [[nodiscard]] static bool may_be_closed(const Position& pos) noexcept;
 
 private:
     /// can_checkmate in the orientation given (can_checkmate turns the question first).

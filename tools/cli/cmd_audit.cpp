@@ -696,6 +696,7 @@ void add_audit(CLI::App& app) {
         std::vector<std::string> only, select;
         bool quiet = false;
         bool json = false;
+        bool exact = false;
         std::string time_category;
         std::size_t batch_bytes = 1 << 20;
         std::uint32_t max_plies = pgn::ReaderOptions{}.max_game_plies;
@@ -721,6 +722,9 @@ void add_audit(CLI::App& app) {
     cmd->add_option("--time-category", o->time_category,
                     enum_name_list<TimeCategory>() + " for every game (default: from each game's TimeControl tag)");
     cmd->add_flag("-q,--quiet", o->quiet, "No progress line on stderr");
+    cmd->add_flag("--exact", o->exact,
+                  "Dead positions: the full analysis of every game's final position (default: of the closed "
+                  "ones only, which finds most dead positions at a fraction of the cost; docs/unwinnability.md)");
     cmd->add_option("--max-plies", o->max_plies,
                     "Mainline plies a game may have; a longer one is the error game_too_long (default 18000: "
                     "FIDE 9.6.2 ends every game within 17,697)")
@@ -734,6 +738,7 @@ void add_audit(CLI::App& app) {
     cmd->callback([o, rule_in] {
         Config cfg;
         cfg.options.rule_options = rule_in->rule_options();
+        cfg.options.exact = o->exact;
         cfg.files = o->files;
         cfg.batch_bytes = o->batch_bytes;
         cfg.max_plies = o->max_plies;
