@@ -77,15 +77,24 @@ std::size_t replay(const pgn::ParsedGame& game, const Unwinnability& analyzer, s
 }
 
 int live(int argc, char** argv) {
-    std::vector<double> exact, replay_check;
-    std::size_t games = 0, dead_exact = 0, dead_replay = 0;
+    // The live check before issue 29: the fast exit's "not dead" without a proof.
+    static const HelpmateAnalyzer presumed([] {
+        HelpmateOptions o;
+        o.exact = false;
+        return o;
+    }());
+    std::vector<double> exact, before, replay_check;
+    std::size_t games = 0, dead_exact = 0, dead_before = 0, dead_replay = 0;
     for_each_game(argc, argv, [&](const pgn::ParsedGame& g) {
         ++games;
         dead_exact += replay(g, default_unwinnability(), exact);
+        dead_before += replay(g, presumed, before);
         dead_replay += replay(g, unwinnability_without_locked_check(), replay_check);
     });
-    std::printf("%zu games; ended dead: live %zu, audit replay %zu\n", games, dead_exact, dead_replay);
+    std::printf("%zu games; ended dead: live %zu, live without exact %zu, audit replay %zu\n", games, dead_exact,
+                dead_before, dead_replay);
     report("live (exact) check, per ply", exact);
+    report("live check without exact, per ply", before);
     report("audit replay check, per ply", replay_check);
     return 0;
 }
@@ -130,6 +139,16 @@ int finals(int argc, char** argv) {
     std::vector<Position> ends;
     for_each_game(argc, argv,
                   [&](const pgn::ParsedGame& g) { ends.push_back(g.after.empty() ? g.start : g.after.back()); });
+    {
+        std::size_t closed = 0, locked = 0;
+        const double t0 = cpu_micros();
+        for (const Position& p : ends) closed += HelpmateAnalyzer::may_be_closed(p);
+        const double t1 = cpu_micros();
+        for (const Position& p : ends) locked += HelpmateAnalyzer::has_locked_units(p);
+        const double t2 = cpu_micros();
+        std::printf("gate (may_be_closed): %zu of %zu, %.3f us a position; has_locked_units alone: %zu, %.3f us\n",
+                    closed, ends.size(), (t1 - t0) / double(ends.size()), locked, (t2 - t1) / double(ends.size()));
+    }
     for (const bool exact : {false, true}) {
         std::size_t analysed = 0, dead = 0;
         const double t0 = cpu_micros();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
@@ -145,6 +146,29 @@ std::array<AbilityMemo, 2>& ability_memo() {
     return memo;
 }
 
+/// Answers of the analysis kept per thread by position (direct-mapped on the Zobrist key, the
+/// position itself compared): the positions of openings and common endings come back from game
+/// to game, on the boards of a hall or in a database. An answer is a fact about the position, so
+/// it holds whichever analyzer found it.
+struct AnswerCache {
+    struct Slot {
+        Position pos;
+        std::array<MateAbility, 2> answer{MateAbility::unknown, MateAbility::unknown};
+        bool valid = false;
+    };
+    static constexpr std::size_t size = 4096;
+    std::vector<Slot> slots;
+    Slot& slot(const Position& pos) {
+        if (slots.empty()) slots.resize(size);
+        return slots[pos.key() & (size - 1)];
+    }
+};
+
+AnswerCache& answer_cache() {
+    thread_local AnswerCache cache;
+    return cache;
+}
+
 /// True when `next` follows `prev` by one legal move.
 bool follows(const Position& prev, const Position& next) {
     if (prev.turn() == next.turn()) return false;
@@ -229,8 +253,18 @@ ForcedMemo& forced_memo() {
             return memo.answer;
         }
     }
+    AnswerCache::Slot& slot = answer_cache().slot(pos);
+    const std::size_t s = static_cast<std::size_t>(index(side));
+    if (slot.valid && slot.answer[s] != MateAbility::unknown && slot.pos.same_position(pos)) {
+        memo = AbilityMemo{pos, slot.answer[s], true};
+        return slot.answer[s];
+    }
     const MateAbility a = analyzer.can_checkmate(pos, side).answer;
     memo = AbilityMemo{pos, a, a != MateAbility::unknown};
+    if (a != MateAbility::unknown) {
+        if (!slot.valid || !slot.pos.same_position(pos)) slot = AnswerCache::Slot{pos, {MateAbility::unknown, MateAbility::unknown}, true};
+        slot.answer[s] = a;
+    }
     return a;
 }
 
@@ -302,6 +336,17 @@ int piece_mobility(const Position& pos, int limit) noexcept {
     return n;
 }
 
+/// True when the king of `c` has at most `limit` squares to go to (not its own units', not
+/// attacked): a king in a pen.
+bool king_squares(const Position& pos, Color c, int limit) noexcept {
+    const Square k = pos.king_square(c);
+    const Bitboard occ = pos.occupied() ^ Bitboard(k);
+    int n = 0;
+    for (Square to : king_attacks(k) & ~pos.pieces(c))
+        if (!pos.attacked_by(~c, to, occ) && ++n > limit) return false;
+    return true;
+}
+
 /// At most `limit` moves of the side not to move, counted as if it were its turn, without
 /// legality but for its king's (pseudo-legal moves: never fewer than the legal ones).
 bool opponent_nearly_frozen(const Position& pos, int limit) noexcept {
@@ -327,13 +372,13 @@ bool opponent_nearly_frozen(const Position& pos, int limit) noexcept {
 }  // namespace
 
 bool HelpmateAnalyzer::may_be_closed(const Position& pos) noexcept {
-    // Pens: pawns blocked head-on, no passed pawn, and pieces with next to no squares (a king or
-    // rook that shuffles behind a wall, bishops shut in). Forced stalemates: the side not to
+    // Pens: pawns blocked head-on, no passed pawn, pieces with next to no squares (a rook that
+    // shuffles behind a wall, bishops shut in) and a king with at most two. Forced stalemates: the side not to
     // move has next to no move, so that a move of the side to move may leave it none. Units
     // locked for ever. Measured on the test vectors and the real games in docs/unwinnability.md.
     const Bitboard wp = pos.pieces(Color::white, PieceType::pawn), bp = pos.pieces(Color::black, PieceType::pawn);
     if ((wp & bp.shifted(-8)) && !passed_pawns(pos, Color::white) && !passed_pawns(pos, Color::black) &&
-        piece_mobility(pos, 10) <= 10)
+        piece_mobility(pos, 10) <= 10 && (king_squares(pos, Color::white, 2) || king_squares(pos, Color::black, 2)))
         return true;
     if (!pos.in_check() && opponent_nearly_frozen(pos, 2)) return true;
     // A single legal move that leaves the other side next to none: a forced stalemate or a
