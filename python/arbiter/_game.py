@@ -158,6 +158,8 @@ class Game(_arbiter.Game):
 
     def __repr__(self) -> str:
         """<arbiter.Game RULES ply N: 'FEN'>"""
+        if "_options" not in self.__dict__:  # __init__ raised (a traceback shows `self`): no C++ game
+            return "<arbiter.Game, not made>"
         return f"<arbiter.Game {self.rules} ply {self.ply}: '{self.position.fen()}'>"
 
     def fen(self) -> str:

@@ -107,6 +107,21 @@ def test_python_chess_itself():
     assert g.to_board().move_stack == board.move_stack
     assert arbiter.Position(board).fen() == board.fen()
     assert arbiter.Game(moves=board.move_stack) == g
+    # Castling, en passant and a promotion, in and out at every ply; the predicates python-chess
+    # shares with arbiter give the same answers on mate and stalemate.
+    text = "e4 d5 e5 f5 exf6 Nc6 fxg7 Bd7 gxh8=Q Qc8 Nf3 Bg4 Be2 Nf6 O-O Qd7 d3 O-O-O"
+    g = arbiter.Game(moves=text)
+    for k in range(g.ply + 1):
+        b = arbiter.Game(moves=g.uci_history[:k]).to_board()
+        pos = arbiter.Game(moves=g.history[:k]).position
+        # python-chess writes an en passant square only with a legal capture; arbiter after any double step.
+        assert arbiter.Position(b) == pos and b.fen(en_passant="fen") == pos.fen()
+        assert arbiter.Game.from_board(b) == arbiter.Game(moves=g.uci_history[:k])
+    for moves in ("f3 e5 g4 Qh4#", "e3 a5 Qh5 Ra6 Qxa5 h5 h4 Rah6 Qxc7 f6 Qxd7+ Kf7 Qxb7 Qd3 Qxb8 Qh7 Qxc8 Kg6 Qe6"):
+        g = arbiter.Game(moves=moves)
+        b = g.to_board()
+        assert (g.is_checkmate(), g.is_stalemate()) == (b.is_checkmate(), b.is_stalemate())
+        assert g.outcome().result == b.outcome().result()
 
 
 # ---- the object protocol ----
@@ -189,6 +204,9 @@ def test_position_identity_of_the_laws():
 
 
 def test_repr_shows_fen_and_ply():
+    # A traceback shows the `self` of a Game whose __init__ raised: its repr must not touch C++.
+    half = arbiter.Game.__new__(arbiter.Game)
+    assert repr(half) == "<arbiter.Game, not made>"
     g = arbiter.Game(moves="e4 e5 Nf3")
     assert repr(g) == f"<arbiter.Game fide-2023 ply 3: '{g.position.fen()}'>"
     assert repr(g.position) == f"arbiter.Position('{g.position.fen()}')"
