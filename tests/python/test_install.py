@@ -55,3 +55,23 @@ def test_pip_install_from_a_clean_copy_into_a_venv(cli, tmp_path):
     assert version in out.decode() and claim == "True"
     assert where.startswith(str(venv)), where
     assert files == "['__init__.pyi', '_arbiter.pyi', 'py.typed']"
+
+
+def test_make_install_puts_the_package_under_the_prefix(cli, tmp_path):
+    """The install rules of `make install` (cmake --install) for the package, run on their own
+    (python/cmake_install.cmake) with another prefix: the package imports from there."""
+    build = os.environ.get("ARBITER_BUILD_DIR")
+    if not build:
+        pytest.skip("ARBITER_BUILD_DIR (the build tree) is not set")
+    prefix = tmp_path / "prefix"
+    subprocess.run(["cmake", f"-DCMAKE_INSTALL_PREFIX={prefix}", "-P",
+                    os.path.join(build, "python", "cmake_install.cmake")], check=True, capture_output=True)
+    site = [os.path.join(root) for root, dirs, _ in os.walk(prefix) if "arbiter" in dirs]
+    assert len(site) == 1 and site[0].endswith(("dist-packages", "site-packages")), site
+    env = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD",)}
+    env["PYTHONPATH"] = site[0]
+    run = subprocess.run(["/usr/bin/python3", "-c", "import arbiter; print(arbiter.__version__, arbiter.__file__)"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    version, where = run.stdout.split()
+    assert where.startswith(site[0]) and version in run_cli(cli, "--version")[1].decode()
