@@ -14,7 +14,7 @@ import collections
 import concurrent.futures
 import json
 import os
-from typing import Any, Iterable, Iterator, List, Optional, Union
+from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeVar, Union
 
 from . import _arbiter
 from ._errors import OptionError, ReadError
@@ -50,18 +50,21 @@ class Errors:
         self.list.append(e)
 
 
-class Run(Iterator[Any]):
+T = TypeVar("T")
+
+
+class Run(Iterator[T], Generic[T]):
     """The iterator an audit returns: its items, and ``errors``, the ReadErrors collected so far
     (with ``errors="collect"``; always empty with ``"raise"``)."""
 
-    def __init__(self, items: Iterator[Any], errors: Errors):
+    def __init__(self, items: Iterator[T], errors: Errors):
         self._items = items
         self.errors: list = errors.list if errors.list is not None else []
 
-    def __iter__(self) -> "Run":
+    def __iter__(self) -> "Run[T]":
         return self
 
-    def __next__(self) -> Any:
+    def __next__(self) -> T:
         return next(self._items)
 
 
@@ -234,7 +237,7 @@ def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, o
 
 def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
                 chunk_games: Optional[int] = None, errors: Union[str, list, None] = "raise",
-                only: Names = None, select: Names = None) -> Run:
+                only: Names = None, select: Names = None) -> Run[bytes]:
     """The lines of ``arbiter audit --format jsonl`` on `source` (bytes, each ending in a newline),
     in input order, with `threads` pieces audited at a time (the GIL is released while they are).
     `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors` as
@@ -246,7 +249,7 @@ def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Op
 
 def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
           chunk_games: Optional[int] = None, only: Names = None, select: Names = None,
-          errors: Union[str, list, None] = "raise") -> Run:
+          errors: Union[str, list, None] = "raise") -> Run[AuditRecord]:
     """Audits PGN games: yields, game by game in input order, the dicts of
     ``arbiter audit --format jsonl`` (``game``, ``game_in_file``, ``file``, ``tags``, ``rules``,
     ``plies``, ``findings``, ``errors``, …).
@@ -268,7 +271,8 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     return Run((json.loads(line) for line in lines), policy)
 
 
-def read_games(source, chunk_games: Optional[int] = None, errors: Union[str, list, None] = "raise") -> Run:
+def read_games(source, chunk_games: Optional[int] = None,
+               errors: Union[str, list, None] = "raise") -> Run[Dict[str, Any]]:
     """The games of `source` (as for audit) as the audit reads them: dicts with ``game`` (1-based,
     over all inputs), ``tags``, ``fen`` (the start position, None when it could not be set up),
     ``san`` and ``uci`` (the mainline up to the first error), ``result`` and ``complete``.
