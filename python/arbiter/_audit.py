@@ -232,7 +232,7 @@ def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, o
         if pool:
             pool.shutdown(cancel_futures=True)
     if numbering.game == 0 and not failed:
-        policy(ReadError(NO_GAMES, "no_games"))
+        policy(ReadError(NO_GAMES, "bad_input"))  # the CLI's code and message
 
 
 def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
@@ -262,7 +262,7 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     game `select` leaves out is not yielded but keeps its number.
 
     `errors`: where ``arbiter audit`` exits 2 — an input that cannot be opened or read to its end
-    (ZIP, xz, binary data, corrupt compressed data), or no game at all (code ``no_games``) —
+    (ZIP, xz, binary data, corrupt compressed data), or no game at all (code ``bad_input``) —
     ``"raise"`` raises the ReadError (code, file, offset) after the games read before it;
     ``"collect"`` goes on with the next input and keeps the errors in the returned iterator's
     ``errors``. The game a read error cut carries it in its record's ``errors``, as with the CLI."""

@@ -2,6 +2,7 @@
 (code, file, offset) exactly where `arbiter audit` exits 2, in every audit entry point, and
 errors="collect" keeps the errors and goes on with the next input."""
 
+import json
 import os
 
 import pytest
@@ -37,10 +38,14 @@ def test_unreadable_input_raises_where_the_cli_exits_2(cli, files, kind):
     path = str(files[kind])
     rc, out, err = run_cli(cli, "audit", "-q", path)
     assert rc == 2 and out == b""
+    # The CLI's code for it (under --json), where a command reads the file as one game's PGN.
+    rc, out, _ = run_cli(cli, "status", "--json", "--pgn", path)
+    code = json.loads(out)["error"]["code"]
+    assert rc == 2 and code == "not_text"
     for entry in (arbiter.audit, arbiter.audit_lines, arbiter.read_games):
         with pytest.raises(arbiter.ReadError) as e:
             list(entry(path))
-        assert e.value.code == "not_text" and e.value.field == path and e.value.offset is not None
+        assert e.value.code == code and e.value.field == path and e.value.offset is not None
         assert UNREADABLE[kind][1] in str(e.value) and e.value.message in err
         # Bytes and streams: the same error, the input named "-" as standard input is.
         with pytest.raises(arbiter.ReadError) as e:
@@ -79,13 +84,14 @@ def test_the_games_before_a_fault_come_first(cli, files):
 
 
 def test_no_games_at_all(cli, files):
-    rc, _, err = run_cli(cli, "audit", "-q", str(files["empty"]))
-    assert rc == 2 and arbiter._audit.NO_GAMES in err
+    rc, out, err = run_cli(cli, "audit", "-q", "--format", "summary", "--json", str(files["empty"]))
+    want = json.loads(out)["error"]
+    assert rc == 2 and want["message"] == arbiter._audit.NO_GAMES and want["message"] in err
     with pytest.raises(arbiter.ReadError) as e:
         list(arbiter.audit(str(files["empty"])))
-    assert e.value.code == "no_games"
+    assert (e.value.code, e.value.message) == (want["code"], want["message"])
     run = arbiter.audit(b"", errors="collect")
-    assert list(run) == [] and [x.code for x in run.errors] == ["no_games"]
+    assert list(run) == [] and [x.code for x in run.errors] == [want["code"]]
     # Games that --select leaves out were read: not an error (the CLI exits 0).
     assert list(arbiter.audit(GOOD, select="Event=y")) == []
     # read_games and a chunk of text: no games is no error.
