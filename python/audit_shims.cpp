@@ -312,14 +312,16 @@ py::bytes number_records(py::bytes text, std::uint64_t game, std::uint64_t game_
 }
 
 // The games of a piece as read for the audit: index (in the piece), tags, the start FEN (None when
-// it could not be set up), the mainline in SAN and UCI up to the first error, the result marker and
-// whether every mainline move could be played.
+// it could not be set up), the mainline in SAN and UCI up to the first error, the [%clk] clock after
+// each of its plies (ms, None where not given), the result marker and whether every mainline move
+// could be played.
 py::list read_games(py::bytes text, bool ends_at_boundary) {
     const std::string_view view = text;
     struct Read {
         std::vector<std::pair<std::string, std::string>> tags;
         std::optional<std::string> fen;
         std::vector<std::string> san, uci;
+        std::vector<std::optional<std::int64_t>> clk_ms;  // [%clk] after each ply, when given
         std::string result;
         bool complete;
         std::uint64_t index;
@@ -342,6 +344,7 @@ py::list read_games(py::bytes text, bool ends_at_boundary) {
                 Position pos = g.start;
                 for (const auto& p : g.plies) {
                     r.san.emplace_back(g.san(p));
+                    r.clk_ms.push_back(p.clk_ms >= 0 ? std::optional<std::int64_t>(p.clk_ms) : std::nullopt);
                     r.uci.push_back(to_uci(pos, p.move));
                     pos.play_unchecked(p.move);
                 }
@@ -364,6 +367,7 @@ py::list read_games(py::bytes text, bool ends_at_boundary) {
         d["fen"] = r.fen ? py::cast(*r.fen) : py::none();
         d["san"] = r.san;
         d["uci"] = r.uci;
+        d["clk_ms"] = r.clk_ms;
         d["result"] = r.result.empty() ? py::none() : py::cast(r.result);
         d["complete"] = r.complete;
         out.append(d);

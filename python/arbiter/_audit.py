@@ -275,7 +275,9 @@ def read_games(source, chunk_games: Optional[int] = None,
                errors: Union[str, list, None] = "raise") -> Run[Dict[str, Any]]:
     """The games of `source` (as for audit) as the audit reads them: dicts with ``game`` (1-based,
     over all inputs), ``tags``, ``fen`` (the start position, None when it could not be set up),
-    ``san`` and ``uci`` (the mainline up to the first error), ``result`` and ``complete``.
+    ``san`` and ``uci`` (the mainline up to the first error), ``clk_ms`` (the ``[%clk]`` clock
+    comment after each of those plies, in milliseconds, None where there is none), ``result`` and
+    ``complete``.
     `errors` as for audit() (an input without games yields nothing)."""
     policy = Errors(errors)
 

@@ -7,6 +7,7 @@ import copy
 import inspect
 import json
 import multiprocessing
+import os
 import pickle
 import re
 import sys
@@ -299,3 +300,11 @@ def test_outcome_names():
     o = r.outcome(claim_draw=True)
     assert o.termination == "threefold_repetition" and o.article == r.claim("threefold")["article"]
     json.dumps(o._asdict())  # plain values
+
+
+def test_read_games_keeps_the_clocks(fixtures):
+    games = list(arbiter.read_games(os.path.join(fixtures, "pgn", "features.pgn")))
+    assert all(len(g["clk_ms"]) == len(g["san"]) for g in games)
+    timed = [g for g in games if any(c is not None for c in g["clk_ms"])]
+    # 1. e4 { [%clk 1:30:00] [%emt 0:00:05] } e5 {[%clk 1:29:58.5]}
+    assert timed and timed[0]["clk_ms"][:2] == [5_400_000, 5_398_500]
