@@ -41,8 +41,8 @@ def test_moves_as_a_string_with_numbers_comments_and_result(cli):
     assert arbiter.Game(moves=[standins.Move(u) for u in want.uci_history]) == want
     assert arbiter.Game(moves=["e4", standins.Move("e7e5"), "2. Nf3 Nc6", "Bb5", "a6"]) == want
     # The same game as --moves makes of the same text.
-    text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
-    assert arbiter.Game(moves=text).status() == cli_json(cli, "status", "--json", "--moves", text)
+    for text in ["1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "1.e4 e5 2.Nf3 {the {knight} Nc6 3.Bb5 a6 *", "e4 {open"]:
+        assert arbiter.Game(moves=text).status() == cli_json(cli, "status", "--json", "--moves", text)
 
 
 def test_moves_errors_name_the_item():
