@@ -10,7 +10,8 @@ CMAKE_FLAGS ?=
 # Debian packages: toolchain, test and benchmark frameworks, libraries.
 PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
             nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3 \
-            pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl
+            pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl \
+            python3-venv python3-pip python3-setuptools python3-wheel python3-pandas git
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
 .PHONY: all deps bench-deps browser-deps bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
@@ -40,7 +41,9 @@ python: deps $(BUILD)/build.ninja
 	@$(call PYTHON_ON,$(BUILD))
 	cmake --build $(BUILD) -j $(JOBS) --target arbiter_python arbiter_cli
 
-# The tool, the library (headers, CMake package) and the bash completion under PREFIX (DESTDIR too).
+# The tool, the library (headers, CMake package), the bash completion and the Python package
+# (lib/python3.X/dist-packages/arbiter: on Debian's sys.path for /usr/local) under PREFIX (DESTDIR too).
+# In a virtual environment, `pip install --no-build-isolation .` instead (docs/python.md).
 PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -1,6 +1,7 @@
 // game_input.cpp — building a GameRecord from the command line's POSITION options.
 #include "game_input.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "arbiter/audit.hpp"
@@ -109,16 +110,18 @@ RuleOptions RuleInput::rule_options() const {
     return o;
 }
 
-namespace {
-
-// Splits --moves text into move tokens, dropping move numbers ("1.", "12...") and a result.
 std::vector<std::string> move_tokens(const std::string& text) {
     std::vector<std::string> out;
     std::size_t i = 0;
     while (i < text.size()) {
         while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        // A comment, as in PGN movetext: "{…}" (to its end when it is not closed).
+        if (i < text.size() && text[i] == '{') {
+            i = std::min(text.find('}', i), text.size() - 1) + 1;
+            continue;
+        }
         std::size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '{') ++j;
         std::string tok = text.substr(i, j - i);
         i = j;
         if (tok.empty()) continue;
@@ -135,8 +138,6 @@ std::vector<std::string> move_tokens(const std::string& text) {
     }
     return out;
 }
-
-}  // namespace
 
 std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options) const {
     auto src = pgn_text.empty()

@@ -74,4 +74,8 @@ private:
 /// The position the POSITION options give (the initial position when none is given).
 Position position_of(const GameInput& in);
 
+/// Splits --moves text into move tokens, dropping move numbers ("1.", "12..."), comments ("{…}")
+/// and a result (the Python module's Game(moves="1. e4 e5") reads its text with it too).
+std::vector<std::string> move_tokens(const std::string& text);
+
 }  // namespace arbiter::cli

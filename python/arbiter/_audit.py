@@ -1,0 +1,326 @@
+"""Auditing PGN inputs from Python: the inputs cut into pieces of whole games (C++), each piece
+audited as a batch of ``arbiter audit`` is, the records numbered and yielded in input order.
+
+One rule for read errors in every entry point (audit, audit_lines, audit_frame, read_games,
+audit_bytes), where ``arbiter audit`` exits 2: an input that cannot be opened or read (a ZIP, xz,
+binary data, corrupt compressed data, a missing file) raises ReadError with ``errors="raise"`` (the
+default), after the games read before the fault; with ``errors="collect"`` the audit goes on with
+the next input and the ReadErrors are kept in the iterator's ``errors`` (or appended to a list given
+as `errors`). A bad game is never an exception: its record's ``errors`` say what is wrong."""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import json
+import os
+from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeVar, Union
+
+from . import _arbiter
+from ._errors import OptionError, ReadError
+from .types import AuditRecord
+
+#: A piece ends at the first game boundary past this many bytes (unless `chunk_games` ends it first).
+DEFAULT_CHUNK_BYTES = 1 << 20
+_READ_SIZE = 1 << 18
+#: The CLI's message when the inputs hold no game at all (it exits 2).
+NO_GAMES = "no games found in the input: nothing to audit"
+
+Names = Union[str, Iterable[str], None]
+
+
+class Errors:
+    """What an entry point does with ReadErrors: raise (``"raise"``, None) or collect
+    (``"collect"``, or a list to append to)."""
+
+    def __init__(self, errors: Union[str, list, None]):
+        if errors is None or (isinstance(errors, str) and errors == "raise"):
+            self.list: Optional[list] = None
+        elif isinstance(errors, str) and errors == "collect":
+            self.list = []
+        elif isinstance(errors, list):
+            self.list = errors
+        else:
+            raise OptionError(f"errors: expected 'raise' or 'collect' (or a list to collect into), found {errors!r}",
+                              "bad_value", "errors")
+
+    def __call__(self, e: ReadError) -> None:
+        if self.list is None:
+            raise e
+        self.list.append(e)
+
+
+T = TypeVar("T")
+
+
+class Run(Iterator[T], Generic[T]):
+    """The iterator an audit returns: its items, and ``errors``, the ReadErrors collected so far
+    (with ``errors="collect"``; always empty with ``"raise"``)."""
+
+    def __init__(self, items: Iterator[T], errors: Errors):
+        self._items = items
+        self.errors: list = errors.list if errors.list is not None else []
+
+    def __iter__(self) -> "Run[T]":
+        return self
+
+    def __next__(self) -> T:
+        return next(self._items)
+
+
+class Numbering:
+    """Game numbers as ``arbiter audit`` writes them: over all inputs, and within each file."""
+
+    def __init__(self, first_game: int = 1):
+        self.game = first_game - 1
+        self.in_file = 0
+        self.file_index = None
+
+    def lines(self, file_index: int, text: bytes, games: int) -> bytes:
+        """The lines of a piece's audit (``audit_piece``: `games` games of input `file_index`) with
+        their numbers, as one bytes object."""
+        if file_index != self.file_index:
+            self.file_index = file_index
+            self.in_file = 0
+        out = _arbiter.number_records(text, self.game + 1, self.in_file + 1)
+        self.game += games
+        self.in_file += games
+        return out
+
+
+def error_tuple(e: ReadError):
+    return (e.code, e.field or "", e.offset or 0, _message_of(e))
+
+
+def _message_of(e: ReadError) -> str:
+    # describe() is "path: message" (and more); the InputError's own message is what follows the path
+    text = e.message
+    prefix = (e.field or "") + ": "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _sources(source) -> Iterator[tuple]:
+    """(name, reader-like) for each input of `source`."""
+    if isinstance(source, (str, os.PathLike)):
+        yield os.fspath(source), None
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        yield "-", bytes(source)
+    elif hasattr(source, "read"):
+        yield "-", source
+    else:
+        try:
+            items = iter(source)
+        except TypeError:
+            raise TypeError(f"source: expected a path, bytes, a stream or a list of these, got "
+                            f"{type(source).__name__}") from None
+        for s in items:
+            yield from _sources(s)
+
+
+def events(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT_CHUNK_BYTES) -> Iterator[tuple]:
+    """The inputs of `source` in order, as ``(file_index, piece, error_tuple, read_error)`` for each
+    piece (`read_error` the ReadError that ended its input after it, or None) and
+    ``(file_index, None, None, read_error)`` for an input that cannot be opened."""
+    games = chunk_games or 0
+    for index, (name, src) in enumerate(_sources(source)):
+        if src is None or isinstance(src, bytes):
+            # Read, decompressed and cut in C++: one call per piece.
+            try:
+                reader = (_arbiter.PieceReader(name, games, chunk_bytes) if src is None
+                          else _arbiter.PieceReader(src, name, games, chunk_bytes))
+            except ReadError as e:
+                yield index, None, None, e
+                continue
+            while (p := reader.next()) is not None:
+                yield index, p, p.error, (reader.error if p.error is not None else None)
+            continue
+        cutter = _arbiter.Cutter(name, games, chunk_bytes)
+        error = None
+        first = True
+        while True:
+            try:
+                data = src.read(_READ_SIZE)
+            except ReadError as e:
+                error = e
+                break
+            if isinstance(data, str):
+                data = data.encode("utf-8", "surrogateescape")
+            if not data:
+                break
+            if first:
+                first = False
+                error = sniff(data, name)
+                if error is not None:
+                    break
+            for p in cutter.feed(data):
+                yield index, p, None, None
+        # A read error is carried by the last piece, empty if need be (as the CLI's last batch).
+        rest = cutter.finish(error is not None)
+        for k, p in enumerate(rest):
+            last = k == len(rest) - 1
+            yield index, p, (error_tuple(error) if last and error else None), (error if last else None)
+
+
+def sniff(data: bytes, name: str) -> Optional[ReadError]:
+    """The ReadError ``not_text`` of the start of an input that is not PGN text (a ZIP, xz, an
+    executable, UTF-16, a NUL byte), as the library's input detection finds it, or None."""
+    head = _arbiter.PieceReader(bytes(data[:8192]), name, 0, 1 << 20)
+    while head.next() is not None:
+        pass
+    e = head.error
+    return e if e is not None and e.code == "not_text" else None
+
+
+def pieces(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT_CHUNK_BYTES,
+           errors: Optional[list] = None) -> Iterator[tuple]:
+    """Cuts the inputs of `source` into pieces of whole games at the library's game boundaries: a
+    piece ends at the first boundary past `chunk_bytes` bytes or after `chunk_games` games
+    (None: no limit on games, and no work per game), whichever comes first.
+
+    Yields ``(file_index, piece, error)``: ``piece`` is an ``_arbiter.Piece`` (text, file,
+    first_line, first_offset, ends_at_boundary), ``error`` the read error that ended its input
+    after it (a tuple for ``audit_piece``) or None. Inputs that cannot be opened are skipped and
+    their ReadError appended to `errors` (raised at once when `errors` is None); so is a read
+    error in the middle of an input, which ends that input."""
+    for index, p, error, exc in events(source, chunk_games, chunk_bytes):
+        if p is None:
+            if errors is None:
+                raise exc
+            errors.append(exc)
+            continue
+        if exc is not None and errors is not None:
+            errors.append(exc)
+        yield index, p, error
+
+
+def _audit_piece(p, error, rules, time_category, only=(), select=()):
+    return _arbiter.audit_piece(p.text, p.file, p.first_line, p.first_offset, p.ends_at_boundary,
+                                rules, time_category, False, error, list(only), list(select))
+
+
+def as_list(x) -> List[str]:
+    if x is None:
+        return []
+    return [x] if isinstance(x, str) else list(x)
+
+
+def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, only, select) -> Iterator[bytes]:
+    numbering = Numbering()
+    failed = False
+    window: collections.deque = collections.deque()
+    pool = concurrent.futures.ThreadPoolExecutor(threads) if threads > 1 else None
+
+    def drain(limit):
+        while len(window) > limit:
+            index, fut = window.popleft()
+            text, games, _ = fut.result() if pool else fut
+            yield from numbering.lines(index, text, games).splitlines(keepends=True)
+
+    try:
+        for index, p, error, exc in events(source, chunk_games):
+            if p is not None:
+                args = (p, error, rules, time_category, only, select)
+                window.append((index, pool.submit(_audit_piece, *args) if pool else _audit_piece(*args)))
+            if exc is not None:
+                # Where the CLI stops reading this input: the games before the fault first.
+                yield from drain(0)
+                failed = True
+                policy(exc)
+            yield from drain(2 * threads if pool else 0)
+        yield from drain(0)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    if numbering.game == 0 and not failed:
+        policy(ReadError(NO_GAMES, "bad_input"))  # the CLI's code and message
+
+
+def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
+                chunk_games: Optional[int] = None, errors: Union[str, list, None] = "raise",
+                only: Names = None, select: Names = None) -> Run[bytes]:
+    """The lines of ``arbiter audit --format jsonl`` on `source` (bytes, each ending in a newline),
+    in input order, with `threads` pieces audited at a time (the GIL is released while they are).
+    `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors` as
+    for audit()."""
+    policy = Errors(errors)
+    only, select = as_list(only), as_list(select)
+    return Run(_lines(source, rules, threads, time_category, chunk_games, policy, only, select), policy)
+
+
+def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
+          chunk_games: Optional[int] = None, only: Names = None, select: Names = None,
+          errors: Union[str, list, None] = "raise") -> Run[AuditRecord]:
+    """Audits PGN games: yields, game by game in input order, the dicts of
+    ``arbiter audit --format jsonl`` (``game``, ``game_in_file``, ``file``, ``tags``, ``rules``,
+    ``plies``, ``findings``, ``errors``, …).
+
+    `source`: a path (``.pgn``, ``.pgn.zst``, gzip, bzip2: detected by content), bytes, a text or
+    binary stream, or a list of these (numbered as one input, as the CLI numbers several files;
+    bytes and streams are named ``-`` as standard input is). `rules`: a rule-set id or ``"auto"``
+    (each game's Date and Site tags pick it, the CLI's default). `only` (finding types or kinds,
+    or "type/kind") and `select` ("TAG=VALUE", all must hold) are ``--only`` and ``--select``: a
+    game `select` leaves out is not yielded but keeps its number.
+
+    `errors`: where ``arbiter audit`` exits 2 — an input that cannot be opened or read to its end
+    (ZIP, xz, binary data, corrupt compressed data), or no game at all (code ``bad_input``) —
+    ``"raise"`` raises the ReadError (code, file, offset) after the games read before it;
+    ``"collect"`` goes on with the next input and keeps the errors in the returned iterator's
+    ``errors``. The game a read error cut carries it in its record's ``errors``, as with the CLI."""
+    policy = Errors(errors)
+    lines = _lines(source, rules, threads, time_category, chunk_games, policy, as_list(only), as_list(select))
+    return Run((json.loads(line) for line in lines), policy)
+
+
+def read_games(source, chunk_games: Optional[int] = None,
+               errors: Union[str, list, None] = "raise") -> Run[Dict[str, Any]]:
+    """The games of `source` (as for audit) as the audit reads them: dicts with ``game`` (1-based,
+    over all inputs), ``tags``, ``fen`` (the start position, None when it could not be set up),
+    ``san`` and ``uci`` (the mainline up to the first error), ``clk_ms`` (the ``[%clk]`` clock
+    comment after each of those plies, in milliseconds, None where there is none), ``result`` and
+    ``complete``.
+    `errors` as for audit() (an input without games yields nothing)."""
+    policy = Errors(errors)
+
+    def games() -> Iterator[dict]:
+        game = 0
+        for _, p, _, exc in events(source, chunk_games):
+            if p is not None:
+                for g in _arbiter.read_games(p.text, p.ends_at_boundary):
+                    game += 1
+                    del g["index"]
+                    yield {"game": game, **g}
+            if exc is not None:
+                policy(exc)
+
+    return Run(games(), policy)
+
+
+class Records(List[AuditRecord]):
+    """The records of audit_bytes(), a list, with the ReadErrors collected (``errors="collect"``)."""
+    errors: list
+
+
+def audit_bytes(data: bytes, first_game: int = 1, *, name: str = "-", first_game_in_file: Optional[int] = None,
+                first_line: int = 1, first_offset: int = 0, last: bool = True, rules: str = "auto",
+                time_category: Optional[str] = None, only: Names = None, select: Names = None,
+                errors: Union[str, list, None] = "raise") -> Records:
+    """Audits one chunk of PGN text (whole games): the dicts of ``arbiter audit --format jsonl``
+    for its games, numbered from `first_game` (and `first_game_in_file`, by default the same).
+
+    A chunk cut from a larger input just before a game boundary gives, with its `first_line`,
+    `first_offset` (where it starts in its file) and ``last=False`` (the input goes on after it),
+    exactly the records the whole input gives for those games. `only` and `select` as for audit().
+    A chunk that starts its input (`first_offset` 0) and is not text (a ZIP, xz, binary data) is
+    the ReadError ``not_text`` of the CLI, under `errors` as for audit()."""
+    policy = Errors(errors)
+    out = Records()
+    out.errors = policy.list if policy.list is not None else []
+    data = bytes(data)
+    if first_offset == 0 and (e := sniff(data, name)) is not None:
+        policy(e)
+        return out
+    text, _, _ = _arbiter.audit_piece(data, name, first_line, first_offset, not last, rules,
+                                      time_category, False, None, as_list(only), as_list(select))
+    in_file = first_game if first_game_in_file is None else first_game_in_file
+    out.extend(json.loads(line) for line in _arbiter.number_records(text, first_game, in_file).splitlines())
+    return out

@@ -1,0 +1,443 @@
+// audit_shims.cpp — the audit's part of the Python module `arbiter`: inputs read and cut into
+// pieces of whole games at the library's game boundaries (C++, without the GIL), each piece
+// audited as a batch of `arbiter audit` is (arbiter_cli_core), the records numbered, the games
+// read. arbiter/_audit.py is the Python API on top.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arbiter/arbiter.hpp"
+#include "arbiter/audit.hpp"
+#include "arbiter/input.hpp"
+#include "arbiter/pgn.hpp"
+#include "audit_output.hpp"
+#include "shims.hpp"
+
+namespace arbiter::python {
+
+namespace {
+
+// ---- audit: reading inputs, cutting them at game boundaries, auditing the pieces ----
+
+// A piece of one input: whole games, cut just before a game boundary or at the end.
+struct InputPiece {
+    py::bytes text;
+    std::string file;
+    std::uint64_t first_line = 1, first_offset = 0;
+    bool ends_at_boundary = false;
+    std::optional<py::tuple> error;  // the read error that ended the input after it (audit_piece's `error`)
+};
+
+py::tuple error_tuple(const InputError& e) { return py::make_tuple(code_name(e.code), e.path, e.offset, e.message); }
+
+// Where to cut: at the first game boundary past `bytes` bytes or after `games` games (when not 0),
+// whichever comes first. With `games` 0 only the first boundary past `bytes` is looked for (the
+// finder jumps there: no work per game).
+class CutRule {
+public:
+    CutRule(std::uint64_t games, std::uint64_t bytes) : games_(games), bytes_(bytes) {
+        if (!games_ && !bytes_) games_ = 1;
+    }
+    // The length of the next piece of `text` (which starts where the last piece ended) when it can
+    // be cut now, else npos: more text may complete a boundary.
+    std::size_t cut(std::string_view text) {
+        for (;;) {
+            std::size_t from = std::max<std::size_t>(last_ + 1, 1);
+            if (!games_) from = std::max<std::size_t>(from, bytes_);
+            const std::size_t at = finder_.find(text, from);
+            if (at == std::string::npos) return at;
+            last_ = at;
+            ++seen_;
+            if ((games_ && seen_ >= games_) || (bytes_ && at >= bytes_)) return at;
+        }
+    }
+    // A piece was cut: the text now starts after it.
+    void cut_made() {
+        finder_.reset();
+        last_ = 0;
+        seen_ = 0;
+    }
+    std::uint64_t bytes() const { return bytes_; }
+
+private:
+    std::uint64_t games_, bytes_;
+    pgn::BoundaryFinder finder_;
+    std::size_t last_ = 0;
+    std::uint64_t seen_ = 0;
+};
+
+// Where the next piece starts in its file.
+struct FilePlace {
+    std::string file;
+    std::uint64_t line = 1, offset = 0;
+    // Fills `p`'s place and moves past its text (`n` bytes).
+    void place(InputPiece& p, std::string_view text, bool boundary) {
+        p.file = file;
+        p.first_line = line;
+        p.first_offset = offset;
+        p.ends_at_boundary = boundary;
+        line += cli::count_newlines(text);
+        offset += text.size();
+    }
+};
+
+// Cuts the text of a Python stream, as it is fed, into pieces (CutRule).
+class Cutter {
+public:
+    Cutter(std::string file, std::uint64_t games, std::uint64_t bytes) : rule_(games, bytes), at_{std::move(file)} {}
+
+    std::vector<InputPiece> feed(std::string_view data) {
+        pending_.append(data);
+        std::vector<InputPiece> out;
+        for (std::size_t n; (n = rule_.cut(pending_)) != std::string::npos;) out.push_back(take(n, true));
+        return out;
+    }
+    // The input ended: the rest (if any, or an empty piece with `always`) is the last piece.
+    std::vector<InputPiece> finish(bool always) {
+        std::vector<InputPiece> out;
+        if (!pending_.empty() || always) out.push_back(take(pending_.size(), false));
+        return out;
+    }
+
+private:
+    InputPiece take(std::size_t n, bool boundary) {
+        InputPiece p;
+        const std::string_view text(pending_.data(), n);
+        at_.place(p, text, boundary);
+        p.text = py::bytes(text.data(), text.size());
+        pending_.erase(0, n);
+        rule_.cut_made();
+        return p;
+    }
+
+    CutRule rule_;
+    FilePlace at_;
+    std::string pending_;
+};
+
+// Reads an input (a path or "-", zstd, gzip, bzip2 detected by content; or bytes) and cuts it
+// into pieces (CutRule), one call per piece. The input is read straight into the bytes object of
+// the piece (no copy but the bytes read past its end, carried to the next piece), and reading,
+// decompressing and cutting run without the GIL. A read error ends the input: the piece before it
+// carries it (an empty piece if need be, as the CLI's last batch).
+class PieceReader {
+public:
+    PieceReader(const std::string& path, std::uint64_t games, std::uint64_t bytes) : rule_(games, bytes), at_{path} {
+        auto src = open_input(path);
+        if (!src) raise_input(src.error());
+        src_ = std::move(*src);
+    }
+    PieceReader(py::bytes data, const std::string& name, std::uint64_t games, std::uint64_t bytes)
+        : rule_(games, bytes), at_{name}, data_(data) {
+        src_ = memory_input(data_, {}, name);
+    }
+
+    // The next piece, or None at the end.
+    py::object next() {
+        if (done_) return py::none();
+        constexpr std::size_t slack = std::size_t{1} << 18;  // read past the cut, carried to the next piece
+        std::size_t size = carry_.size(), cap = std::max<std::size_t>(rule_.bytes(), size) + slack;
+        // The bytes object is ours alone until it is returned, so it may be written and resized.
+        PyObject* raw = PyBytes_FromStringAndSize(nullptr, static_cast<Py_ssize_t>(cap));
+        if (!raw) throw py::error_already_set();
+        const auto resize = [&](std::size_t to) {
+            if (_PyBytes_Resize(&raw, static_cast<Py_ssize_t>(to)) < 0) throw py::error_already_set();
+        };
+        std::size_t n = std::string::npos;
+        try {
+            for (;;) {
+                {
+                    py::gil_scoped_release release;
+                    char* data = PyBytes_AS_STRING(raw);
+                    if (!carry_.empty()) {
+                        std::memcpy(data, carry_.data(), carry_.size());
+                        carry_.clear();
+                    }
+                    while ((n = rule_.cut({data, size})) == std::string::npos && !eof_ && size < cap) {
+                        auto got = src_->read(data + size, cap - size);
+                        if (!got) error_ = got.error();
+                        if (!got || *got == 0)
+                            eof_ = true;
+                        else
+                            size += *got;
+                    }
+                }
+                if (n != std::string::npos || eof_) break;
+                // No boundary yet and the buffer is full (a run of text longer than a piece): grow it.
+                cap *= 2;
+                resize(cap);
+            }
+            const bool last = n == std::string::npos;
+            if (last) {
+                done_ = true;
+                n = size;
+            }
+            const char* data = PyBytes_AS_STRING(raw);
+            carry_.assign(data + n, size - n);
+            InputPiece p;
+            at_.place(p, {data, n}, !last);
+            rule_.cut_made();
+            resize(n);
+            p.text = py::reinterpret_steal<py::bytes>(raw);
+            raw = nullptr;
+            if (last && n == 0 && !error_) return py::none();
+            if (last && error_) p.error = error_tuple(*error_);
+            return py::cast(std::move(p));
+        } catch (...) {
+            Py_XDECREF(raw);
+            throw;
+        }
+    }
+    std::uint64_t consumed() const { return src_->consumed(); }
+    // The read error that ended the input, or None.
+    py::object error() const {
+        if (!error_) return py::none();
+        py::object cls = py::module_::import("arbiter._errors").attr("ReadError");
+        return cls(error_->describe(), code_name(error_->code), error_->path, error_->offset);
+    }
+
+private:
+    CutRule rule_;
+    FilePlace at_;
+    std::string data_;
+    std::unique_ptr<ByteSource> src_;
+    std::string carry_;
+    std::optional<InputError> error_;
+    bool eof_ = false, done_ = false;
+};
+
+audit::AuditOptions audit_options(const std::string& rules, const std::optional<std::string>& time_category) {
+    audit::AuditOptions o;
+    if (rules != "auto") {
+        const auto id = parse_rule_set(rules);
+        if (!id)
+            raise_option("rules", "rules: unknown rule set '" + rules + "' (expected auto or a rule-set id)",
+                         "unknown_rule_set");
+        o.rules = *id;
+    }
+    if (time_category) {
+        const auto tc = parse_time_category(*time_category);
+        if (!tc)
+            raise_option("time_category", "time_category: expected " + enum_name_list<TimeCategory>() + ", found '" +
+                                              *time_category + "'");
+        o.rule_options.time_category = *tc;
+        o.time_category_from_tag = false;
+    }
+    return o;
+}
+
+py::dict counts_dict(const cli::AuditCounts& c) {
+    py::dict d;
+    d["games"] = c.games;
+    d["plies"] = c.plies;
+    d["games_with_errors"] = c.games_with_errors;
+    d["errors"] = c.errors;
+    d["games_with_findings"] = c.games_with_findings;
+    py::dict f;
+    for (const auto& [k, v] : c.findings) f[py::str(k)] = v;
+    d["findings"] = f;
+    return d;
+}
+
+cli::AuditCounts counts_of(const py::dict& d) {
+    cli::AuditCounts c;
+    c.games = d["games"].cast<std::uint64_t>();
+    c.plies = d["plies"].cast<std::uint64_t>();
+    c.games_with_errors = d["games_with_errors"].cast<std::uint64_t>();
+    c.errors = d["errors"].cast<std::uint64_t>();
+    c.games_with_findings = d["games_with_findings"].cast<std::uint64_t>();
+    for (auto [k, v] : d["findings"].cast<py::dict>()) c.findings[k.cast<std::string>()] = v.cast<std::uint64_t>();
+    return c;
+}
+
+cli::AuditFilter audit_filter(const std::vector<std::string>& only, const std::vector<std::string>& select) {
+    cli::AuditFilter f;
+    for (const auto& list : only)
+        if (const auto e = f.add_only(list); !e.empty()) raise_option("only", "only: " + e);
+    for (const auto& spec : select)
+        if (const auto e = f.add_select(spec); !e.empty()) raise_option("select", "select: " + e);
+    return f;
+}
+
+// The audit of one piece: (text, games_read, counts). `text` holds one line per game read: its
+// jsonl line without the leading {"game":N,"game_in_file":M (so it starts with a comma), or an
+// empty line for a game `select` leaves out; nothing with `summary`. number_records puts the
+// numbers in. `error`: (code, path, offset, message) of the read error that ended the input after it.
+py::tuple audit_piece(py::bytes text, const std::string& file, std::uint64_t first_line, std::uint64_t first_offset,
+                      bool ends_at_boundary, const std::string& rules, const std::optional<std::string>& time_category,
+                      bool summary, const std::optional<py::tuple>& error, const std::vector<std::string>& only,
+                      const std::vector<std::string>& select) {
+    const audit::AuditOptions options = audit_options(rules, time_category);
+    const cli::AuditFilter filter = audit_filter(only, select);
+    cli::AuditPiece piece;
+    std::string_view view = text;  // the bytes object is kept alive by the caller
+    piece.text = view;
+    piece.file = file;
+    piece.first_line = first_line;
+    piece.first_offset = first_offset;
+    piece.ends_at_boundary = ends_at_boundary;
+    if (error) {
+        const auto code = parse_enum<InputError::Code>((*error)[0].cast<std::string>());
+        piece.error = InputError{code.value_or(InputError::Code::read_failed), (*error)[1].cast<std::string>(),
+                                 (*error)[2].cast<std::uint64_t>(), (*error)[3].cast<std::string>()};
+    }
+    cli::PieceAudit result;
+    {
+        py::gil_scoped_release release;
+        result =
+            cli::audit_piece(piece, options, summary ? cli::AuditFormat::summary : cli::AuditFormat::jsonl, &filter);
+    }
+    return py::make_tuple(py::bytes(result.text), result.games_read, counts_dict(result.counts));
+}
+
+// The lines of audit_piece's text with their game numbers, from `game` and `game_in_file` on.
+py::bytes number_records(py::bytes text, std::uint64_t game, std::uint64_t game_in_file) {
+    const std::string_view view = text;
+    std::string out;
+    {
+        py::gil_scoped_release release;
+        cli::number_records(view, game, game_in_file, out);
+    }
+    return py::bytes(out);
+}
+
+// The games of a piece as read for the audit: index (in the piece), tags, the start FEN (None when
+// it could not be set up), the mainline in SAN and UCI up to the first error, the [%clk] clock after
+// each of its plies (ms, None where not given), the result marker and whether every mainline move
+// could be played.
+py::list read_games(py::bytes text, bool ends_at_boundary) {
+    const std::string_view view = text;
+    struct Read {
+        std::vector<std::pair<std::string, std::string>> tags;
+        std::optional<std::string> fen;
+        std::vector<std::string> san, uci;
+        std::vector<std::optional<std::int64_t>> clk_ms;  // [%clk] after each ply, when given
+        std::string result;
+        bool complete;
+        std::uint64_t index;
+    };
+    std::vector<Read> games;
+    {
+        py::gil_scoped_release release;
+        auto src = memory_input(view, {InputOptions::Compression::plain});
+        pgn::GameReaderOptions ro;
+        ro.reader.input_continues = ends_at_boundary;
+        pgn::GameReader reader(*src, ro);
+        pgn::ParsedGame g;
+        while (reader.next(g)) {
+            Read r;
+            r.index = g.index;
+            for (std::size_t t = 0; t < g.tag_count(); ++t)
+                r.tags.emplace_back(std::string(g.tag_at(t).name), std::string(g.tag_at(t).value));
+            if (g.has_start) {
+                r.fen = to_fen(g.start);
+                Position pos = g.start;
+                for (const auto& p : g.plies) {
+                    r.san.emplace_back(g.san(p));
+                    r.clk_ms.push_back(p.clk_ms >= 0 ? std::optional<std::int64_t>(p.clk_ms) : std::nullopt);
+                    r.uci.push_back(to_uci(pos, p.move));
+                    pos.play_unchecked(p.move);
+                }
+            }
+            r.result = g.result;
+            r.complete = g.complete;
+            games.push_back(std::move(r));
+        }
+    }
+    py::list out;
+    for (const auto& r : games) {
+        py::dict d;
+        d["index"] = r.index;
+        py::dict tags;
+        for (const auto& [k, v] : r.tags)
+            if (!tags.contains(k))
+                tags[py::str(k)] = py::reinterpret_steal<py::object>(
+                    PyUnicode_DecodeUTF8(v.data(), static_cast<Py_ssize_t>(v.size()), "replace"));
+        d["tags"] = tags;
+        d["fen"] = r.fen ? py::cast(*r.fen) : py::none();
+        d["san"] = r.san;
+        d["uci"] = r.uci;
+        d["clk_ms"] = r.clk_ms;
+        d["result"] = r.result.empty() ? py::none() : py::cast(r.result);
+        d["complete"] = r.complete;
+        out.append(d);
+    }
+    return out;
+}
+
+// Keeps buffers of a few MB in the heap instead of a fresh mapping each (whose every page is a
+// fault when first written: a large share of the distributed audit's CPU on a virtual machine).
+// Process-wide; called by the distributed audit's client and on its workers.
+void reuse_memory() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        mallopt(M_TRIM_THRESHOLD, 128 << 20);
+    });
+}
+
+py::dict add_counts(const py::dict& a, const py::dict& b) {
+    cli::AuditCounts c = counts_of(a);
+    c.add(counts_of(b));
+    return counts_dict(c);
+}
+
+std::string summary_text(const py::dict& counts, double seconds, std::uint64_t bytes, bool json) {
+    std::ostringstream out;
+    cli::print_summary(out, counts_of(counts), seconds, bytes, json);
+    return out.str();
+}
+
+}  // namespace
+
+void bind_audit(py::module_& m) {
+    py::class_<InputPiece>(m, "Piece")
+        .def_readonly("text", &InputPiece::text)
+        .def_readonly("file", &InputPiece::file)
+        .def_readonly("first_line", &InputPiece::first_line)
+        .def_readonly("first_offset", &InputPiece::first_offset)
+        .def_readonly("ends_at_boundary", &InputPiece::ends_at_boundary)
+        .def_readonly("error", &InputPiece::error);
+
+    py::class_<Cutter>(m, "Cutter")
+        .def(py::init<std::string, std::uint64_t, std::uint64_t>(), py::arg("file"), py::arg("games"),
+             py::arg("bytes") = 0)
+        .def(
+            "feed", [](Cutter& c, py::bytes data) { return c.feed(std::string_view(data)); }, py::arg("data"))
+        .def("finish", &Cutter::finish, py::arg("always") = false);
+
+    py::class_<PieceReader>(m, "PieceReader")
+        .def(py::init<const std::string&, std::uint64_t, std::uint64_t>(), py::arg("path"), py::arg("games"),
+             py::arg("bytes"))
+        .def(py::init<py::bytes, const std::string&, std::uint64_t, std::uint64_t>(), py::arg("data"), py::arg("name"),
+             py::arg("games"), py::arg("bytes"))
+        .def("next", &PieceReader::next)
+        .def_property_readonly("error", &PieceReader::error)
+        .def_property_readonly("consumed", &PieceReader::consumed);
+
+    m.def("is_game_boundary",
+          [](py::bytes text, std::size_t offset) { return pgn::is_game_boundary(std::string_view(text), offset); });
+    m.def("audit_piece", &audit_piece, py::arg("text"), py::arg("file"), py::arg("first_line"), py::arg("first_offset"),
+          py::arg("ends_at_boundary"), py::arg("rules") = "auto", py::arg("time_category") = py::none(),
+          py::arg("summary") = false, py::arg("error") = py::none(), py::arg("only") = std::vector<std::string>{},
+          py::arg("select") = std::vector<std::string>{});
+    m.def("number_records", &number_records, py::arg("text"), py::arg("game"), py::arg("game_in_file"));
+    m.def("read_games", &read_games, py::arg("text"), py::arg("ends_at_boundary") = false);
+    m.def("add_counts", &add_counts);
+    m.def("reuse_memory", &reuse_memory,
+          "Keeps buffers of a few MB in the heap (mallopt) rather than a fresh mapping each: process-wide.");
+    m.def("summary_text", &summary_text, py::arg("counts"), py::arg("seconds"), py::arg("bytes"),
+          py::arg("json") = false);
+}
+
+}  // namespace arbiter::python

@@ -1,0 +1,72 @@
+// shims.hpp — what the C++ files of the Python module `arbiter` share: raising the package's
+// exceptions (arbiter/_errors.py: code, field, offset) and turning the CLI's JSON into dicts.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "arbiter/arbiter.hpp"
+#include "arbiter/input.hpp"
+
+namespace arbiter::python {
+
+namespace py = pybind11;
+
+[[noreturn]] inline void raise(const char* type, const std::string& message, const std::string& code,
+                               std::optional<std::string> field, std::optional<std::uint64_t> offset) {
+    py::object cls = py::module_::import("arbiter._errors").attr(type);
+    py::object exc = cls(message, code, field ? py::cast(*field) : py::none(), offset ? py::cast(*offset) : py::none());
+    PyErr_SetObject(cls.ptr(), exc.ptr());
+    throw py::error_already_set();
+}
+
+[[noreturn]] inline void raise_fen(const FenError& e) {
+    raise("FenError", e.describe(), code_name(e.code), std::string(field_name(e.field)), e.offset);
+}
+
+[[noreturn]] inline void raise_option(const std::string& field, const std::string& message,
+                                      const std::string& code = "bad_value") {
+    raise("OptionError", message, code, field, std::nullopt);
+}
+
+[[noreturn]] inline void raise_input(const InputError& e) {
+    raise("ReadError", e.describe(), code_name(e.code), e.path, e.offset);
+}
+
+// ---- JSON (nlohmann, ordered or not) to Python objects, keys in the order the CLI prints ----
+
+template <class J>
+py::object to_python(const J& j) {
+    switch (j.type()) {
+        case J::value_t::null: return py::none();
+        case J::value_t::boolean: return py::bool_(j.template get<bool>());
+        case J::value_t::number_integer: return py::int_(j.template get<std::int64_t>());
+        case J::value_t::number_unsigned: return py::int_(j.template get<std::uint64_t>());
+        case J::value_t::number_float: return py::float_(j.template get<double>());
+        case J::value_t::string: {
+            const auto& s = j.template get_ref<const std::string&>();
+            // As the CLI prints it: bytes that are not UTF-8 become U+FFFD.
+            return py::reinterpret_steal<py::object>(
+                PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace"));
+        }
+        case J::value_t::array: {
+            py::list out;
+            for (const auto& x : j) out.append(to_python(x));
+            return out;
+        }
+        case J::value_t::object: {
+            py::dict out;
+            for (auto it = j.begin(); it != j.end(); ++it) out[py::str(it.key())] = to_python(it.value());
+            return out;
+        }
+        default: return py::none();
+    }
+}
+
+/// The audit's shims (audit_shims.cpp): Piece, Cutter, PieceReader, audit_piece, read_games, ….
+void bind_audit(py::module_& m);
+
+}  // namespace arbiter::python
