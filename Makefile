@@ -10,7 +10,8 @@ CMAKE_FLAGS ?=
 # Debian packages: toolchain, test and benchmark frameworks, libraries.
 PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
             nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3 \
-            pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl
+            pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl \
+            libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
 .PHONY: all deps bench-deps browser-deps bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
