@@ -412,8 +412,10 @@ def many_boards():
 def restarts():
     """The issue's scenarios: what changed while the watch was stopped is reported at restart."""
     f, state = os.path.join(WORK, "f.pgn"), os.path.join(WORK, "x.watch")
-    t1 = pgn(1, TOUR)                                                   # threefold claimable at ply 8
-    t2 = pgn(1, "Nf3 Nf6 Ng1 Ng8 Nc3 Nf6 Nb1 Nc6".split())            # 3.Nf3 became 3.Nc3: no threefold
+    # White castles first (the moves kept as UCI must replay: e1g1 is castling, not a king move).
+    pre = "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6".split()
+    t1 = pgn(1, pre + "Re1 Ng4 Rf1 Nf6 Re1 Ng4 Rf1 Nf6".split())  # threefold claimable at ply 16
+    t2 = pgn(1, pre + "Re1 Ng4 Rf1 Nf6 Nc3 Ng4 Nb1 Nh6".split())  # 7.Re1 became 7.Nc3: no threefold
 
     def run(text):
         with open(f, "w") as out:
@@ -423,32 +425,32 @@ def restarts():
         return alerts
 
     first = run(t1)
-    check(list(in_force(first)) == [("1.1", "claimable", "threefold", 8)], "restart: first run %s" % first)
+    check(list(in_force(first)) == [("1.1", "claimable", "threefold", 16)], "restart: first run %s" % first)
     # A correction while stopped: the claim withdrawn first, then the correction.
     second = run(t2)
     lines = [(key(a), a["withdrawn"]) for a in second]
-    check(lines == [(("1.1", "claimable", "threefold", 8), True), (("1.1", "correction", "moves_changed", 5), False)],
+    check(lines == [(("1.1", "claimable", "threefold", 16), True), (("1.1", "correction", "moves_changed", 13), False)],
           "restart, correction while stopped: %s" % lines)
     corr = [a for a in second if a["type"] == "correction"]
     if corr:
-        check(corr[0]["move"] == "3.Nc3" and "3.Nf3 became 3.Nc3" in corr[0]["detail"]
+        check(corr[0]["move"] == "7.Nc3" and "7.Re1 became 7.Nc3" in corr[0]["detail"]
               and "1 alert withdrawn, 4 plies replaced)" in corr[0]["detail"],
               "restart, correction words: %s %s" % (corr[0]["move"], corr[0]["detail"]))
     rows = subprocess.run(["sqlite3", state, "select type, kind, ply from alerts order by ply"],
                           capture_output=True, text=True).stdout.split() if shutil.which("sqlite3") else None
     if rows is not None:
-        check(rows == ["correction|moves_changed|5"], "restart: the state file keeps %s" % rows)
+        check(rows == ["correction|moves_changed|13"], "restart: the state file keeps %s" % rows)
     # The correction undone while stopped: the first correction withdrawn, a new one, the claim again.
     third = run(t1)
     lines = [(key(a), a["withdrawn"]) for a in third]
-    check(lines == [(("1.1", "correction", "moves_changed", 5), True),
-                    (("1.1", "correction", "moves_changed", 5), False),
-                    (("1.1", "claimable", "threefold", 8), False)],
+    check(lines == [(("1.1", "correction", "moves_changed", 13), True),
+                    (("1.1", "correction", "moves_changed", 13), False),
+                    (("1.1", "claimable", "threefold", 16), False)],
           "restart, correction undone while stopped: %s" % lines)
     # Nothing new: nothing printed.
     check(run(t1) == [], "restart, nothing new: printed something")
     # Fewer plies dropped by a correction: counted as dropped, not replaced.
-    fewer = run(pgn(1, "Nf3 Nf6 Ng1 Ng8 Nc3 Nf6".split()))
+    fewer = run(pgn(1, pre + "Re1 Ng4 Rf1 Nf6 Nc3 Ng4".split()))
     corr = [a for a in fewer if a["type"] == "correction" and not a["withdrawn"]]
     check(corr and "2 plies replaced, 2 dropped" in corr[0]["detail"], "restart, dropped plies: %s" % fewer)
 

@@ -123,7 +123,10 @@ bool Hall::restore(const BoardRecord& r, const std::vector<Alert>& alerts) {
     b.rules = &rule_set(parse_rule_set(r.rules).value_or(audit::rules_for_game(none, options_.audit)));
     b.rule_options = options_.audit.rule_options;
     if (const auto cat = parse_time_category(r.time_category)) b.rule_options.time_category = *cat;
-    auto start = position_from_fen(r.start_fen, {.chess960 = true});
+    // The record's FEN is a Shredder-FEN only for Chess960 (board_record): a standard game read
+    // as Chess960 would take its castling moves (UCI e1g1) for king moves, and not replay.
+    auto start = position_from_fen(r.start_fen);
+    if (!start) start = position_from_fen(r.start_fen, {.chess960 = true});
     if (!start) return false;
     b.started = true;
     b.start = *start;
