@@ -80,10 +80,14 @@ test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus -E '^package\.add_subdirectory$$'
 
-# `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py; docs/performance.md).
+# `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
+# streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):
+# CPU share, alert latency p50/p99 (docs/performance.md).
 bench-watch: build
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 50
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 1000
+	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data stream 60 500 50
+	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data https 60 1000 50
 
 # `arbiter serve` under wrk on loopback: 500 sessions, 500 connections posting events and reading
 # states, then 500 SSE listeners held; journaled events/s, latency, RSS (docs/performance.md).

@@ -313,6 +313,10 @@ def https_polling(certs):
     code, alerts, err = once([feed.url("/round.pgn")])
     check(code == 2 and "not trusted" in err and feed.url("/round.pgn") in err,
           "https without --ca-file: exit %d, stderr %r" % (code, err))
+    # Trusted CA, but the certificate names 127.0.0.1, not localhost: refused.
+    other = feed.url("/round.pgn").replace("127.0.0.1", "localhost")
+    code, alerts, err = once(["--ca-file", ca, other])
+    check(code == 2 and "not trusted" in err and "mismatch" in err, "https, wrong host name: exit %d, %r" % (code, err))
     code, alerts, err = once(["--insecure", feed.url("/round.pgn")])
     check(code == 0 and ("1.1", "claimable", "threefold", 8) in in_force(alerts),
           "https --insecure: exit %d, %s %r" % (code, alerts, err))

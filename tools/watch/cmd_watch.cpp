@@ -98,7 +98,7 @@ int run_watch(const WatchCommand& o) {
         hall.tick(std::chrono::steady_clock::now(), alerts);
         if (state) state->save(hall, hall.changed_boards(), alerts);
         print(alerts);
-        std::this_thread::sleep_until(started + std::chrono::milliseconds(o.interval_ms));
+        sources->wait(started + std::chrono::milliseconds(o.interval_ms));
     }
     return failed.empty() ? 0 : 2;
 }

@@ -146,7 +146,9 @@ struct HallService::Impl {
                 Json j = alert_json(*it);
                 j["acknowledged"] = acked.count(it->key()) > 0;
                 Json ev = Json::array();
-                for (const auto& [ply, fen] : hall.evidence(*it)) ev.push_back(Json{{"ply", ply}, {"fen", fen}});
+                for (const Evidence& e : hall.evidence(*it))
+                    ev.push_back(
+                        Json{{"ply", e.ply}, {"fen", e.fen}, {"move", e.move.empty() ? Json(nullptr) : Json(e.move)}});
                 j["evidence"] = std::move(ev);
                 alerts.push_back(std::move(j));
             }

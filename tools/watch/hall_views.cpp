@@ -37,14 +37,16 @@ std::vector<Alert> Hall::alerts() const {
     return all;
 }
 
-std::vector<std::pair<std::uint32_t, std::string>> Hall::evidence(const Alert& a) const {
-    std::vector<std::pair<std::uint32_t, std::string>> out;
+std::vector<Evidence> Hall::evidence(const Alert& a) const {
+    std::vector<Evidence> out;
     const auto it = boards_.find(a.board);
     if (it == boards_.end() || !it->second->started) return out;
     const GameRecord& rec = it->second->rec;
     if (a.ply < rec.game_ply(0) || a.ply - rec.game_ply(0) >= rec.size()) return out;
     const std::size_t i = a.ply - rec.game_ply(0);
-    auto add = [&](std::size_t k) { out.emplace_back(rec.game_ply(k), to_fen(rec.position(k))); };
+    auto add = [&](std::size_t k) {
+        out.push_back({rec.game_ply(k), to_fen(rec.position(k)), k == 0 ? std::string() : rec.move_label(k)});
+    };
     const bool repetition =
         a.kind == audit::kind::threefold || a.kind == "fivefold_repetition" || a.kind == "threefold_repetition";
     const bool count = a.kind == audit::kind::fifty || a.kind == "seventy_five_moves" || a.kind == "fifty_moves";

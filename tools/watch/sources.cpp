@@ -49,6 +49,7 @@ struct Sources::Impl {
     SourceOptions options;
     std::map<std::string, FileSeen> files;
     std::map<std::string, bool> missing;  // a spec not there (reported once)
+    Bell bell;                            // before the feeds that ring it: it outlives them
     std::vector<std::unique_ptr<UrlFeed>> urls;
 
     void read_file(const std::string& path, std::vector<SourceText>& changed, std::vector<SourceProblem>& problems) {
@@ -96,7 +97,7 @@ Sources::Sources(std::vector<std::string> specs, std::vector<std::string> stream
         const auto url = parse_url(spec, error);
         if (!url) throw std::invalid_argument(spec + ": " + error);
         if (!asked.insert((mode == UrlFeed::Mode::stream ? "stream " : "") + url->text()).second) return;
-        impl_->urls.push_back(std::make_unique<UrlFeed>(spec, *url, mode, impl_->options));
+        impl_->urls.push_back(std::make_unique<UrlFeed>(spec, *url, mode, impl_->options, impl_->bell));
     };
     for (const std::string& spec : specs) {
         if (is_url(spec))
@@ -108,6 +109,8 @@ Sources::Sources(std::vector<std::string> specs, std::vector<std::string> stream
 }
 
 Sources::~Sources() = default;
+
+void Sources::wait(std::chrono::steady_clock::time_point until) { impl_->bell.wait(until); }
 
 void Sources::poll(std::vector<SourceText>& changed, std::vector<SourceProblem>& problems,
                    std::vector<std::string>& gone) {

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,30 @@ struct SourceOptions {
     bool once = false;  ///< every source read once (a stream until it is silent for 1 s)
 };
 
+/// Rung by a feed's thread when it has news, so that the reading loop need not wait for its next
+/// turn: an alert from a stream or a polled URL comes as soon as the feed changes.
+class Bell {
+public:
+    void ring() {
+        {
+            std::lock_guard lock(m_);
+            rung_ = true;
+        }
+        cv_.notify_all();
+    }
+    /// Waits until rung (since the last wait) or `until`.
+    void wait(std::chrono::steady_clock::time_point until) {
+        std::unique_lock lock(m_);
+        cv_.wait_until(lock, until, [&] { return rung_; });
+        rung_ = false;
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool rung_ = false;
+};
+
 class Sources {
 public:
     /// `specs`: files, directories and URLs to poll; `streams`: stream URLs. Throws
@@ -51,6 +77,8 @@ public:
     /// it lasts), and the sources gone since the last poll (a file deleted, a URL answering 404
     /// or 410 after it gave a body). With --once, waits until every URL has been asked.
     void poll(std::vector<SourceText>& changed, std::vector<SourceProblem>& problems, std::vector<std::string>& gone);
+    /// Waits until `until`, or less when a URL or stream has news.
+    void wait(std::chrono::steady_clock::time_point until);
 
 private:
     struct Impl;

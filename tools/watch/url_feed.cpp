@@ -13,10 +13,11 @@ constexpr std::chrono::milliseconds once_quiet{1'000};  // --once: a stream sile
 
 }  // namespace
 
-UrlFeed::UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options)
+UrlFeed::UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options, Bell& bell)
     : spec_(std::move(spec)),
       mode_(mode),
       options_(options),
+      bell_(bell),
       http_(std::move(url), options.tls, std::chrono::milliseconds(2'000),
             mode == Mode::polled
                 ? std::chrono::milliseconds(5'000)
@@ -85,6 +86,7 @@ void UrlFeed::poll_loop() {
                     had_body_ = false;
                 }
                 wait = settle(r.kind == FetchResult::Kind::failed ? r.problem : std::string());
+                if (fresh_ || problem_new_ || recovered_ || gone_) bell_.ring();
             }
             cv_.notify_all();
             if (options_.once || !sleep(wait)) break;
@@ -116,6 +118,7 @@ void UrlFeed::stream_loop() {
                     text_ += games;
                     fresh_ = true;
                     cv_.notify_all();
+                    bell_.ring();
                 }
                 return !stopping_;
             });

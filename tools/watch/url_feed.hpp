@@ -25,7 +25,7 @@ public:
     enum class Mode { polled, stream };
     /// Starts the thread. With `once`, the URL is asked once (a stream read until it has been
     /// silent for a second or ends) and the thread ends.
-    UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options);
+    UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options, Bell& bell);
     ~UrlFeed();
     UrlFeed(const UrlFeed&) = delete;
     UrlFeed& operator=(const UrlFeed&) = delete;
@@ -47,6 +47,7 @@ private:
     std::string spec_;
     Mode mode_;
     SourceOptions options_;
+    Bell& bell_;
     HttpFeed http_;
     std::mutex mutex_;
     std::condition_variable cv_;

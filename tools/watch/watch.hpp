@@ -86,6 +86,13 @@ struct BoardView {
     std::optional<std::string> ended{};  ///< the ending's name once the game is over
 };
 
+/// A position that backs an alert: its game ply, its FEN, the move that led to it ("23...Nf6";
+/// "" for the start position).
+struct Evidence {
+    std::uint32_t ply = 0;
+    std::string fen{}, move{};
+};
+
 /// A board as the state file keeps it: enough to rebuild its analysis without alerting again.
 struct BoardRecord {
     std::string id{}, white{}, black{}, round{}, source{};
@@ -114,7 +121,7 @@ public:
     /// The positions that back an alert in force, as (game ply, FEN): the occurrences of a
     /// repeated position, the position where a no-progress count started and the one it reached,
     /// else the position the alert is about. Empty when the board has no such position.
-    [[nodiscard]] std::vector<std::pair<std::uint32_t, std::string>> evidence(const Alert& alert) const;
+    [[nodiscard]] std::vector<Evidence> evidence(const Alert& alert) const;
     /// The boards, in the order they were first seen.
     [[nodiscard]] std::vector<BoardView> boards() const;
     [[nodiscard]] std::size_t board_count() const noexcept;
