@@ -3,7 +3,7 @@
 
 MODE stream: one loopback streaming connection (`--stream`) carrying all the boards; each second
 MOVES boards get their next move and their whole game is sent again, as broadcast relays do.
-MODE https: 1,000 https URLs on loopback (a test CA made with openssl), one board each, polled every
+MODE https (or http, to compare): 1,000 https URLs on loopback (a test CA made with openssl), one board each, polled every
 INTERVAL ms; an unchanged URL answers 304 (ETag), a changed one its game.
 In both, PROBES boards reach a fivefold repetition at known times (spread over the run, at random
 phases); the alert latency is the time from the moment the completing game was handed to the
@@ -130,9 +130,9 @@ if MODE == "https":
     ctx.load_cert_chain(os.path.join(tmp, "s.pem"), os.path.join(tmp, "s.key"))
     # The handshakes on the connections' threads, not one after another in accept().
     server.socket = ctx.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
-    port = server.server_address[1]
     args += ["--ca-file", os.path.join(tmp, "ca.pem")]
-    args += ["https://127.0.0.1:%d/b/%d.pgn" % (port, b) for b in sorted(texts)]
+if MODE in ("https", "http"):
+    args += ["%s://127.0.0.1:%d/b/%d.pgn" % (MODE, server.server_address[1], b) for b in sorted(texts)]
 else:
     args += ["--stream", "http://127.0.0.1:%d/stream.pgn" % server.server_address[1]]
 threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -163,7 +163,7 @@ for second in range(SECONDS):
         board = 9000 + probe
         completing.add(board)
         set_board(board, game_text(board, {"White": "Probe", "Black": str(probe)}, PROBE_TOUR, len(PROBE_TOUR)))
-        if MODE == "https":
+        if MODE != "stream":
             sent_at[board] = time.monotonic()  # served from now on
         probe += 1
     time.sleep(max(0.0, t0 + second + 1 - time.monotonic()))

@@ -511,6 +511,19 @@ def stale_and_gone():
     live.stop()
     check(not [a for a in live.alerts if a["board"] == "1.2"], "stale: the finished game alerted")
 
+    # A polled URL that answers 404 after it gave a game: feed_gone, withdrawn when it is back.
+    feed = Feed()
+    feed.docs["/g.pgn"] = pgn(3, TOUR[:3])
+    live = Live([feed.url("/g.pgn")])
+    gone = ("1.3", "feed_gone", "not_found", 3)
+    live.wait(lambda: len(feed.log) >= 2, 10)
+    feed.status["/g.pgn"] = 404
+    check(live.wait(lambda: live.has(gone), 10), "gone URL: no feed_gone: %s" % live.alerts)
+    del feed.status["/g.pgn"]
+    check(live.wait(lambda: not live.has(gone), 10), "gone URL: not withdrawn when it answered again")
+    live.stop()
+    feed.close()
+
 
 certs = make_certs()
 for name, run in (("https polling", lambda: https_polling(certs)), ("--once exit codes", once_exit_codes),

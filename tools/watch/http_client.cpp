@@ -263,6 +263,7 @@ FetchResult HttpFeed::get() {
             r.problem = failure_words(res.error(), at.host + ":" + std::to_string(at.port));
         } else if (r.status != 200) {
             r.problem = "HTTP status " + std::to_string(r.status);
+            etag_.clear(), last_modified_.clear();  // when it answers again, its body is wanted whole
         } else {
             etag_ = res->get_header_value("ETag");
             last_modified_ = res->get_header_value("Last-Modified");
