@@ -96,9 +96,10 @@ struct HallService::Impl {
                 if (any) ++version;
             }
             cv.notify_all();
-            std::unique_lock lock(m);
-            if (cv.wait_until(lock, started + std::chrono::milliseconds(options.interval_ms), [&] { return stopping; }))
-                return;
+            // Until the next turn, or sooner when a stream or URL has news (or stop() rings).
+            sources.wait(started + std::chrono::milliseconds(options.interval_ms));
+            std::lock_guard lock(m);
+            if (stopping) return;
         }
     }
 
@@ -224,6 +225,7 @@ void HallService::stop() {
         impl_->stopping = true;
     }
     impl_->cv.notify_all();
+    impl_->sources.wake();
     // The signal thread and the main thread may both stop the service: one joins.
     std::lock_guard once(impl_->stop_mutex);
     if (impl_->thread.joinable()) impl_->thread.join();

@@ -112,6 +112,8 @@ Sources::~Sources() = default;
 
 void Sources::wait(std::chrono::steady_clock::time_point until) { impl_->bell.wait(until); }
 
+void Sources::wake() { impl_->bell.ring(); }
+
 void Sources::poll(std::vector<SourceText>& changed, std::vector<SourceProblem>& problems,
                    std::vector<std::string>& gone) {
     namespace fs = std::filesystem;

@@ -77,8 +77,10 @@ public:
     /// it lasts), and the sources gone since the last poll (a file deleted, a URL answering 404
     /// or 410 after it gave a body). With --once, waits until every URL has been asked.
     void poll(std::vector<SourceText>& changed, std::vector<SourceProblem>& problems, std::vector<std::string>& gone);
-    /// Waits until `until`, or less when a URL or stream has news.
+    /// Waits until `until`, or less when a URL or stream has news, or wake() was called.
     void wait(std::chrono::steady_clock::time_point until);
+    /// Ends a wait() (from any thread).
+    void wake();
 
 private:
     struct Impl;
