@@ -104,5 +104,19 @@ TEST(WatchFramer, DropsAGameTooLong) {
     EXPECT_EQ(out, game1);
 }
 
+TEST(WatchFramer, MarkersInACommentAcrossManyAppends) {
+    // A comment left open, then pieces that each end like a finished game: the comment state is
+    // kept from append to append (each byte read once), so none is taken for the end.
+    PgnFramer f(1u << 20);
+    std::string out;
+    f.append("[Event \"E\"]\n\n1. e4 {", out);
+    const std::string piece = std::string(4000, 'x') + " * \n";
+    for (int i = 0; i < 400 && f.dropped() == 0; ++i) f.append(piece, out);
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(f.dropped(), 1u);  // over 1 MiB: dropped
+    f.append(game1, out);
+    EXPECT_EQ(out, game1);
+}
+
 }  // namespace
 }  // namespace arbiter::watch
