@@ -18,27 +18,6 @@ namespace {
 
 bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// "12." or "12..." for a move made from the position at game ply `ply`.
-std::string number_prefix(std::uint32_t ply) { return std::to_string(ply / 2 + 1) + (ply % 2 == 0 ? "." : "..."); }
-
-std::string tag_or(const pgn::ParsedGame& g, std::string_view name, std::string_view fallback) {
-    const auto v = g.tag(name);
-    return std::string(v && !v->empty() ? *v : fallback);
-}
-
-// Syntax problems of a game caught half-written: the writer is still at it.
-bool syntax_of_a_cut_game(pgn::Error::Code c) noexcept {
-    using C = pgn::Error::Code;
-    return c == C::truncated_game || c == C::unterminated_string || c == C::unterminated_comment ||
-           c == C::unterminated_variation || c == C::bad_tag || c == C::unexpected_char;
-}
-
-bool is_move_error(pgn::Error::Code c) noexcept {
-    using C = pgn::Error::Code;
-    return c == C::bad_move_syntax || c == C::illegal_move || c == C::ambiguous_move || c == C::null_move ||
-           c == C::token_too_long;
-}
-
 std::string plies_words(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
 }  // namespace
@@ -394,88 +373,7 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
         }
     }
 
-    // Derived from the whole game as read now: feed errors, clock tags, the result. Recomputed
-    // only when the game changed; withdrawn when they no longer hold (not on a half-written read).
-    std::string sig = g.result + '\x1f' + tag_or(g, "Result", "") + '\x1f' + tag_or(g, "Termination", "") + '\x1f' +
-                      tag_or(g, "WhiteClock", "") + '\x1f' + tag_or(g, "BlackClock", "") + '\x1f' +
-                      std::to_string(g.plies.size()) + '\x1f' + std::to_string(rec.plies_played());
-    for (const auto& e : g.errors) sig += '\x1f' + std::to_string(e.pos.offset) + code_name(e.code);
-    if (sig == b.derived_signature && !b.changed) return;
-    b.derived_signature = sig;
-    b.result = g.result;
-    std::set<std::string> derived;
-    auto emit_derived = [&](Alert a) {
-        a.board = b.id;
-        derived.insert(a.key());
-        emit(std::move(a));
-    };
-    for (const auto& e : g.errors) {
-        if (in_progress && syntax_of_a_cut_game(e.code)) continue;
-        if (e.code == pgn::Error::Code::not_utf8) continue;
-        Alert a{.type = type::feed_error, .kind = code_name(e.code)};
-        if (is_move_error(e.code) && g.has_start) {
-            const std::uint32_t from = rec.game_ply(0) + static_cast<std::uint32_t>(g.plies.size());
-            a.ply = from + 1;
-            a.move = number_prefix(from) + e.token;
-        } else {
-            a.ply = g.has_start ? rec.game_ply(0) + static_cast<std::uint32_t>(g.plies.size()) : 0;
-        }
-        a.detail = e.message + " (line " + std::to_string(e.pos.line + line_base_) + ", column " +
-                   std::to_string(e.pos.column) + "): the board operator must look";
-        emit_derived(std::move(a));
-    }
-    const std::size_t last = rec.plies_played();
-    const auto& t = rec.termination();
-    if (b.started && g.has_start && last == g.plies.size() && !(t && t->index < last)) {
-        // A clock tag at zero: that side's flag has fallen in the position as it stands.
-        for (const Color side : {Color::white, Color::black}) {
-            const auto v = g.tag(side == Color::white ? "WhiteClock" : "BlackClock");
-            if (!v || pgn::parse_clock(*v) != 0) continue;
-            const FlagRuling r =
-                rule_flag_fall(rec.rules(), b.rule_options.time_category, rec.analyzer(), rec.current(), side);
-            const std::string move = last == 0 ? std::string() : rec.move_label(last);
-            emit({.type = r.opponent_wins ? type::flag : type::flag_unwinnable,
-                  .kind = "clock_tag",
-                  .ply = rec.game_ply(last),
-                  .move = move,
-                  .side = side,
-                  .article = r.article,
-                  .detail = side_title(side) + "'s clock tag reads 0:00:00 " +
-                            (last == 0 ? std::string("at the start") : "after " + move) + ": " + r.reason});
-        }
-    }
-    // The result: what the audit finds wrong with a decided result, once the feed gives one.
-    const std::string tag_result = tag_or(g, "Result", "*");
-    const bool decided = (!g.result.empty() && g.result != "*") || tag_result != "*";
-    const bool results_checked = decided && g.has_start && g.complete;
-    if (results_checked) {
-        GameRecord scratch;
-        const audit::GameAudit found = audit::audit_game(g, options_.audit, scratch);
-        for (const auto& f : found.findings) {
-            if (f.type != audit::FindingType::result_contradicts_position &&
-                f.type != audit::FindingType::timeout_unwinnable && f.type != audit::FindingType::result_inconsistent)
-                continue;
-            const std::size_t idx = f.ply - rec.game_ply(0);
-            emit_derived({.type = type::result_mismatch,
-                          .kind = f.kind,
-                          .ply = f.ply,
-                          .move = idx == 0 || idx > last ? std::string() : rec.move_label(idx),
-                          .side = f.side,
-                          .article = f.article,
-                          .detail = f.detail});
-        }
-    }
-    // A feed error goes when the feed has a legal move at its ply (mended); a result mismatch
-    // when the feed gives the whole game with a result that no longer contradicts it. A feed
-    // that shows fewer moves than seen (starting again, a move taken back) holds both.
-    const bool whole = g.has_start && g.plies.size() >= last;
-    const std::uint32_t covered = g.has_start ? rec.game_ply(0) + static_cast<std::uint32_t>(g.plies.size()) : 0;
-    withdraw_if([&](const Alert& a) {
-        if (derived.count(a.key())) return false;
-        if (a.type == type::feed_error) return g.has_start && covered >= a.ply;
-        if (a.type == type::result_mismatch) return whole && results_checked;
-        return false;
-    });
+    update_derived(b, g, in_progress, out);
 }
 
 }  // namespace arbiter::watch

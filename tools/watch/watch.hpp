@@ -148,6 +148,8 @@ private:
     struct Board;
     Board& board_for(const pgn::ParsedGame& game, std::string_view source);
     void update(Board& b, const pgn::ParsedGame& game, bool in_progress, std::vector<Alert>& out);
+    // Feed errors, clock tags and the result, from the game as a whole (derived.cpp).
+    void update_derived(Board& b, const pgn::ParsedGame& game, bool in_progress, std::vector<Alert>& out);
     // Gives an alert unless it is in force or was closed; true when given.
     bool emit(Board& b, Alert a, std::vector<Alert>& out);
     // Withdraws (or with `close`, closes) the alerts in force that `pred` picks, oldest first.
