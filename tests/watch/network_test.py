@@ -458,6 +458,21 @@ def restarts():
     corr = [a for a in fewer if a["type"] == "correction" and not a["withdrawn"]]
     check(corr and "2 plies replaced, 2 dropped" in corr[0]["detail"], "restart, dropped plies: %s" % fewer)
 
+    # A claim made and accepted while stopped: the game ends by its result alone; the claim closes.
+    f3, state3 = os.path.join(WORK, "h.pgn"), os.path.join(WORK, "h.watch")
+    with open(f3, "w") as out:
+        out.write(pgn(8, TOUR))
+    once(["--state", state3, f3])
+    with open(f3, "w") as out:
+        out.write(pgn(8, TOUR, "1/2-1/2"))
+    code, alerts, err = once(["--state", state3, f3])
+    check([(key(a), a["closed"], a["withdrawn"]) for a in alerts] == [(("1.8", "claimable", "threefold", 8), True, False)],
+          "drawn while stopped: %s" % alerts)
+    rows = subprocess.run(["sqlite3", state3, "select count(*) from alerts"], capture_output=True,
+                          text=True).stdout.split() if shutil.which("sqlite3") else None
+    if rows is not None:
+        check(rows == ["0"], "drawn while stopped: the state file still keeps %s alerts" % rows)
+
     # A game finished while stopped (a fivefold, then drawn): the claims closed, the void plies
     # counted, and brought up to date when the feed goes on.
     f2, state2 = os.path.join(WORK, "g.pgn"), os.path.join(WORK, "g.watch")
