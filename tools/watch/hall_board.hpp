@@ -26,7 +26,8 @@ struct Hall::Board {
     std::map<std::string, Alert> alerts;          // in force, by key
     std::map<std::string, std::uint32_t> closed;  // keys (and plies) of alerts closed: not given again
     bool changed = false;
-    bool moved = false;  // the last update brought plies or a correction
+    bool moved = false;             // the last update brought plies or a correction
+    std::uint64_t read_serial = 0;  // the Hall::read that last reached it
     // The game over by itself: its alert's detail without the void plies, and how many the feed
     // gave past the end when that detail was last said.
     std::string over_detail;

@@ -84,7 +84,10 @@ Hall::Board& Hall::board_for(const pgn::ParsedGame& g, std::string_view source) 
 
 void Hall::read(std::string_view source, std::string_view text, std::vector<Alert>& out) {
     changed_.clear();
-    for (Board* b : order_) b->changed = false;
+    // Only the boards this read reaches are looked at (not every board of the hall, once for each
+    // of 1,000 URLs).
+    const std::uint64_t serial = ++reads_;
+    std::vector<Board*> touched;
     const std::string_view part = complete_part(text);
     // The text cut at game boundaries (docs/pgn.md): a piece read last time, byte for byte, holds
     // nothing new and is not parsed again (a feed rewritten every second mostly repeats itself).
@@ -113,6 +116,11 @@ void Hall::read(std::string_view source, std::string_view text, std::vector<Aler
                 // A game whose tags are still being written: its key is not known yet.
                 if (in_progress && g.plies.empty() && !move_error) continue;
                 Board& b = board_for(g, source);
+                if (b.read_serial != serial) {
+                    b.read_serial = serial;
+                    b.changed = false;
+                    touched.push_back(&b);
+                }
                 const std::string result_before = b.result;
                 update(b, g, in_progress, out);
                 if (b.moved || b.result != result_before)
@@ -126,7 +134,7 @@ void Hall::read(std::string_view source, std::string_view text, std::vector<Aler
         from = cut;
     }
     before = std::move(now);
-    for (Board* b : order_)
+    for (Board* b : touched)
         if (b->changed) changed_.push_back(b->id);
 }
 

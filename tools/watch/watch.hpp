@@ -163,6 +163,7 @@ private:
     std::vector<Board*> order_;
     std::vector<std::string> changed_;
     std::uint64_t seq_ = 0;
+    std::uint64_t reads_ = 0;                                        // Hall::read calls so far
     std::map<std::string, std::unordered_set<std::size_t>> pieces_;  // per source: digests of its games last read
     std::uint32_t line_base_ = 0;                                    // lines before the piece being read
 };
