@@ -54,16 +54,16 @@ void Hall::source_gone(std::string_view source, std::string_view kind, std::vect
         withdraw_if(
             *b, [](const Alert& a) { return a.type == type::feed_stale; }, out);
         const std::size_t n = b->rec.plies_played();
-        emit(
-            *b,
-            {.type = type::feed_gone,
-             .kind = std::string(kind),
-             .ply = b->rec.game_ply(n),
-             .move = n == 0 ? std::string() : b->rec.move_label(n),
-             .detail = std::string(kind == "deleted" ? "the board's file was deleted" : "the board's URL answers 404") +
-                       " while the game is in progress (" + position_words(b->rec) +
-                       "): check the broadcast; the board is kept and goes on when its game is read again"},
-            out);
+        emit(*b,
+             {.type = type::feed_gone,
+              .kind = std::string(kind),
+              .ply = b->rec.game_ply(n),
+              .move = n == 0 ? std::string() : b->rec.move_label(n),
+              .detail = std::string(kind == "deleted" ? "the board's file was deleted"
+                                                      : "the board's URL answers 404 (or 410)") +
+                        " while the game is in progress (" + position_words(b->rec) +
+                        "): check the broadcast; the board is kept and goes on when its game is read again"},
+             out);
         if (b->changed) changed_.push_back(b->id);
     }
 }
