@@ -11,7 +11,8 @@ CMAKE_FLAGS ?=
 PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev \
             nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3 \
             pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl \
-            python3-venv python3-pip python3-setuptools python3-wheel python3-pandas git
+            python3-venv python3-pip python3-setuptools python3-wheel python3-pandas git \
+            libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
 .PHONY: all deps bench-deps browser-deps bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
@@ -82,10 +83,14 @@ test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus -E '^package\.add_subdirectory$$'
 
-# `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py; docs/performance.md).
+# `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
+# streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):
+# CPU share, alert latency p50/p99 (docs/performance.md).
 bench-watch: build
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 50
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 1000
+	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data stream 60 500 50
+	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data https 60 1000 50
 
 # `arbiter serve` under wrk on loopback: 500 sessions, 500 connections posting events and reading
 # states, then 500 SSE listeners held; journaled events/s, latency, RSS (docs/performance.md).

@@ -27,38 +27,13 @@ MOVES = int(sys.argv[5]) if len(sys.argv) > 5 else 50
 BOARDS = 1000
 rng = random.Random(1)
 
-# Real games as (tags, moves).
-games = []
-real = os.path.join(SHARED, "pgn", "real")
-for name in sorted(os.listdir(real)):
-    for chunk in re.split(r"\n\s*\n(?=\[)", open(os.path.join(real, name), encoding="utf-8", errors="replace").read()):
-        if "FEN" in chunk:
-            continue
-        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', chunk, re.M))
-        body = "\n".join(l for l in chunk.splitlines() if not l.startswith("["))
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        while re.search(r"\([^()]*\)", body):
-            body = re.sub(r"\([^()]*\)", " ", body)
-        toks = [re.sub(r"[!?]+$", "", re.sub(r"^\d+\.+", "", t)) for t in body.split()
-                if not re.match(r"^(\d+\.+|\$\d+|1-0|0-1|1/2-1/2|\*)$", t)]
-        toks = [t for t in toks if t]
-        if len(toks) > 20:
-            games.append((tags, toks))
-    if len(games) >= BOARDS:
-        break
-games = games[:BOARDS - 10]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from watch_games import PROBE_TOUR as RT, cpu_seconds, game_text, real_games  # noqa: E402
+
+games = real_games(SHARED, BOARDS)[:BOARDS - 10]
 PROBES = 10
-RT = "Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8 Nf3 Nc6 Ng1 Nb8 Nc3 Nf6 Nb1 Ng8".split()
 progress = [rng.randrange(1, len(m)) for _, m in games]
 probe_done_at = [5 + 5 * i for i in range(PROBES)]  # the write (second) at which probe i completes
-
-
-def game_text(board, tags, moves, n):
-    body = []
-    for k, m in enumerate(moves[:n]):
-        body.append(("%d. " % (k // 2 + 1) if k % 2 == 0 else "") + m + " {[%%clk 1:%02d:00]}" % (k % 60))
-    return ('[Event "Bench"]\n[Round "1"]\n[Board "%d"]\n[White "%s"]\n[Black "%s"]\n[Result "*"]\n\n%s *\n\n'
-            % (board, tags.get("White", "?"), tags.get("Black", "?"), " ".join(body)))
 
 
 def feed(second):
@@ -98,8 +73,7 @@ time.sleep(2)  # the first read: every board analysed from scratch
 
 
 def cpu():
-    f = open("/proc/%d/stat" % proc.pid).read().rsplit(")", 1)[1].split()
-    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+    return cpu_seconds(proc.pid)
 
 
 written = {}

@@ -61,10 +61,11 @@ await step("a board's evidence on a click", async () => {
   await page.click(".tile[data-board='1.1']");
   await page.waitForSelector("#detail:not([hidden]) img");
   const text = await page.innerText("#detail");
-  check(/plies 0 4 8 12 16/.test(text), "the occurrences of the repetition: " + text);
+  check(/stood at the start, after 2\.\.\.Ng8, 4\.\.\.Ng8, 6\.\.\.Ng8, 8\.\.\.Ng8/.test(text),
+    "the occurrences of the repetition, as moves: " + text);
   await page.waitForFunction(() => document.querySelectorAll("#detail li[data-type=game_over] figure img").length === 5);
   const caption = await page.innerText("#detail li[data-type=game_over] .occurrences");
-  check(/ply 0[\s\S]*ply 16/.test(caption), "the five occurrence boards: " + caption);
+  check(/start \(ply 0\)[\s\S]*after 8\.\.\.Ng8 \(ply 16\)/.test(caption), "the five occurrence boards: " + caption);
   await page.screenshot({ path: path.join(shots, "hall-board.png") });
 });
 

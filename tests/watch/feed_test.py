@@ -20,6 +20,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import procs  # noqa: E402
+
 ARBITER, WORK = sys.argv[1], sys.argv[2]
 MODE = sys.argv[3] if len(sys.argv) > 3 else "composed"
 shutil.rmtree(WORK, ignore_errors=True)
@@ -137,6 +140,14 @@ def check_alerts(where, alerts, expected, withdrawn_ok=()):
     given = {}
     for a in alerts:
         k = key(a)
+        if a["updated"]:  # an alert in force again, its detail brought up to date
+            if k not in given:
+                fail("%s: update of an alert not given: %s" % (where, k))
+            continue
+        if a["closed"]:  # the game ended: a claim (or the 75-move count) no longer calls for the arbiter
+            if k not in given or a["type"] not in ("claimable", "approaching_seventy_five"):
+                fail("%s: unexpected closing %s" % (where, k))
+            continue
         if a["withdrawn"]:
             if k not in withdrawn_ok:
                 fail("%s: unexpected withdrawal %s" % (where, k))
@@ -206,12 +217,7 @@ class LiveWatch:
         return False
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        procs.stop(self.proc)
         self.t.join(timeout=5)
 
 
@@ -318,7 +324,7 @@ def composed():
     live.stop()
     server.shutdown()
     check_alerts("live directory and HTTP", live.alerts, want)
-    if not any("down.pgn" in e and "retrying" in e for e in live.errors):
+    if not any("down.pgn" in e and "trying again" in e for e in live.errors):
         fail("live: the URL that is down was not reported: %s" % live.errors)
 
     # 4. A restart with --state: the second process alerts nothing already given.

@@ -49,7 +49,8 @@ const std::map<std::string, std::string>& examples() {
         {"watch",
          "  arbiter watch round3.pgn                      # one JSON line per alert, until interrupted\n"
          "  arbiter watch --state hall.watch --interval-ms 500 /srv/livechess/round3/\n"
-         "  arbiter watch --once --rules fide-2023 http://127.0.0.1:1982/round3.pgn"},
+         "  arbiter watch --once --rules fide-2023 http://127.0.0.1:1982/round3.pgn\n"
+         "  arbiter watch --state hall.watch --stream https://relay.example/round3.pgn"},
         {"audit",
          "  arbiter audit games.pgn > findings.jsonl\n"
          "  arbiter audit --format summary --threads 4 lichess_db.pgn.zst\n"

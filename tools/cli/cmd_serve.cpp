@@ -19,9 +19,11 @@ void add_serve(CLI::App& app) {
                     "Connection threads (one a connection, SSE listeners included; default 1024)")
         ->check(whole_number(4, 10'000));
     cmd->add_option("--watch", o->watch,
-                    "Follow these PGN sources (files, directories, http:// URLs) on the hall page /hall.html, as "
+                    "Follow these PGN sources (files, directories, http(s):// URLs) on the hall page /hall.html, as "
                     "arbiter watch does");
     cmd->add_option("--watch-state", o->watch_state, "The hall monitor's state file (SQLite), as watch --state");
+    cmd->add_option("--watch-stream", o->watch_streams, "Streams of PGN games to follow too, as watch --stream");
+    cmd->add_option("--watch-ca-file", o->watch_ca_file, "CA certificates for https feeds, as watch --ca-file");
     cmd->add_option("--watch-interval-ms", o->watch_interval_ms, "How often the --watch sources are read (default 500)")
         ->check(whole_number(10, 3'600'000));
     cmd->add_option("--request-timeout", o->request_timeout_s,

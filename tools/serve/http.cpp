@@ -273,8 +273,10 @@ int run(const ServeOptions& o) {
     so.max_streams = o.threads > 64 ? o.threads - 32 : o.threads / 2;
     Service service(std::move(*journal), so);
     std::unique_ptr<watch::HallService> hall;
-    if (!o.watch.empty()) {
+    if (!o.watch.empty() || !o.watch_streams.empty()) {
         watch::HallOptions ho{.sources = o.watch,
+                              .streams = o.watch_streams,
+                              .tls = {.ca_file = o.watch_ca_file},
                               .state = o.watch_state,
                               .interval_ms = o.watch_interval_ms,
                               .token = token,
@@ -283,6 +285,8 @@ int run(const ServeOptions& o) {
             hall = std::make_unique<watch::HallService>(std::move(ho));
         } catch (const std::runtime_error& e) {
             throw cli::InputError("--watch-state: " + std::string(e.what()));
+        } catch (const std::invalid_argument& e) {  // a URL that does not parse
+            throw cli::InputError("--watch: " + std::string(e.what()));
         }
     }
 

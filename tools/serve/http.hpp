@@ -18,7 +18,9 @@ struct ServeOptions {
     std::vector<std::string> watch;
     std::string watch_state;
     int watch_interval_ms = 500;
-    int request_timeout_s = 20;  ///< the most a request (line, headers, body) may take to arrive
+    std::vector<std::string> watch_streams;  ///< --watch-stream URLs (watch --stream)
+    std::string watch_ca_file;               ///< as watch --ca-file
+    int request_timeout_s = 20;              ///< the most a request (line, headers, body) may take to arrive
 };
 
 /// Runs until SIGINT or SIGTERM; returns the exit status. Bad options, a journal already served

@@ -2,6 +2,7 @@
 #include "hall_service.hpp"
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 
 #include "cli.hpp"
@@ -50,7 +51,8 @@ struct HallService::Impl {
     explicit Impl(HallOptions o)
         : options(std::move(o)),
           hall(options.watch),
-          sources(options.sources, std::chrono::milliseconds(options.interval_ms)) {
+          sources(options.sources, options.streams,
+                  SourceOptions{.interval = std::chrono::milliseconds(options.interval_ms), .tls = options.tls}) {
         if (!options.state.empty()) {
             state = std::make_unique<StateFile>(options.state);
             state->load(hall);
@@ -62,30 +64,42 @@ struct HallService::Impl {
         while (true) {
             const auto started = std::chrono::steady_clock::now();
             std::vector<SourceText> changed;
-            std::vector<std::string> problems;
-            sources.poll(changed, problems);
-            for (const std::string& p : problems) std::cerr << "arbiter serve --watch: " << cli::printable(p) << '\n';
+            std::vector<SourceProblem> problems;
+            std::vector<std::string> gone;
+            sources.poll(changed, problems, gone);
+            for (const SourceProblem& p : problems)
+                std::cerr << "arbiter serve --watch: " << cli::printable(p.text) << '\n';
             {
                 std::lock_guard lock(m);
                 bool any = false;
-                for (const SourceText& s : changed) {
+                // The sources' news, then the feeds that went quiet: the same alerts as `arbiter watch`.
+                std::vector<std::function<void(std::vector<Alert>&)>> steps;
+                for (const SourceText& s : changed)
+                    steps.push_back([&](std::vector<Alert>& out) { hall.read(s.name, s.text, out); });
+                for (const std::string& g : gone)
+                    steps.push_back([&](std::vector<Alert>& out) {
+                        hall.source_gone(g, is_url(g) ? "not_found" : "deleted", out);
+                    });
+                steps.push_back([&](std::vector<Alert>& out) { hall.tick(std::chrono::steady_clock::now(), out); });
+                for (const auto& step : steps) {
                     std::vector<Alert> alerts;
-                    hall.read(s.name, s.text, alerts);
+                    step(alerts);
                     try {
                         if (state) state->save(hall, hall.changed_boards(), alerts);
                     } catch (const std::exception& e) {
                         std::cerr << "arbiter serve --watch: " << e.what() << '\n';
                     }
                     for (const Alert& a : alerts)
-                        if (a.withdrawn) acked.erase(a.key());
+                        if (a.withdrawn || a.closed) acked.erase(a.key());
                     any = any || !alerts.empty() || !hall.changed_boards().empty();
                 }
                 if (any) ++version;
             }
             cv.notify_all();
-            std::unique_lock lock(m);
-            if (cv.wait_until(lock, started + std::chrono::milliseconds(options.interval_ms), [&] { return stopping; }))
-                return;
+            // Until the next turn, or sooner when a stream or URL has news (or stop() rings).
+            sources.wait(started + std::chrono::milliseconds(options.interval_ms));
+            std::lock_guard lock(m);
+            if (stopping) return;
         }
     }
 
@@ -133,7 +147,9 @@ struct HallService::Impl {
                 Json j = alert_json(*it);
                 j["acknowledged"] = acked.count(it->key()) > 0;
                 Json ev = Json::array();
-                for (const auto& [ply, fen] : hall.evidence(*it)) ev.push_back(Json{{"ply", ply}, {"fen", fen}});
+                for (const Evidence& e : hall.evidence(*it))
+                    ev.push_back(
+                        Json{{"ply", e.ply}, {"fen", e.fen}, {"move", e.move.empty() ? Json(nullptr) : Json(e.move)}});
                 j["evidence"] = std::move(ev);
                 alerts.push_back(std::move(j));
             }
@@ -209,6 +225,7 @@ void HallService::stop() {
         impl_->stopping = true;
     }
     impl_->cv.notify_all();
+    impl_->sources.wake();
     // The signal thread and the main thread may both stop the service: one joins.
     std::lock_guard once(impl_->stop_mutex);
     if (impl_->thread.joinable()) impl_->thread.join();

@@ -13,12 +13,15 @@
 #include <vector>
 
 #include "service.hpp"
+#include "sources.hpp"
 #include "watch.hpp"
 
 namespace arbiter::watch {
 
 struct HallOptions {
     std::vector<std::string> sources;
+    std::vector<std::string> streams{};  ///< --stream URLs (docs/watch.md)
+    TlsOptions tls{};
     std::string state;  ///< the state file (SQLite), or "" for none
     int interval_ms = 1000;
     std::string token;  ///< when set, every /api/v1/watch route needs it

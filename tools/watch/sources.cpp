@@ -1,20 +1,30 @@
-// sources.cpp — files, directories and polled URLs for the hall monitor.
+// sources.cpp — files, directories, polled URLs and streams for the hall monitor.
 #include "sources.hpp"
 
-#include <httplib.h>
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <condition_variable>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <mutex>
-#include <thread>
+#include <set>
+#include <stdexcept>
+
+#include "url_feed.hpp"
 
 namespace arbiter::watch {
 
-bool is_url(const std::string& spec) noexcept { return spec.rfind("http://", 0) == 0; }
+bool is_url(const std::string& spec) noexcept {
+    auto starts = [&](std::string_view p) {
+        if (spec.size() < p.size()) return false;
+        for (std::size_t i = 0; i < p.size(); ++i)
+            if (std::tolower(static_cast<unsigned char>(spec[i])) != p[i]) return false;
+        return true;
+    };
+    return starts("http://") || starts("https://");
+}
 
 namespace {
 
@@ -24,6 +34,7 @@ struct FileSeen {
     std::uint64_t inode = 0;
     std::size_t digest = 0;
     bool problem = false;
+    bool read = false;  // read once at least: its deletion is news
 };
 
 std::string lower(std::string s) {
@@ -31,37 +42,21 @@ std::string lower(std::string s) {
     return s;
 }
 
-struct Url {
-    std::string spec, host, path;
-    int port = 80;
-    std::thread thread;
-    // Guarded by Impl::mutex.
-    std::string body;
-    std::size_t digest = 0;
-    bool fresh = false;
-    std::uint64_t attempts = 0;
-    std::string problem;  // the current one, "" when the last answer was good
-    bool problem_new = false;
-    bool recovered = false;
-};
-
 }  // namespace
 
 struct Sources::Impl {
     std::vector<std::string> specs;
-    std::chrono::milliseconds interval;
+    SourceOptions options;
     std::map<std::string, FileSeen> files;
     std::map<std::string, bool> missing;  // a spec not there (reported once)
-    std::vector<std::unique_ptr<Url>> urls;
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool stop = false;
+    Bell bell;                            // before the feeds that ring it: it outlives them
+    std::vector<std::unique_ptr<UrlFeed>> urls;
 
-    void read_file(const std::string& path, std::vector<SourceText>& changed, std::vector<std::string>& problems) {
+    void read_file(const std::string& path, std::vector<SourceText>& changed, std::vector<SourceProblem>& problems) {
         FileSeen& seen = files[path];
         struct stat st {};
         if (::stat(path.c_str(), &st) != 0) {
-            if (!seen.problem) problems.push_back(path + ": cannot be read (" + std::strerror(errno) + ")");
+            if (!seen.problem) problems.push_back({path, path + ": cannot be read (" + std::strerror(errno) + ")"});
             seen.problem = true;
             return;
         }
@@ -70,11 +65,13 @@ struct Sources::Impl {
         std::ifstream in(path, std::ios::binary);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         if (!in && !in.eof()) {
-            if (!seen.problem) problems.push_back(path + ": cannot be read");
+            if (!seen.problem) problems.push_back({path, path + ": cannot be read"});
             seen.problem = true;
             return;
         }
+        if (seen.problem) problems.push_back({path, path + ": readable again", false});
         seen.problem = false;
+        seen.read = true;
         seen.mtime_ns = mtime, seen.size = st.st_size, seen.inode = st.st_ino;
         const std::size_t digest = std::hash<std::string>{}(text);
         if (digest == seen.digest && !text.empty()) return;
@@ -82,97 +79,57 @@ struct Sources::Impl {
         changed.push_back({path, std::move(text)});
     }
 
-    void fetch_loop(Url& u) {
-        httplib::Client client(u.host, u.port);
-        client.set_connection_timeout(std::chrono::seconds(2));
-        client.set_read_timeout(std::chrono::seconds(5));
-        client.set_write_timeout(std::chrono::seconds(2));
-        std::chrono::milliseconds backoff = interval;
-        while (true) {
-            std::string problem;
-            std::string body;
-            if (auto res = client.Get(u.path.c_str())) {
-                if (res->status == 200)
-                    body = std::move(res->body);
-                else
-                    problem = "HTTP status " + std::to_string(res->status);
-            } else {
-                problem = "no answer (" + httplib::to_string(res.error()) + " error)";
-            }
-            std::chrono::milliseconds wait = interval;
-            {
-                std::lock_guard lock(mutex);
-                ++u.attempts;
-                if (problem.empty()) {
-                    if (!u.problem.empty()) u.recovered = true;
-                    u.problem.clear();
-                    backoff = interval;
-                    const std::size_t digest = std::hash<std::string>{}(body);
-                    if (digest != u.digest || u.attempts == 1) {
-                        u.digest = digest;
-                        u.body = std::move(body);
-                        u.fresh = true;
-                    }
-                } else {
-                    if (problem != u.problem) u.problem_new = true;
-                    u.problem = problem;
-                    // Back off: twice the last wait, at most 30 s.
-                    backoff = std::min<std::chrono::milliseconds>(backoff * 2, std::chrono::seconds(30));
-                    wait = backoff;
-                }
-            }
-            cv.notify_all();
-            std::unique_lock lock(mutex);
-            if (cv.wait_for(lock, wait, [&] { return stop; })) return;
-        }
+    // A file read before that is no longer there: gone, once (it is new again if it comes back).
+    void forget(const std::string& path, std::vector<std::string>& gone) {
+        const auto it = files.find(path);
+        if (it == files.end()) return;
+        if (it->second.read) gone.push_back(path);
+        files.erase(it);
     }
 };
 
-Sources::Sources(std::vector<std::string> specs, std::chrono::milliseconds interval) : impl_(std::make_unique<Impl>()) {
-    impl_->specs = std::move(specs);
-    impl_->interval = interval;
-    for (const std::string& spec : impl_->specs) {
-        if (!is_url(spec)) continue;
-        auto u = std::make_unique<Url>();
-        u->spec = spec;
-        std::string rest = spec.substr(7);
-        const auto slash = rest.find('/');
-        u->path = slash == std::string::npos ? "/" : rest.substr(slash);
-        rest = rest.substr(0, slash);
-        if (const auto colon = rest.rfind(':'); colon != std::string::npos) {
-            u->port = std::atoi(rest.c_str() + colon + 1);
-            rest = rest.substr(0, colon);
-        }
-        u->host = rest;
-        impl_->urls.push_back(std::move(u));
+Sources::Sources(std::vector<std::string> specs, std::vector<std::string> streams, SourceOptions options)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->options = options;
+    std::set<std::string> asked;  // the same URL twice is one feed
+    auto add_url = [&](const std::string& spec, UrlFeed::Mode mode) {
+        std::string error;
+        const auto url = parse_url(spec, error);
+        if (!url) throw std::invalid_argument(spec + ": " + error);
+        if (!asked.insert((mode == UrlFeed::Mode::stream ? "stream " : "") + url->text()).second) return;
+        impl_->urls.push_back(std::make_unique<UrlFeed>(spec, *url, mode, impl_->options, impl_->bell));
+    };
+    for (const std::string& spec : specs) {
+        if (is_url(spec))
+            add_url(spec, UrlFeed::Mode::polled);
+        else if (std::find(impl_->specs.begin(), impl_->specs.end(), spec) == impl_->specs.end())
+            impl_->specs.push_back(spec);
     }
-    for (auto& u : impl_->urls) {
-        Url* p = u.get();
-        p->thread = std::thread([this, p] { impl_->fetch_loop(*p); });
-    }
+    for (const std::string& spec : streams) add_url(spec, UrlFeed::Mode::stream);
 }
 
-Sources::~Sources() {
-    {
-        std::lock_guard lock(impl_->mutex);
-        impl_->stop = true;
-    }
-    impl_->cv.notify_all();
-    for (auto& u : impl_->urls)
-        if (u->thread.joinable()) u->thread.join();
-}
+Sources::~Sources() = default;
 
-void Sources::poll(std::vector<SourceText>& changed, std::vector<std::string>& problems, bool wait_for_urls) {
+void Sources::wait(std::chrono::steady_clock::time_point until) { impl_->bell.wait(until); }
+
+void Sources::wake() { impl_->bell.ring(); }
+
+void Sources::poll(std::vector<SourceText>& changed, std::vector<SourceProblem>& problems,
+                   std::vector<std::string>& gone) {
     namespace fs = std::filesystem;
     for (const std::string& spec : impl_->specs) {
-        if (is_url(spec)) continue;
         std::error_code ec;
         const auto status = fs::status(spec, ec);
         if (ec || !fs::exists(status)) {
-            if (!impl_->missing[spec]) problems.push_back(spec + ": not there (yet): watching for it");
+            if (!impl_->missing[spec])
+                problems.push_back(
+                    {spec, spec + (impl_->options.once ? ": not there" : ": not there (yet): watching for it")});
             impl_->missing[spec] = true;
+            impl_->forget(spec, gone);
             continue;
         }
+        if (impl_->missing[spec] && impl_->files.count(spec) == 0 && !fs::is_directory(status))
+            problems.push_back({spec, spec + ": there now", false});
         impl_->missing[spec] = false;
         if (!fs::is_directory(status)) {
             impl_->read_file(spec, changed, problems);
@@ -185,23 +142,27 @@ void Sources::poll(std::vector<SourceText>& changed, std::vector<std::string>& p
             if (lower(it->path().extension().string()) != ".pgn") continue;
             names.push_back(it->path().string());
         }
-        if (ec) problems.push_back(spec + ": cannot list the directory (" + ec.message() + ")");
+        if (ec) {
+            problems.push_back({spec, spec + ": cannot list the directory (" + ec.message() + ")"});
+            continue;
+        }
         std::sort(names.begin(), names.end());
+        // Files of this directory read before and no longer listed are gone.
+        const std::string prefix = (fs::path(spec) / "").string();
+        std::vector<std::string> before;
+        for (const auto& [path, seen] : impl_->files)
+            if (path.rfind(prefix, 0) == 0 && path.find('/', prefix.size()) == std::string::npos)
+                before.push_back(path);
+        for (const std::string& path : before)
+            if (!std::binary_search(names.begin(), names.end(), path)) impl_->forget(path, gone);
         for (const std::string& name : names) impl_->read_file(name, changed, problems);
     }
-    std::unique_lock lock(impl_->mutex);
-    if (wait_for_urls)
-        impl_->cv.wait(lock, [&] {
-            return std::all_of(impl_->urls.begin(), impl_->urls.end(), [](const auto& u) { return u->attempts > 0; });
-        });
-    for (auto& u : impl_->urls) {
-        if (u->problem_new) problems.push_back(u->spec + ": " + u->problem + " (retrying with back-off)");
-        if (u->recovered) problems.push_back(u->spec + ": answering again");
-        u->problem_new = u->recovered = false;
-        if (!u->fresh) continue;
-        u->fresh = false;
-        changed.push_back({u->spec, u->body});
+    if (impl_->options.once) {
+        // Every URL asked once; a stream read until it is silent (bounded: its own timeouts).
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        for (auto& u : impl_->urls) u->wait_answered(until);
     }
+    for (auto& u : impl_->urls) u->take(changed, problems, gone);
 }
 
 }  // namespace arbiter::watch

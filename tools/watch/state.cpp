@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include <charconv>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -16,12 +17,12 @@ constexpr int application_id = 0x41525457;  // "ARTW"
 constexpr const char* schema = R"sql(
 CREATE TABLE IF NOT EXISTS boards (
   id TEXT PRIMARY KEY, white TEXT, black TEXT, round TEXT, source TEXT, rules TEXT, time_category TEXT,
-  start_fen TEXT, moves TEXT, clocks TEXT
+  start_fen TEXT, moves TEXT, clocks TEXT, result TEXT
 );
 CREATE TABLE IF NOT EXISTS alerts (
   key TEXT PRIMARY KEY, board TEXT NOT NULL, type TEXT NOT NULL, kind TEXT NOT NULL, ply INTEGER NOT NULL,
   move TEXT, side TEXT, article TEXT, detail TEXT, count INTEGER, source TEXT, seq INTEGER,
-  acked INTEGER NOT NULL DEFAULT 0
+  acked INTEGER NOT NULL DEFAULT 0, plies TEXT
 );
 )sql";
 
@@ -65,6 +66,12 @@ struct StateFile::Impl {
         sqlite3_reset(s.st);
         if (rc != SQLITE_DONE && rc != SQLITE_ROW) throw std::runtime_error(path + ": " + sqlite3_errmsg(db));
     }
+    void add_column(const std::string& table, const std::string& column, const std::string& type) {
+        Statement s(db, ("SELECT count(*) FROM pragma_table_info('" + table + "') WHERE name = ?1").c_str(), path);
+        s.text(1, column);
+        if (sqlite3_step(s.st) == SQLITE_ROW && sqlite3_column_int64(s.st, 0) > 0) return;
+        exec(("ALTER TABLE " + table + " ADD COLUMN " + column + " " + type).c_str());
+    }
     std::int64_t pragma(const char* sql) {
         Statement s(db, sql, path);
         return sqlite3_step(s.st) == SQLITE_ROW ? sqlite3_column_int64(s.st, 0) : 0;
@@ -88,6 +95,9 @@ StateFile::StateFile(const std::string& path) : impl_(std::make_unique<Impl>()) 
         impl_->exec("PRAGMA journal_mode=WAL");
         impl_->exec("PRAGMA synchronous=NORMAL");
         impl_->exec(schema);
+        // Files written before the result and the evidence plies were kept get the columns.
+        impl_->add_column("boards", "result", "TEXT");
+        impl_->add_column("alerts", "plies", "TEXT");
         impl_->exec("PRAGMA application_id=1095914583");
     } catch (...) {
         sqlite3_close(impl_->db);
@@ -105,10 +115,10 @@ std::size_t StateFile::load(Hall& hall) {
     // The alerts first, by board.
     std::map<std::string, std::vector<Alert>> by_board;
     {
-        Statement s(
-            impl_->db,
-            "SELECT board, type, kind, ply, move, side, article, detail, count, source FROM alerts ORDER BY rowid",
-            impl_->path);
+        Statement s(impl_->db,
+                    "SELECT board, type, kind, ply, move, side, article, detail, count, source, plies FROM alerts "
+                    "ORDER BY rowid",
+                    impl_->path);
         while (sqlite3_step(s.st) == SQLITE_ROW) {
             Alert a{.board = s.column(0),
                     .type = s.column(1),
@@ -122,14 +132,23 @@ std::size_t StateFile::load(Hall& hall) {
             if (sqlite3_column_type(s.st, 8) != SQLITE_NULL)
                 a.count = static_cast<std::uint32_t>(sqlite3_column_int64(s.st, 8));
             a.source = s.column(9);
+            const std::string plies = s.column(10);
+            for (std::size_t at = 0; at < plies.size();) {
+                std::uint32_t v = 0;
+                const auto [end, ec] = std::from_chars(plies.data() + at, plies.data() + plies.size(), v);
+                if (ec != std::errc()) break;
+                a.plies.push_back(v);
+                at = static_cast<std::size_t>(end - plies.data()) + 1;
+            }
             by_board[a.board].push_back(std::move(a));
         }
     }
     std::size_t n = 0;
-    Statement s(impl_->db,
-                "SELECT id, white, black, round, source, rules, time_category, start_fen, moves, clocks FROM boards "
-                "ORDER BY rowid",
-                impl_->path);
+    Statement s(
+        impl_->db,
+        "SELECT id, white, black, round, source, rules, time_category, start_fen, moves, clocks, result FROM boards "
+        "ORDER BY rowid",
+        impl_->path);
     while (sqlite3_step(s.st) == SQLITE_ROW) {
         BoardRecord r{.id = s.column(0),
                       .white = s.column(1),
@@ -140,7 +159,8 @@ std::size_t StateFile::load(Hall& hall) {
                       .time_category = s.column(6),
                       .start_fen = s.column(7),
                       .moves = s.column(8),
-                      .clocks = s.column(9)};
+                      .clocks = s.column(9),
+                      .result = s.column(10)};
         for (Alert& a : by_board[r.id]) a.white = r.white, a.black = r.black, a.round = r.round;
         hall.restore(r, by_board[r.id]);
         by_board.erase(r.id);
@@ -157,23 +177,26 @@ void StateFile::save(const Hall& hall, const std::vector<std::string>& changed, 
         for (const Alert& a : batch) boards.insert(a.board);
         Statement up(impl_->db,
                      "INSERT OR REPLACE INTO boards (id, white, black, round, source, rules, time_category, start_fen, "
-                     "moves, clocks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                     "moves, clocks, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                      impl_->path);
         for (const std::string& id : boards) {
             const auto r = hall.board_record(id);
             if (!r) continue;
-            const std::string* f[] = {&r->id,    &r->white,         &r->black,     &r->round, &r->source,
-                                      &r->rules, &r->time_category, &r->start_fen, &r->moves, &r->clocks};
-            for (int i = 0; i < 10; ++i) up.text(i + 1, *f[i]);
+            const std::string* f[] = {&r->id,     &r->white,  &r->black,         &r->round,
+                                      &r->source, &r->rules,  &r->time_category, &r->start_fen,
+                                      &r->moves,  &r->clocks, &r->result};
+            for (int i = 0; i < 11; ++i) up.text(i + 1, *f[i]);
             impl_->run(up);
         }
-        Statement add(impl_->db,
-                      "INSERT OR IGNORE INTO alerts (key, board, type, kind, ply, move, side, article, detail, count, "
-                      "source, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                      impl_->path);
+        Statement add(
+            impl_->db,
+            "INSERT INTO alerts (key, board, type, kind, ply, move, side, article, detail, count, source, seq, "
+            "plies) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) ON CONFLICT(key) DO "
+            "UPDATE SET detail = excluded.detail",
+            impl_->path);
         Statement del(impl_->db, "DELETE FROM alerts WHERE key = ?1", impl_->path);
         for (const Alert& a : batch) {
-            if (a.withdrawn) {
+            if (a.withdrawn || a.closed) {
                 del.text(1, a.key());
                 impl_->run(del);
                 continue;
@@ -196,6 +219,9 @@ void StateFile::save(const Hall& hall, const std::vector<std::string>& changed, 
                 add.null(10);
             add.text(11, a.source);
             add.number(12, static_cast<std::int64_t>(a.seq));
+            std::string plies;
+            for (const std::uint32_t p : a.plies) plies += (plies.empty() ? "" : " ") + std::to_string(p);
+            add.text(13, plies);
             impl_->run(add);
         }
         impl_->exec("COMMIT");

@@ -7,6 +7,7 @@
 // a correction withdraws the alerts past the first changed ply.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -34,6 +35,8 @@ inline constexpr const char* flag = "flag";
 inline constexpr const char* result_mismatch = "result_mismatch";
 inline constexpr const char* feed_error = "feed_error";
 inline constexpr const char* correction = "correction";
+inline constexpr const char* feed_stale = "feed_stale";
+inline constexpr const char* feed_gone = "feed_gone";
 }  // namespace type
 
 struct Alert {
@@ -48,7 +51,16 @@ struct Alert {
     std::optional<std::uint32_t> count{};  ///< approaching_seventy_five: the no-progress plies
     std::string source{};                  ///< the file or URL the board was read from
     bool withdrawn = false;                ///< a withdrawal of an alert given before
-    std::uint64_t seq = 0;                 ///< order of emission in this hall (1, 2, …)
+    /// The alert no longer calls for the arbiter because the game ended (a claim that can no
+    /// longer be made): printed again with `closed` true, then out of force. Not a withdrawal.
+    bool closed = false;
+    /// The alert printed again with its detail brought up to date (a game over by itself whose
+    /// feed went on for more void plies); still in force.
+    bool updated = false;
+    /// The game plies the detail's evidence is about: the occurrences of a repeated position,
+    /// the first and last position of a no-progress count. Empty when there are none.
+    std::vector<std::uint32_t> plies{};
+    std::uint64_t seq = 0;  ///< order of emission in this hall (1, 2, …)
 
     /// The dedupe key: board, type, kind and ply.
     [[nodiscard]] std::string key() const;
@@ -60,6 +72,8 @@ struct WatchOptions {
     audit::AuditOptions audit;
     /// approaching_seventy_five comes this many plies before the 75-move limit.
     std::uint32_t approach_plies = 10;
+    /// feed_stale for a game in progress whose feed has not changed for this long (0: never).
+    std::chrono::milliseconds stale_after{300'000};
 };
 
 /// What the hall page shows of a board.
@@ -72,6 +86,13 @@ struct BoardView {
     std::optional<std::string> ended{};  ///< the ending's name once the game is over
 };
 
+/// A position that backs an alert: its game ply, its FEN, the move that led to it ("23...Nf6";
+/// "" for the start position).
+struct Evidence {
+    std::uint32_t ply = 0;
+    std::string fen{}, move{};
+};
+
 /// A board as the state file keeps it: enough to rebuild its analysis without alerting again.
 struct BoardRecord {
     std::string id{}, white{}, black{}, round{}, source{};
@@ -80,6 +101,7 @@ struct BoardRecord {
     std::string start_fen{};      ///< the start position (Shredder-FEN for Chess960)
     std::string moves{};          ///< UCI moves, space separated
     std::string clocks{};         ///< the [%clk] milliseconds of the plies, space separated (-1: none)
+    std::string result{};         ///< the termination marker last read ("" when none)
 };
 
 class Hall {
@@ -99,7 +121,7 @@ public:
     /// The positions that back an alert in force, as (game ply, FEN): the occurrences of a
     /// repeated position, the position where a no-progress count started and the one it reached,
     /// else the position the alert is about. Empty when the board has no such position.
-    [[nodiscard]] std::vector<std::pair<std::uint32_t, std::string>> evidence(const Alert& alert) const;
+    [[nodiscard]] std::vector<Evidence> evidence(const Alert& alert) const;
     /// The boards, in the order they were first seen.
     [[nodiscard]] std::vector<BoardView> boards() const;
     [[nodiscard]] std::size_t board_count() const noexcept;
@@ -107,6 +129,14 @@ public:
     [[nodiscard]] std::optional<BoardRecord> board_record(const std::string& id) const;
     /// The ids of the boards the last read() changed (new plies, corrections, new alerts).
     [[nodiscard]] const std::vector<std::string>& changed_boards() const noexcept { return changed_; }
+
+    /// Raises feed_stale for each game in progress whose feed has not changed for
+    /// WatchOptions::stale_after (once per board and ply; withdrawn when the game moves again).
+    /// Fills changed_boards().
+    void tick(std::chrono::steady_clock::time_point now, std::vector<Alert>& out);
+    /// A source is gone (a file deleted, a URL answering 404): feed_gone for each game in
+    /// progress last read from it, withdrawn when the game is read again. Fills changed_boards().
+    void source_gone(std::string_view source, std::string_view kind, std::vector<Alert>& out);
 
     /// Rebuilds a board from the state file: its moves are replayed and `alerts` (the ones it
     /// had in force) are taken as already given, so that only what is new is alerted. False
@@ -118,12 +148,22 @@ private:
     struct Board;
     Board& board_for(const pgn::ParsedGame& game, std::string_view source);
     void update(Board& b, const pgn::ParsedGame& game, bool in_progress, std::vector<Alert>& out);
+    // Feed errors, clock tags and the result, from the game as a whole (derived.cpp).
+    void update_derived(Board& b, const pgn::ParsedGame& game, bool in_progress, std::vector<Alert>& out);
+    // Gives an alert unless it is in force or was closed; true when given.
+    bool emit(Board& b, Alert a, std::vector<Alert>& out);
+    // Withdraws (or with `close`, closes) the alerts in force that `pred` picks, oldest first.
+    void withdraw_if(Board& b, const std::function<bool(const Alert&)>& pred, std::vector<Alert>& out,
+                     bool close = false);
+    // Closes the claims of a game that has ended, withdraws its feed_stale and feed_gone.
+    void settle_ended(Board& b, std::vector<Alert>& out);
 
     WatchOptions options_;
     std::map<std::string, std::unique_ptr<Board>> boards_;
     std::vector<Board*> order_;
     std::vector<std::string> changed_;
     std::uint64_t seq_ = 0;
+    std::uint64_t reads_ = 0;                                        // Hall::read calls so far
     std::map<std::string, std::unordered_set<std::size_t>> pieces_;  // per source: digests of its games last read
     std::uint32_t line_base_ = 0;                                    // lines before the piece being read
 };

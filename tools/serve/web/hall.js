@@ -19,6 +19,7 @@ const boardUrl = (fen) => "/board.svg?" + new URLSearchParams({ fen });
 const LABELS = {
   game_over: "game over", approaching_seventy_five: "75 moves near", claimable: "claimable",
   flag_unwinnable: "flag: draw", flag: "flag", result_mismatch: "result", feed_error: "feed error", correction: "correction",
+  feed_stale: "feed stale", feed_gone: "feed gone",
 };
 
 function drawBoards() {
@@ -71,7 +72,7 @@ async function drawDetail() {
       (LABELS[a.type] || a.type) + " " + a.kind + " at ply " + a.ply + (a.move ? " (" + a.move + ")" : "") + ": " + a.detail,
       el("div", { class: "occurrences" }, a.evidence.map((e) => el("figure", {},
         el("img", { src: boardUrl(e.fen), alt: "ply " + e.ply, width: 120, height: 120 }),
-        el("figcaption", {}, "ply " + e.ply))))))) : el("p", { class: "muted" }, "None."),
+        el("figcaption", {}, (e.move ? "after " + e.move : "start") + " (ply " + e.ply + ")"))))))) : el("p", { class: "muted" }, "None."),
     el("button", { on: { click: () => { selected = null; draw(); } } }, "Close"));
 }
 
