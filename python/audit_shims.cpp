@@ -216,8 +216,10 @@ private:
     bool eof_ = false, done_ = false;
 };
 
-audit::AuditOptions audit_options(const std::string& rules, const std::optional<std::string>& time_category) {
+audit::AuditOptions audit_options(const std::string& rules, const std::optional<std::string>& time_category,
+                                  bool exact) {
     audit::AuditOptions o;
+    o.exact = exact;
     if (rules != "auto") {
         const auto id = parse_rule_set(rules);
         if (!id)
@@ -276,8 +278,8 @@ cli::AuditFilter audit_filter(const std::vector<std::string>& only, const std::v
 py::tuple audit_piece(py::bytes text, const std::string& file, std::uint64_t first_line, std::uint64_t first_offset,
                       bool ends_at_boundary, const std::string& rules, const std::optional<std::string>& time_category,
                       bool summary, const std::optional<py::tuple>& error, const std::vector<std::string>& only,
-                      const std::vector<std::string>& select) {
-    const audit::AuditOptions options = audit_options(rules, time_category);
+                      const std::vector<std::string>& select, bool exact) {
+    const audit::AuditOptions options = audit_options(rules, time_category, exact);
     const cli::AuditFilter filter = audit_filter(only, select);
     cli::AuditPiece piece;
     std::string_view view = text;  // the bytes object is kept alive by the caller
@@ -430,7 +432,7 @@ void bind_audit(py::module_& m) {
     m.def("audit_piece", &audit_piece, py::arg("text"), py::arg("file"), py::arg("first_line"), py::arg("first_offset"),
           py::arg("ends_at_boundary"), py::arg("rules") = "auto", py::arg("time_category") = py::none(),
           py::arg("summary") = false, py::arg("error") = py::none(), py::arg("only") = std::vector<std::string>{},
-          py::arg("select") = std::vector<std::string>{});
+          py::arg("select") = std::vector<std::string>{}, py::arg("exact") = false);
     m.def("number_records", &number_records, py::arg("text"), py::arg("game"), py::arg("game_in_file"));
     m.def("read_games", &read_games, py::arg("text"), py::arg("ends_at_boundary") = false);
     m.def("add_counts", &add_counts);

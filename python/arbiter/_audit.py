@@ -193,9 +193,9 @@ def pieces(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT
         yield index, p, error
 
 
-def _audit_piece(p, error, rules, time_category, only=(), select=()):
+def _audit_piece(p, error, rules, time_category, only=(), select=(), exact=False):
     return _arbiter.audit_piece(p.text, p.file, p.first_line, p.first_offset, p.ends_at_boundary,
-                                rules, time_category, False, error, list(only), list(select))
+                                rules, time_category, False, error, list(only), list(select), exact)
 
 
 def as_list(x) -> List[str]:
@@ -204,7 +204,8 @@ def as_list(x) -> List[str]:
     return [x] if isinstance(x, str) else list(x)
 
 
-def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, only, select) -> Iterator[bytes]:
+def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, only, select,
+           exact=False) -> Iterator[bytes]:
     numbering = Numbering()
     failed = False
     window: collections.deque = collections.deque()
@@ -219,7 +220,7 @@ def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, o
     try:
         for index, p, error, exc in events(source, chunk_games):
             if p is not None:
-                args = (p, error, rules, time_category, only, select)
+                args = (p, error, rules, time_category, only, select, exact)
                 window.append((index, pool.submit(_audit_piece, *args) if pool else _audit_piece(*args)))
             if exc is not None:
                 # Where the CLI stops reading this input: the games before the fault first.
@@ -237,19 +238,19 @@ def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, o
 
 def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
                 chunk_games: Optional[int] = None, errors: Union[str, list, None] = "raise",
-                only: Names = None, select: Names = None) -> Run[bytes]:
+                only: Names = None, select: Names = None, exact: bool = False) -> Run[bytes]:
     """The lines of ``arbiter audit --format jsonl`` on `source` (bytes, each ending in a newline),
     in input order, with `threads` pieces audited at a time (the GIL is released while they are).
-    `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors` as
-    for audit()."""
+    `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors` and
+    `exact` as for audit()."""
     policy = Errors(errors)
     only, select = as_list(only), as_list(select)
-    return Run(_lines(source, rules, threads, time_category, chunk_games, policy, only, select), policy)
+    return Run(_lines(source, rules, threads, time_category, chunk_games, policy, only, select, exact), policy)
 
 
 def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
           chunk_games: Optional[int] = None, only: Names = None, select: Names = None,
-          errors: Union[str, list, None] = "raise") -> Run[AuditRecord]:
+          errors: Union[str, list, None] = "raise", exact: bool = False) -> Run[AuditRecord]:
     """Audits PGN games: yields, game by game in input order, the dicts of
     ``arbiter audit --format jsonl`` (``game``, ``game_in_file``, ``file``, ``tags``, ``rules``,
     ``plies``, ``findings``, ``errors``, …).
@@ -265,9 +266,13 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     (ZIP, xz, binary data, corrupt compressed data), or no game at all (code ``bad_input``) —
     ``"raise"`` raises the ReadError (code, file, offset) after the games read before it;
     ``"collect"`` goes on with the next input and keeps the errors in the returned iterator's
-    ``errors``. The game a read error cut carries it in its record's ``errors``, as with the CLI."""
+    ``errors``. The game a read error cut carries it in its record's ``errors``, as with the CLI.
+
+    `exact` is ``arbiter audit --exact``: dead positions (5.2.2) by the full analysis of every
+    game's final position, instead of only the closed ones (docs/unwinnability.md, "The audit")."""
     policy = Errors(errors)
-    lines = _lines(source, rules, threads, time_category, chunk_games, policy, as_list(only), as_list(select))
+    lines = _lines(source, rules, threads, time_category, chunk_games, policy, as_list(only), as_list(select),
+                   exact)
     return Run((json.loads(line) for line in lines), policy)
 
 
@@ -303,13 +308,14 @@ class Records(List[AuditRecord]):
 def audit_bytes(data: bytes, first_game: int = 1, *, name: str = "-", first_game_in_file: Optional[int] = None,
                 first_line: int = 1, first_offset: int = 0, last: bool = True, rules: str = "auto",
                 time_category: Optional[str] = None, only: Names = None, select: Names = None,
-                errors: Union[str, list, None] = "raise") -> Records:
+                errors: Union[str, list, None] = "raise", exact: bool = False) -> Records:
     """Audits one chunk of PGN text (whole games): the dicts of ``arbiter audit --format jsonl``
     for its games, numbered from `first_game` (and `first_game_in_file`, by default the same).
 
     A chunk cut from a larger input just before a game boundary gives, with its `first_line`,
     `first_offset` (where it starts in its file) and ``last=False`` (the input goes on after it),
-    exactly the records the whole input gives for those games. `only` and `select` as for audit().
+    exactly the records the whole input gives for those games. `only`, `select` and `exact` as for
+    audit().
     A chunk that starts its input (`first_offset` 0) and is not text (a ZIP, xz, binary data) is
     the ReadError ``not_text`` of the CLI, under `errors` as for audit()."""
     policy = Errors(errors)
@@ -320,7 +326,7 @@ def audit_bytes(data: bytes, first_game: int = 1, *, name: str = "-", first_game
         policy(e)
         return out
     text, _, _ = _arbiter.audit_piece(data, name, first_line, first_offset, not last, rules,
-                                      time_category, False, None, as_list(only), as_list(select))
+                                      time_category, False, None, as_list(only), as_list(select), exact)
     in_file = first_game if first_game_in_file is None else first_game_in_file
     out.extend(json.loads(line) for line in _arbiter.number_records(text, first_game, in_file).splitlines())
     return out

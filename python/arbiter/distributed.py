@@ -47,12 +47,12 @@ MAX_RESENDS = 5
 def audit_task(text: bytes, where: tuple, options: tuple):
     """Audits one piece on a worker: (text, games read, counts), as ``_arbiter.audit_piece``.
     `where` is (file, first_line, first_offset, ends_at_boundary, error), `options` (rules,
-    time_category, summary, only, select)."""
+    time_category, summary, only, select, exact)."""
     file, first_line, first_offset, ends_at_boundary, error = where
-    rules, time_category, summary, only, select = options
+    rules, time_category, summary, only, select, exact = options
     _arbiter.reuse_memory()  # the buffers of the pieces that come and go on this worker
     return _arbiter.audit_piece(text, file, first_line, first_offset, ends_at_boundary, rules, time_category,
-                                summary, error, only, select)
+                                summary, error, only, select, exact)
 
 
 # ---- the client ----
@@ -105,6 +105,8 @@ def _parse(argv: List[str]) -> argparse.Namespace:
     a.add_argument("--in-flight", type=int, default=0,
                    help="pieces on the cluster at a time (default: 3 per worker thread, at least 4)")
     a.add_argument("--output", "-o", default=None, help="write to this file instead of standard output")
+    a.add_argument("--exact", action="store_true",
+                   help="dead positions: the full analysis of every game's final position (arbiter audit --exact)")
     a.add_argument("--summary", action="store_true", help="counts per finding type and kind, added up on the workers")
     a.add_argument("--json", action="store_true", help="with --summary: one JSON object")
     a.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach the scheduler (default 10)")
@@ -213,7 +215,8 @@ class _Cluster:
 
 def run_audit(args: argparse.Namespace) -> int:
     # Options are checked here, once, not on every worker.
-    _arbiter.audit_piece(b"", "-", 1, 0, False, args.rules, args.time_category, True, None, args.only, args.select)
+    _arbiter.audit_piece(b"", "-", 1, 0, False, args.rules, args.time_category, True, None, args.only, args.select,
+                         args.exact)
     import dask
 
     # Every submit would read and tokenize this module's source to show it on the dashboard
@@ -233,7 +236,7 @@ def _run_audit(args: argparse.Namespace) -> int:
     try:
         threads = sum(client.nthreads().values()) or 1
         in_flight = args.in_flight or max(4, 3 * threads)
-        dask = _Cluster(client, (args.rules, args.time_category, args.summary, args.only, args.select))
+        dask = _Cluster(client, (args.rules, args.time_category, args.summary, args.only, args.select, args.exact))
         numbering = arbiter._Numbering()
         window: collections.deque = collections.deque()  # _Piece, in input order
         total = None

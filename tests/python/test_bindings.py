@@ -397,3 +397,39 @@ def test_read_games(fixtures):
             game = arbiter.Game(fen=g["fen"], moves=g["uci"])
             # The SAN as written in the file may differ in its check marks ("Ra8+" for a mate).
             assert [m.rstrip("+#") for m in game.history] == [m.rstrip("+#") for m in g["san"]]
+
+
+# Dead positions, one answer everywhere (issue 29): the Game ends a dead position the ply it
+# arises, with can_checkmate "no" for both sides, as the CLI's status does; audit(exact=True) is
+# `arbiter audit --exact`.
+FORCED_STALEMATE = "1K6/3q4/2q5/8/1n6/8/1Q6/1k6 b - - 0 1"  # Black's only move Kxb2 stalemates White
+# A pawn wall with bishops shut in, composed for this test: dead, but not closed enough for the
+# default audit's gate; only the full analysis (exact) finds it.
+WALL = "8/p7/2p5/PpP3p1/1Pp2pP1/BpP2PpB/1P4P1/2k2K2 w - - 0 1"
+
+
+def test_dead_position_one_answer(cli):
+    for fen in (FORCED_STALEMATE, WALL):
+        s = arbiter.Game(fen=fen).status()
+        assert s["termination"]["kind"] == "dead_position", fen
+        assert s["can_checkmate"] == {"white": "no", "black": "no"}, fen
+        assert s == cli_json(cli, "status", "--json", "--fen", fen)
+    g = arbiter.Game(fen="6K1/4q3/5q2/8/6n1/7Q/8/6k1 w - - 0 1")  # alive; Qg2+ forces a stalemate
+    assert g.status()["termination"] is None
+    assert "yes" in g.status()["can_checkmate"].values()
+    g.push("Qg2+")
+    assert g.status()["termination"]["kind"] == "dead_position"
+    assert g.status()["termination"]["ply"] == 1
+
+
+def test_audit_exact_finds_what_the_default_leaves(cli):
+    pgn = f'[Event "t"]\n[Result "1-0"]\n[SetUp "1"]\n[FEN "{WALL}"]\n\n1-0\n'.encode()
+    default = arbiter.audit_bytes(pgn, rules="fide-2023")
+    exact = arbiter.audit_bytes(pgn, rules="fide-2023", exact=True)
+    assert default[0]["findings"] == []
+    assert [(f["type"], f["kind"], f["ply"]) for f in exact[0]["findings"]] == [
+        ("result_contradicts_position", "dead_position", 0)]
+    rc, out, err = run_cli(cli, "audit", "--rules", "fide-2023", "--exact", "-q", "-", input=pgn)
+    assert rc == 0, err
+    assert [json.loads(line) for line in out.splitlines()] == list(
+        arbiter.audit(io.BytesIO(pgn), rules="fide-2023", exact=True))

@@ -68,7 +68,10 @@ void Hall::update_derived(Board& b, const pgn::ParsedGame& g, bool in_progress, 
     const bool results_checked = decided && g.has_start && g.complete;
     if (results_checked) {
         GameRecord scratch;
-        const audit::GameAudit found = audit::audit_game(g, options_.audit, scratch);
+        // Exact, as the live check of the board itself: a dead position is found wherever it is.
+        audit::AuditOptions options = options_.audit;
+        options.exact = true;
+        const audit::GameAudit found = audit::audit_game(g, options, scratch);
         for (const auto& f : found.findings) {
             if (f.type != audit::FindingType::result_contradicts_position &&
                 f.type != audit::FindingType::timeout_unwinnable && f.type != audit::FindingType::result_inconsistent)
