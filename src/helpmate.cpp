@@ -262,7 +262,8 @@ ForcedMemo& forced_memo() {
     const MateAbility a = analyzer.can_checkmate(pos, side).answer;
     memo = AbilityMemo{pos, a, a != MateAbility::unknown};
     if (a != MateAbility::unknown) {
-        if (!slot.valid || !slot.pos.same_position(pos)) slot = AnswerCache::Slot{pos, {MateAbility::unknown, MateAbility::unknown}, true};
+        if (!slot.valid || !slot.pos.same_position(pos))
+            slot = AnswerCache::Slot{pos, {MateAbility::unknown, MateAbility::unknown}, true};
         slot.answer[s] = a;
     }
     return a;
