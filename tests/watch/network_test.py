@@ -9,6 +9,7 @@ certificate are made with `openssl` for the TLS cases. Scenarios:
     for a URL answering 404 or 500, a server that is down, a missing file;
   - streams, plain and TLS: games sent one after another, each again when it changes; a connection
     dropped mid-game (reconnected, nothing half-read); a stream that stalls (reconnected);
+  - ten polled URLs that never answer beside one that moves: its alert is not held up;
   - 200 boards on one streaming connection;
   - restarts with --state: a correction made while stopped, a correction undone while stopped, a
     game finished while stopped;
@@ -413,6 +414,28 @@ def many_boards():
     check(feed.connections.get(path) == 1, "200 boards: %s connections, wanted 1" % feed.connections.get(path))
 
 
+def slow_urls():
+    """Ten polled URLs that never answer beside one that moves: the few threads asking the URLs
+    grow rather than let the stalled ones hold up the live one."""
+    feed = Feed()
+    for i in range(10):
+        feed.stalls.add("/stall%d.pgn" % i)
+    feed.docs["/live.pgn"] = pgn(1, TOUR[:2])
+    live = Live([feed.url("/stall%d.pgn" % i) for i in range(10)] + [feed.url("/live.pgn")])
+    time.sleep(0.5)  # every stalled URL asked by now, each holding a thread
+    started = time.time()
+    for n in range(3, len(TOUR) + 1):
+        feed.docs["/live.pgn"] = pgn(1, TOUR[:n])
+        time.sleep(0.2)
+    ok = live.wait(lambda: live.has(("1.1", "claimable", "threefold", 8)), 10)
+    took = time.time() - started
+    live.stop()
+    feed.close()
+    check(ok, "slow URLs: the live URL's threefold did not come: %s %s" % (live.alerts, live.errors))
+    # The moves take 1.4 s to come; the stalled URLs hold their threads 5 s (the read timeout).
+    check(took < 4, "slow URLs: the live URL's threefold came %.1f s after its moves began" % took)
+
+
 def restarts():
     """The issue's scenarios: what changed while the watch was stopped is reported at restart."""
     f, state = os.path.join(WORK, "f.pgn"), os.path.join(WORK, "x.watch")
@@ -543,7 +566,7 @@ def stale_and_gone():
 certs = make_certs()
 for name, run in (("https polling", lambda: https_polling(certs)), ("--once exit codes", once_exit_codes),
                   ("stream", lambda: streaming(certs, False)), ("stream over TLS", lambda: streaming(certs, True)),
-                  ("stalled stream", stalled_stream), ("200 boards", many_boards), ("restarts", restarts),
+                  ("stalled stream", stalled_stream), ("200 boards", many_boards), ("slow URLs", slow_urls), ("restarts", restarts),
                   ("stale and gone", stale_and_gone)):
     started = time.time()
     before = len(failures)

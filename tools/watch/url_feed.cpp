@@ -1,4 +1,4 @@
-// url_feed.cpp — a polled or streamed http(s) source on its own thread, with back-off.
+// url_feed.cpp — a polled or streamed http(s) source, with back-off.
 #include "url_feed.hpp"
 
 #include <algorithm>
@@ -23,10 +23,13 @@ UrlFeed::UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& opti
                 ? std::chrono::milliseconds(5'000)
                 : (options.once ? std::min(options.stream_timeout, once_quiet) : options.stream_timeout)) {
     backoff_ = options_.interval;
-    thread_ = std::thread([this] { mode_ == Mode::polled ? poll_loop() : stream_loop(); });
+    if (mode_ == Mode::stream) thread_ = std::thread([this] { stream_loop(); });
 }
 
+void UrlFeed::cut() { http_.stop(); }
+
 UrlFeed::~UrlFeed() {
+    if (mode_ == Mode::polled) return;  // no thread of its own: its pool is gone before it
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
@@ -65,36 +68,34 @@ std::chrono::milliseconds UrlFeed::settle(const std::string& problem) {
     return backoff_;
 }
 
-void UrlFeed::poll_loop() {
-    // The first requests of many URLs spread over one interval rather than all at once.
+std::chrono::steady_clock::time_point UrlFeed::first_turn() const {
+    const auto now = std::chrono::steady_clock::now();
+    if (options_.once) return now;
     const auto offset = std::hash<std::string>{}(spec_) % static_cast<std::size_t>(options_.interval.count());
-    if (options_.once || sleep(std::chrono::milliseconds(offset))) {
-        while (true) {
-            FetchResult r = http_.get();
-            std::chrono::milliseconds wait;
-            {
-                std::lock_guard lock(mutex_);
-                if (stopping_) break;
-                if (r.kind == FetchResult::Kind::body) {
-                    if (r.body != text_ || !had_body_) {
-                        text_ = std::move(r.body);
-                        fresh_ = true;
-                    }
-                    had_body_ = true;
-                } else if (r.kind == FetchResult::Kind::failed && had_body_ && (r.status == 404 || r.status == 410)) {
-                    gone_ = true;  // once: the boards it gave are gone until it answers again
-                    had_body_ = false;
-                }
-                wait = settle(r.kind == FetchResult::Kind::failed ? r.problem : std::string());
-                if (fresh_ || problem_new_ || recovered_ || gone_) bell_.ring();
+    return now + std::chrono::milliseconds(offset);
+}
+
+std::optional<std::chrono::milliseconds> UrlFeed::poll_once() {
+    FetchResult r = http_.get();
+    std::chrono::milliseconds wait;
+    {
+        std::lock_guard lock(mutex_);
+        if (r.kind == FetchResult::Kind::body) {
+            if (r.body != text_ || !had_body_) {
+                text_ = std::move(r.body);
+                fresh_ = true;
             }
-            cv_.notify_all();
-            if (options_.once || !sleep(wait)) break;
+            had_body_ = true;
+        } else if (r.kind == FetchResult::Kind::failed && had_body_ && (r.status == 404 || r.status == 410)) {
+            gone_ = true;  // once: the boards it gave are gone until it answers again
+            had_body_ = false;
         }
+        wait = settle(r.kind == FetchResult::Kind::failed ? r.problem : std::string());
+        if (fresh_ || problem_new_ || recovered_ || gone_) bell_.ring();
     }
-    std::lock_guard lock(mutex_);
-    finished_ = true;
     cv_.notify_all();
+    if (options_.once) return std::nullopt;
+    return wait;
 }
 
 void UrlFeed::stream_loop() {

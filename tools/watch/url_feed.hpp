@@ -1,14 +1,15 @@
-// url_feed.hpp — one http(s) source of the hall monitor, on a thread of its own so that a feed
-// that is down or slow never holds up the others: a polled URL (asked every interval, an
-// unchanged body costing a 304) or a stream (`--stream URL`: one long-lived connection on which
-// the server sends PGN games one after another, each complete game again whenever it changes).
-// After a failure the next attempt waits twice as long as the last, up to 30 s.
+// url_feed.hpp — one http(s) source of the hall monitor: a polled URL (asked every interval by
+// the threads of a PollPool, an unchanged body costing a 304) or a stream (`--stream URL`: one
+// long-lived connection, on a thread of its own, on which the server sends PGN games one after
+// another, each complete game again whenever it changes). After a failure the next attempt waits
+// twice as long as the last, up to 30 s.
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -23,8 +24,9 @@ namespace arbiter::watch {
 class UrlFeed {
 public:
     enum class Mode { polled, stream };
-    /// Starts the thread. With `once`, the URL is asked once (a stream read until it has been
-    /// silent for a second or ends) and the thread ends.
+    /// A stream starts its thread; a polled URL waits for a PollPool to call poll_once(). With
+    /// `once`, the URL is asked once (a stream read until it has been silent for a second or
+    /// ends).
     UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options, Bell& bell);
     ~UrlFeed();
     UrlFeed(const UrlFeed&) = delete;
@@ -36,9 +38,18 @@ public:
     /// Waits until the URL has been asked once (or `until`); true when it has.
     bool wait_answered(std::chrono::steady_clock::time_point until);
     [[nodiscard]] const std::string& spec() const noexcept { return spec_; }
+    [[nodiscard]] Mode mode() const noexcept { return mode_; }
+
+    /// A polled URL: asks it once (from a pool's thread); the wait before its next turn, or
+    /// nullopt when there is none (`once`, or stopping).
+    std::optional<std::chrono::milliseconds> poll_once();
+    /// When a polled URL's first turn comes: spread over one interval, so that many URLs are not
+    /// all asked at once (at once with `once`).
+    [[nodiscard]] std::chrono::steady_clock::time_point first_turn() const;
+    /// Ends a request in progress (from any thread); later requests are refused.
+    void cut();
 
 private:
-    void poll_loop();
     void stream_loop();
     // Under mutex_: records the outcome of one attempt; returns the wait before the next.
     std::chrono::milliseconds settle(const std::string& problem);
@@ -59,7 +70,7 @@ private:
     std::string problem_;  // the current one, "" after a good answer
     bool problem_new_ = false, recovered_ = false, gone_ = false, had_body_ = false;
     std::chrono::milliseconds backoff_{0};
-    std::thread thread_;
+    std::thread thread_;  // a stream's
 };
 
 }  // namespace arbiter::watch
