@@ -17,7 +17,7 @@ namespace {
 constexpr int max_redirects = 5;
 
 // Why the last handshake on this thread refused the server's certificate ("" when it did not):
-// each feed makes its requests on its own thread.
+// a request runs on one thread from its start to its answer.
 thread_local std::string verify_error;
 
 int note_verify_error(int ok, X509_STORE_CTX* store) {
