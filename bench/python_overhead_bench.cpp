@@ -22,7 +22,7 @@ void BM_PushAndStatusJson(benchmark::State& state) {
         arbiter::GameRecord record;
         for (const auto& san : game) {
             if (record.play(std::string_view(san))) state.SkipWithError("illegal move");
-            auto j = arbiter::cli::to_json(arbiter::draw_status(record), record);
+            auto j = arbiter::face::to_json(arbiter::draw_status(record), record);
             benchmark::DoNotOptimize(j);
         }
     }

@@ -19,7 +19,7 @@
 #include "arbiter/pgn_game.hpp"
 #include "arbiter/scoresheet.hpp"
 #include "arbiter/session.hpp"
-#include "cli.hpp"
+#include "errors.hpp"
 #include "fuzz_check.hpp"
 #include "session_json.hpp"
 
@@ -46,8 +46,8 @@ void check_event_codec(const Event& e) {
 // An event read from JSON writes (`session export --json`) JSON that reads back to it.
 void check_event_json(const Event& e) {
     try {
-        FUZZ_CHECK(cli::event_from_json(cli::dump(cli::event_to_json(e))) == e);
-    } catch (const cli::InputError& err) {
+        FUZZ_CHECK(face::event_from_json(face::dump(face::event_to_json(e))) == e);
+    } catch (const face::InputError& err) {
         fuzz::invariant_failed(err.message().c_str(), __FILE__, __LINE__);
     }
 }
@@ -108,8 +108,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Event e;
         if (line.starts_with("{")) {
             try {
-                e = cli::event_from_json(std::string(line));
-            } catch (const cli::InputError& err) {
+                e = face::event_from_json(std::string(line));
+            } catch (const face::InputError& err) {
                 FUZZ_CHECK(!err.message().empty());
                 continue;
             }
@@ -141,7 +141,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         FUZZ_CHECK(s.last_event_ms() >= last);
         accepted.push_back(e);
-        (void)cli::dump(cli::state_json(s, 1));
+        (void)face::dump(face::state_json(s, 1));
     }
     check_export(s);
     (void)scoresheet_text(s);

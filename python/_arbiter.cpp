@@ -92,7 +92,7 @@ struct Options {
 class Game {
 public:
     Game(const std::optional<std::string>& fen, const std::vector<std::string>& moves, const Options& o) {
-        cli::RuleInput in;
+        face::RuleInput in;
         in.rules = o.rules;
         if (o.time_category) in.time_category = *o.time_category;
         if (o.initial_position_counts) in.initial_position_counts = *o.initial_position_counts ? "true" : "false";
@@ -106,7 +106,7 @@ public:
             rs = &in.rule_set_or_throw();
             options = in.rule_options();
             in.check_applies(*rs);
-        } catch (const cli::InputError& e) {
+        } catch (const face::InputError& e) {
             // The CLI's code and option (unknown_rule_set, bad_value, bad_usage; "rules", …).
             raise("OptionError", e.message(), e.code().empty() ? "bad_value" : e.code(),
                   e.field().empty() ? std::optional<std::string>() : e.field(), e.offset());
@@ -137,11 +137,11 @@ public:
     }
 
     py::object status() const {
-        cli::Json j;
+        face::Json j;
         {
             py::gil_scoped_release release;
             std::lock_guard lock(mu_);
-            j = cli::to_json(draw_status(*record_), *record_);
+            j = face::to_json(draw_status(*record_), *record_);
         }
         return to_python(j);
     }
@@ -151,7 +151,7 @@ public:
         if (!k)
             raise("ClaimError", "claim: expected threefold or fifty, found '" + kind + "'", "bad_kind", "kind",
                   std::nullopt);
-        cli::Json j;
+        face::Json j;
         std::optional<MoveError> syntax;
         {
             // The GIL goes first and comes back last: it is never awaited while mu_ is held.
@@ -164,7 +164,7 @@ public:
             if (!syntax) {
                 const ClaimVerdict v =
                     intended ? evaluate_claim(*record_, *k, std::string_view(*intended)) : evaluate_claim(*record_, *k);
-                j = cli::to_json(v, *record_);
+                j = face::to_json(v, *record_);
             }
         }
         if (syntax)
@@ -234,11 +234,11 @@ py::object dead(const std::string& fen, const std::string& side, std::optional<s
         options.node_limit = *limit;
     }
     if (quick) options.mode = HelpmateOptions::Mode::quick;
-    cli::Json j;
+    face::Json j;
     {
         py::gil_scoped_release release;
         const HelpmateAnalyzer analyzer(options);
-        j = cli::dead_json(*pos, cli::analyse_dead(analyzer, *pos, cli::sides_of(side)), timing);
+        j = face::dead_json(*pos, face::analyse_dead(analyzer, *pos, face::sides_of(side)), timing);
     }
     return to_python(j);
 }
@@ -360,7 +360,7 @@ PYBIND11_MODULE(_arbiter, m) {
 
     m.def("dead", &dead, py::arg("fen"), py::arg("side") = "both", py::arg("limit") = py::none(),
           py::arg("quick") = false, py::arg("timing") = false, "The dict of `arbiter dead --json`.");
-    m.def("move_tokens", &cli::move_tokens, py::arg("text"),
+    m.def("move_tokens", &face::move_tokens, py::arg("text"),
           "The moves of --moves text: move numbers, comments and a result left out.");
     bind_audit(m);
 }

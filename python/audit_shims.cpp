@@ -86,7 +86,7 @@ struct FilePlace {
         p.first_line = line;
         p.first_offset = offset;
         p.ends_at_boundary = boundary;
-        line += cli::count_newlines(text);
+        line += face::count_newlines(text);
         offset += text.size();
     }
 };
@@ -238,7 +238,7 @@ audit::AuditOptions audit_options(const std::string& rules, const std::optional<
     return o;
 }
 
-py::dict counts_dict(const cli::AuditCounts& c) {
+py::dict counts_dict(const face::AuditCounts& c) {
     py::dict d;
     d["games"] = c.games;
     d["plies"] = c.plies;
@@ -251,8 +251,8 @@ py::dict counts_dict(const cli::AuditCounts& c) {
     return d;
 }
 
-cli::AuditCounts counts_of(const py::dict& d) {
-    cli::AuditCounts c;
+face::AuditCounts counts_of(const py::dict& d) {
+    face::AuditCounts c;
     c.games = d["games"].cast<std::uint64_t>();
     c.plies = d["plies"].cast<std::uint64_t>();
     c.games_with_errors = d["games_with_errors"].cast<std::uint64_t>();
@@ -262,8 +262,8 @@ cli::AuditCounts counts_of(const py::dict& d) {
     return c;
 }
 
-cli::AuditFilter audit_filter(const std::vector<std::string>& only, const std::vector<std::string>& select) {
-    cli::AuditFilter f;
+face::AuditFilter audit_filter(const std::vector<std::string>& only, const std::vector<std::string>& select) {
+    face::AuditFilter f;
     for (const auto& list : only)
         if (const auto e = f.add_only(list); !e.empty()) raise_option("only", "only: " + e);
     for (const auto& spec : select)
@@ -280,8 +280,8 @@ py::tuple audit_piece(py::bytes text, const std::string& file, std::uint64_t fir
                       bool summary, const std::optional<py::tuple>& error, const std::vector<std::string>& only,
                       const std::vector<std::string>& select, bool exact) {
     const audit::AuditOptions options = audit_options(rules, time_category, exact);
-    const cli::AuditFilter filter = audit_filter(only, select);
-    cli::AuditPiece piece;
+    const face::AuditFilter filter = audit_filter(only, select);
+    face::AuditPiece piece;
     std::string_view view = text;  // the bytes object is kept alive by the caller
     piece.text = view;
     piece.file = file;
@@ -293,11 +293,11 @@ py::tuple audit_piece(py::bytes text, const std::string& file, std::uint64_t fir
         piece.error = InputError{code.value_or(InputError::Code::read_failed), (*error)[1].cast<std::string>(),
                                  (*error)[2].cast<std::uint64_t>(), (*error)[3].cast<std::string>()};
     }
-    cli::PieceAudit result;
+    face::PieceAudit result;
     {
         py::gil_scoped_release release;
         result =
-            cli::audit_piece(piece, options, summary ? cli::AuditFormat::summary : cli::AuditFormat::jsonl, &filter);
+            face::audit_piece(piece, options, summary ? face::AuditFormat::summary : face::AuditFormat::jsonl, &filter);
     }
     return py::make_tuple(py::bytes(result.text), result.games_read, counts_dict(result.counts));
 }
@@ -308,7 +308,7 @@ py::bytes number_records(py::bytes text, std::uint64_t game, std::uint64_t game_
     std::string out;
     {
         py::gil_scoped_release release;
-        cli::number_records(view, game, game_in_file, out);
+        face::number_records(view, game, game_in_file, out);
     }
     return py::bytes(out);
 }
@@ -389,14 +389,14 @@ void reuse_memory() {
 }
 
 py::dict add_counts(const py::dict& a, const py::dict& b) {
-    cli::AuditCounts c = counts_of(a);
+    face::AuditCounts c = counts_of(a);
     c.add(counts_of(b));
     return counts_dict(c);
 }
 
 std::string summary_text(const py::dict& counts, double seconds, std::uint64_t bytes, bool json) {
     std::ostringstream out;
-    cli::print_summary(out, counts_of(counts), seconds, bytes, json);
+    face::print_summary(out, counts_of(counts), seconds, bytes, json);
     return out.str();
 }
 

@@ -208,7 +208,14 @@ session event --help
 session show --help
 session export --help
 session list --help
+serve --help
+watch --help
+help
 status --rules fide-1999
+status --moves "e4 e5" --game 2
+status --moves "e4 e5" --ply 1 --json
+status --fen "8/8/8/8/8/5k2/8/5K2 w - - 0 1" --online-claims --json
+watch --once
 audit --time-category bullet --quiet /dev/null
 EOF
   printf '\x28\xb5\x2f\xfd garbage' >"$out/misc/bad.zst"

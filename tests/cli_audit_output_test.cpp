@@ -7,14 +7,14 @@
 
 #include <algorithm>
 
-#include "../tools/cli/audit_output.hpp"
 #include "arbiter/input.hpp"
+#include "audit_output.hpp"
 
 namespace {
 
 using namespace arbiter;
-using arbiter::cli::AuditFilter;
-using arbiter::cli::PgnOut;
+using arbiter::face::AuditFilter;
+using arbiter::face::PgnOut;
 
 // Reads every game of `pgn`, audits it and writes --pgn-out as the batch pipeline does.
 std::string pgn_out(const std::string& pgn, const AuditFilter& filter = {}) {
@@ -102,7 +102,7 @@ TEST(AuditPgnOut, CommentFormat) {
     f.unused = 1;
     f.first_ply = 7;
     f.first_move = "Ng8";
-    EXPECT_EQ(cli::pgn_comment(f),
+    EXPECT_EQ(face::pgn_comment(f),
               "{arbiter: claimable threefold_intended, black (9.2.1): 1 chance, 1 unused; first after 4.Ng1, writing "
               "4...Ng8 [%arbiter claimable threefold_intended article=\"9.2.1\" ply=7 side=black chances=1 unused=1 "
               "first_ply=7 first_move=Ng8]}");
@@ -113,7 +113,7 @@ TEST(AuditPgnOut, CommentFormat) {
                      std::nullopt,
                      "PGN 8.1.1.7",
                      "the Result tag says }[%clk 0:00:00] but the termination marker 1-0"};
-    EXPECT_EQ(cli::pgn_comment(r),
+    EXPECT_EQ(face::pgn_comment(r),
               "{arbiter: result_inconsistent tag_vs_marker (PGN 8.1.1.7): the Result tag says )(%clk 0:00:00) but the "
               "termination marker 1-0 [%arbiter result_inconsistent tag_vs_marker article=\"PGN 8.1.1.7\" ply=2]}");
 }
@@ -127,7 +127,7 @@ TEST(AuditPgnOut, FromTheMovesWhenTheBytesAreGone) {
     ASSERT_TRUE(reader.next(game));
     GameRecord record;
     const audit::GameAudit result = audit::audit_game(game, {}, record);
-    const std::string text = cli::pgn_from_moves(game, result);
+    const std::string text = face::pgn_from_moves(game, result);
     std::string one_line = text;  // the movetext is cut into lines between tokens
     std::replace(one_line.begin() + static_cast<std::ptrdiff_t>(one_line.find("\n\n") + 2), one_line.end() - 2, '\n',
                  ' ');
@@ -205,15 +205,15 @@ TEST(AuditFilter, SelectNeedsTagEqualsValue) {
 }
 
 TEST(AuditSummaryLine, CountsAndTime) {
-    cli::AuditCounts c;
+    face::AuditCounts c;
     c.games = 21;
     c.games_with_findings = 15;
     c.games_with_errors = 1;
     c.findings = {{"claimable", 30}, {"claimable/threefold", 30}, {"timeout_unwinnable", 2}};
-    EXPECT_EQ(cli::summary_line(c, 1.234), "21 games, 15 with findings (32 findings), 1 with errors, 1.23 s");
-    cli::AuditCounts one;
+    EXPECT_EQ(face::summary_line(c, 1.234), "21 games, 15 with findings (32 findings), 1 with errors, 1.23 s");
+    face::AuditCounts one;
     one.games = 1;
-    EXPECT_EQ(cli::summary_line(one, 0), "1 game, 0 with findings (0 findings), 0 with errors, 0.00 s");
+    EXPECT_EQ(face::summary_line(one, 0), "1 game, 0 with findings (0 findings), 0 with errors, 0.00 s");
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include "dead_json.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 namespace {
 
 std::string written(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
@@ -52,4 +52,4 @@ TEST(DeadJsonText, EscapesAsTheJsonLibraryDoes) {
 }
 
 }  // namespace
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

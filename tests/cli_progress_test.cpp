@@ -2,11 +2,11 @@
 // computed from the bytes done over every file, and no ETA before the first audited game.
 #include <gtest/gtest.h>
 
-#include "../tools/cli/audit_output.hpp"
+#include "audit_output.hpp"
 
 namespace {
 
-using arbiter::cli::progress_line;
+using arbiter::face::progress_line;
 
 constexpr std::uint64_t MB = 1'000'000;
 

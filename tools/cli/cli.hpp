@@ -1,5 +1,6 @@
-// cli.hpp — shared plumbing of the arbiter command-line tool: how subcommands register, report
-// bad input (exit 2, one line on stderr) and parse the common position options.
+// cli.hpp — shared plumbing of the arbiter command-line tool: how subcommands register, and the
+// validators of their options. Bad input is a face::InputError (tools/face_core/errors.hpp): main
+// reports it (exit 2, one line on stderr).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,65 +12,16 @@
 #include <string_view>
 
 #include "arbiter/arbiter.hpp"
+#include "errors.hpp"
+#include "text.hpp"
 
 namespace arbiter::cli {
 
-/// Thrown by a subcommand for bad usage or bad input: main prints "arbiter: <message>" on
-/// stderr (control and invalid bytes escaped as \xNN; a NUL does not cut it short) and exits
-/// with status 2 (or the status given); under --json it also prints
-/// {"error":{"code","message","field"?,"offset"?}} on stdout (docs/json.md). The code is stable
-/// (`bad_input` unless a thrower names a better one), the field names the option or input field
-/// at fault, the offset the byte in it.
-class InputError : public std::runtime_error {
-public:
-    explicit InputError(const std::string& message, int status = 2)
-        : std::runtime_error(message), message_(message), status_(status) {}
-    InputError(std::string code, const std::string& message, std::string field = {},
-               std::optional<std::uint64_t> offset = std::nullopt, int status = 2)
-        : std::runtime_error(message),
-          message_(message),
-          status_(status),
-          code_(std::move(code)),
-          field_(std::move(field)),
-          offset_(offset) {}
-    [[nodiscard]] const std::string& message() const noexcept { return message_; }
-    [[nodiscard]] int status() const noexcept { return status_; }
-    [[nodiscard]] const std::string& code() const noexcept { return code_; }
-    [[nodiscard]] const std::string& field() const noexcept { return field_; }
-    [[nodiscard]] std::optional<std::uint64_t> offset() const noexcept { return offset_; }
-    /// Marks the error as already written to stdout as JSON (a refused session event), so that
-    /// main writes only the line on stderr.
-    InputError& reported_on_stdout() noexcept {
-        reported_ = true;
-        return *this;
-    }
-    [[nodiscard]] bool reported() const noexcept { return reported_; }
-
-private:
-    std::string message_;
-    int status_;
-    std::string code_ = "bad_input";
-    std::string field_;
-    std::optional<std::uint64_t> offset_;
-    bool reported_ = false;
-};
-
-/// Text made safe for a one-line message: control bytes and bytes that are not UTF-8 become
-/// \xNN; valid UTF-8 is kept.
-std::string printable(std::string_view text);
-/// Length of the UTF-8 sequence at the start of `s`, or 0 when it is not valid UTF-8.
-std::size_t utf8_sequence_length(std::string_view s) noexcept;
-/// True when every byte of `text` belongs to a valid UTF-8 sequence.
-bool is_utf8(std::string_view text) noexcept;
-/// Throws InputError "WHAT: 'text' is not valid UTF-8 text" unless `text` is UTF-8.
-void require_utf8(std::string_view what, const std::string& text);
-
-/// The error code of a move that does not read: bad_move (syntax), illegal_move, ambiguous_move.
-const char* move_error_code(MoveError::Kind kind) noexcept;
-
-/// Parses a FEN for the command line (tolerant of missing counters) or throws InputError
-/// naming the field and byte.
-Position fen_or_throw(const std::string& fen);
+// The face core (tools/face_core/: InputError, the JSON of the answers, the input of games, the
+// audit driver) is the CLI's vocabulary.
+using namespace arbiter::face;
+// Names the library has too (arbiter::InputError is the reading layer's error): the core's.
+using face::InputError;
 
 /// A validator for a whole number from lo to hi, whose errors say which ("'abc' is not a whole
 /// number", "0 is out of range: 1 to 1000").

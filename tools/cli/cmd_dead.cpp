@@ -19,7 +19,7 @@
 #include "arbiter/input.hpp"
 #include "cli.hpp"
 #include "dead_json.hpp"
-#include "game_input.hpp"
+#include "game_options.hpp"
 #include "line_reader.hpp"
 
 namespace arbiter::cli {
@@ -184,7 +184,7 @@ void add_dead(CLI::App& app) {
                     "The position (counters may be omitted; a composed position is accepted); with --moves, the "
                     "moves are played from it");
     auto position = std::make_shared<GameInput>();
-    position->add_position_to(*cmd, false);
+    add_position_options(*cmd, *position, false);
     cmd->add_option("--batch", opt->batch,
                     "Analyse many positions: a file (plain, .gz, .bz2 or .zst), or - for stdin; one `FEN "
                     "[white|black|both] [ID…]` a line (at most 4096 bytes)");

@@ -4,12 +4,10 @@
 #include <iostream>
 
 #include "cli.hpp"
-#include "game_input.hpp"
+#include "game_options.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::cli {
-
-Position position_of(const GameInput& in) { return in.given() ? in.build()->current() : Position(); }
 
 void add_perft(CLI::App& app) {
     auto* cmd =
@@ -22,7 +20,7 @@ void add_perft(CLI::App& app) {
         int depth = 0;
     };
     auto opt = std::make_shared<Options>();
-    opt->position.add_position_to(*cmd);
+    add_position_options(*cmd, opt->position);
     cmd->add_flag("--divide", opt->divide, "Print the node count under each root move");
     cmd->add_flag("--stats", opt->stats, "Print time and nodes per second on stderr");
     cmd->add_flag(
@@ -67,7 +65,7 @@ void add_moves(CLI::App& app) {
     auto position = std::make_shared<GameInput>();
     auto uci = std::make_shared<bool>(false);
     auto json = std::make_shared<bool>(false);
-    position->add_position_to(*cmd);
+    add_position_options(*cmd, *position);
     cmd->add_flag("--uci", *uci, "Also print each move in UCI notation");
     cmd->add_flag(
         "--json", *json,

@@ -2,7 +2,7 @@
 // `arbiter claim threefold|fifty [--intended MOVE]` (a claim decided with its evidence).
 #include <iostream>
 
-#include "game_input.hpp"
+#include "game_options.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::cli {
@@ -117,7 +117,7 @@ void add_status(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("status", "Everything draw-related about one position: endings, repetitions, claims");
     auto in = std::make_shared<GameInput>();
-    in->add_to(*cmd);
+    add_game_input(*cmd, *in);
     cmd->callback([in] {
         const auto record = in->build();
         const DrawStatus s = draw_status(*record);
@@ -137,7 +137,7 @@ void add_claim(CLI::App& app) {
     auto intended = std::make_shared<std::string>();
     cmd->add_option("kind", *kind, "threefold or fifty")->required();
     cmd->add_option("--intended", *intended, "The move written down before claiming (9.2.1 / 9.3.1), SAN or UCI");
-    in->add_to(*cmd);
+    add_game_input(*cmd, *in);
     cmd->callback([in, kind, intended] {
         const auto k = parse_claim_kind(*kind);
         if (!k) throw InputError("bad_value", "claim: expected threefold or fifty, found '" + *kind + "'", "kind");

@@ -1,13 +1,24 @@
-// cmd_serve.cpp — `arbiter serve --journal FILE [--listen HOST:PORT] [--token-file F]`: the JSON
-// API and the web console over the sessions of a journal (tools/serve/, docs/api.md).
+// cmd_serve.cpp — `arbiter serve --journal FILE [--listen HOST:PORT] [--token-file F] [--watch
+// SOURCE]...`: the JSON API and the web console over the sessions of a journal (tools/serve/,
+// docs/api.md), with the hall monitor's routes (tools/watch/hall_service.hpp) joined to it here.
 #include "cli.hpp"
+#include "hall_service.hpp"
 #include "http.hpp"
 
 namespace arbiter::cli {
 
 void add_serve(CLI::App& app) {
     auto* cmd = app.add_subcommand("serve", "Serve the sessions of a journal: JSON API (/api/v1) and web console");
-    auto o = std::make_shared<serve::ServeOptions>();
+    // The hall monitor (docs/watch.md): PGN sources to follow, shown on /hall.html; its state
+    // file and how often it reads them.
+    struct Options {
+        serve::ServeOptions serve;
+        std::vector<std::string> watch, watch_streams;
+        std::string watch_state, watch_ca_file;
+        int watch_interval_ms = 500;
+    };
+    auto all = std::make_shared<Options>();
+    serve::ServeOptions* o = &all->serve;
     cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
     cmd->add_option("--listen", o->listen,
                     "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 picks a free one); an address other "
@@ -18,20 +29,38 @@ void add_serve(CLI::App& app) {
     cmd->add_option("--threads", o->threads,
                     "Connection threads (one a connection, SSE listeners included; default 1024)")
         ->check(whole_number(4, 10'000));
-    cmd->add_option("--watch", o->watch,
+    cmd->add_option("--watch", all->watch,
                     "Follow these PGN sources (files, directories, http(s):// URLs) on the hall page /hall.html, as "
                     "arbiter watch does");
-    cmd->add_option("--watch-state", o->watch_state, "The hall monitor's state file (SQLite), as watch --state");
-    cmd->add_option("--watch-stream", o->watch_streams, "Streams of PGN games to follow too, as watch --stream");
-    cmd->add_option("--watch-ca-file", o->watch_ca_file, "CA certificates for https feeds, as watch --ca-file");
-    cmd->add_option("--watch-interval-ms", o->watch_interval_ms, "How often the --watch sources are read (default 500)")
+    cmd->add_option("--watch-state", all->watch_state, "The hall monitor's state file (SQLite), as watch --state");
+    cmd->add_option("--watch-stream", all->watch_streams, "Streams of PGN games to follow too, as watch --stream");
+    cmd->add_option("--watch-ca-file", all->watch_ca_file, "CA certificates for https feeds, as watch --ca-file");
+    cmd->add_option("--watch-interval-ms", all->watch_interval_ms,
+                    "How often the --watch sources are read (default 500)")
         ->check(whole_number(10, 3'600'000));
     cmd->add_option("--request-timeout", o->request_timeout_s,
                     "Seconds a request (line, headers, body) may take to arrive, however slowly it drips; then "
                     "the connection is closed (default 20)")
         ->check(whole_number(1, 3600));
-    cmd->callback([o] {
-        const int status = serve::run(*o);
+    cmd->callback([all] {
+        if (!all->watch.empty() || !all->watch_streams.empty())
+            all->serve.routes = [a = all.get()](const std::string& token) -> std::unique_ptr<face::Routes> {
+                watch::HallOptions ho{.sources = a->watch,
+                                      .streams = a->watch_streams,
+                                      .tls = {.ca_file = a->watch_ca_file},
+                                      .state = a->watch_state,
+                                      .interval_ms = a->watch_interval_ms,
+                                      .token = token,
+                                      .watch = {}};
+                try {
+                    return std::make_unique<watch::HallService>(std::move(ho));
+                } catch (const std::runtime_error& e) {
+                    throw InputError("--watch-state: " + std::string(e.what()));
+                } catch (const std::invalid_argument& e) {  // a URL that does not parse
+                    throw InputError("--watch: " + std::string(e.what()));
+                }
+            };
+        const int status = serve::run(all->serve);
         if (status != 0) throw InputError("serve ended", status);
     });
 }

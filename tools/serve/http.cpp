@@ -24,9 +24,9 @@
 
 #include <httplib.h>
 
-#include "cli.hpp"
-#include "hall_service.hpp"
+#include "errors.hpp"
 #include "service.hpp"
+#include "text.hpp"
 
 namespace arbiter::serve {
 
@@ -41,16 +41,16 @@ HostPort parse_listen(const std::string& text) {
     const auto colon = text.rfind(':');
     HostPort hp;
     if (colon == std::string::npos || colon == 0)
-        throw cli::InputError("--listen: expected HOST:PORT such as 127.0.0.1:8080, found '" + cli::printable(text) +
-                              "'");
+        throw face::InputError("--listen: expected HOST:PORT such as 127.0.0.1:8080, found '" + face::printable(text) +
+                               "'");
     hp.host = text.substr(0, colon);
     if (hp.host.size() > 2 && hp.host.front() == '[' && hp.host.back() == ']')
         hp.host = hp.host.substr(1, hp.host.size() - 2);
     const std::string port = text.substr(colon + 1);
     if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
         std::stoi(port) > 65535)
-        throw cli::InputError("--listen: the port must be a number from 0 to 65535, found '" + cli::printable(port) +
-                              "'");
+        throw face::InputError("--listen: the port must be a number from 0 to 65535, found '" + face::printable(port) +
+                               "'");
     hp.port = std::stoi(port);
     return hp;
 }
@@ -59,20 +59,20 @@ bool loopback(const std::string& host) { return host == "localhost" || host == "
 
 std::string read_token(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw cli::InputError("--token-file: cannot read '" + cli::printable(path) + "'");
+    if (!in) throw face::InputError("--token-file: cannot read '" + face::printable(path) + "'");
     std::stringstream ss;
     ss << in.rdbuf();
     std::string token = ss.str();
     while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' ')) token.pop_back();
     if (token.size() < 16 || token.find_first_of(" \t\r\n") != std::string::npos)
-        throw cli::InputError("--token-file: '" + cli::printable(path) +
-                              "' must hold one token of at least 16 characters without spaces");
+        throw face::InputError("--token-file: '" + face::printable(path) +
+                               "' must hold one token of at least 16 characters without spaces");
     return token;
 }
 
 [[noreturn]] void fail(const JournalError& e) {
     if (e.code == JournalError::Code::io) throw std::runtime_error(e.message);
-    throw cli::InputError(e.message);
+    throw face::InputError(e.message);
 }
 
 // An error status that cpp-httplib answered itself (400 on a bad request line, 413, …) gets the
@@ -244,12 +244,12 @@ int run(const ServeOptions& o) {
     std::string token;
     if (!o.token_file.empty()) token = read_token(o.token_file);
     if (!loopback(hp.host) && token.empty())
-        throw cli::InputError("--listen " + cli::printable(o.listen) +
-                              " is not a loopback address: give --token-file FILE so that every request needs "
-                              "Authorization: Bearer TOKEN");
-    if (o.threads < 4 || o.threads > 10'000) throw cli::InputError("--threads: from 4 to 10000");
+        throw face::InputError("--listen " + face::printable(o.listen) +
+                               " is not a loopback address: give --token-file FILE so that every request needs "
+                               "Authorization: Bearer TOKEN");
+    if (o.threads < 4 || o.threads > 10'000) throw face::InputError("--threads: from 4 to 10000");
     if (o.request_timeout_s < 1 || o.request_timeout_s > 3600)
-        throw cli::InputError("--request-timeout: from 1 to 3600 seconds");
+        throw face::InputError("--request-timeout: from 1 to 3600 seconds");
 
     auto journal = Journal::open(o.journal, Journal::Mode::create_if_missing);
     if (!journal) fail(journal.error());
@@ -257,8 +257,8 @@ int run(const ServeOptions& o) {
     // the process ends (the descriptor is never closed, so SQLite's own locks are not disturbed).
     const int lock_fd = ::open(o.journal.c_str(), O_RDONLY | O_CLOEXEC);
     if (lock_fd < 0 || ::flock(lock_fd, LOCK_EX | LOCK_NB) != 0)
-        throw cli::InputError("journal '" + cli::printable(o.journal) +
-                              "' is already served by another arbiter serve (stop it, or use another journal)");
+        throw face::InputError("journal '" + face::printable(o.journal) +
+                               "' is already served by another arbiter serve (stop it, or use another journal)");
 
     // SIGINT and SIGTERM end the server cleanly; a closed connection is an error return, not SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
@@ -272,23 +272,8 @@ int run(const ServeOptions& o) {
     so.token = token;
     so.max_streams = o.threads > 64 ? o.threads - 32 : o.threads / 2;
     Service service(std::move(*journal), so);
-    std::unique_ptr<watch::HallService> hall;
-    if (!o.watch.empty() || !o.watch_streams.empty()) {
-        watch::HallOptions ho{.sources = o.watch,
-                              .streams = o.watch_streams,
-                              .tls = {.ca_file = o.watch_ca_file},
-                              .state = o.watch_state,
-                              .interval_ms = o.watch_interval_ms,
-                              .token = token,
-                              .watch = {}};
-        try {
-            hall = std::make_unique<watch::HallService>(std::move(ho));
-        } catch (const std::runtime_error& e) {
-            throw cli::InputError("--watch-state: " + std::string(e.what()));
-        } catch (const std::invalid_argument& e) {  // a URL that does not parse
-            throw cli::InputError("--watch: " + std::string(e.what()));
-        }
-    }
+    std::unique_ptr<face::Routes> hall;  // the hall monitor's routes, with --watch
+    if (o.routes) hall = o.routes(token);
 
     // A few malloc arenas, not one for each of the threads that ever allocated (glibc makes up
     // to 8 a core): the memory of a burst of connections is then reused, not kept per arena.
@@ -308,7 +293,7 @@ int run(const ServeOptions& o) {
         for (const auto& [k, v] : in.params) req.query.emplace(k, v);
         req.authorization = in.get_header_value("Authorization");
         req.body = in.body;
-        Response r = hall && watch::HallService::handles(req.path) ? hall->handle(req) : service.handle(req);
+        Response r = hall && hall->handles(req.path) ? hall->handle(req) : service.handle(req);
         out.status = r.status;
         for (const auto& [k, v] : r.headers) out.set_header(k, v);
         if (r.stream) {
@@ -347,10 +332,10 @@ int run(const ServeOptions& o) {
     int port = hp.port;
     if (port == 0) {
         port = server.bind_to_any_port(hp.host);
-        if (port < 0) throw cli::InputError("--listen " + cli::printable(o.listen) + ": cannot bind");
+        if (port < 0) throw face::InputError("--listen " + face::printable(o.listen) + ": cannot bind");
     } else if (!server.bind_to_port(hp.host, port)) {
-        throw cli::InputError("--listen " + cli::printable(o.listen) +
-                              ": cannot bind (in use, or not an address of this machine)");
+        throw face::InputError("--listen " + face::printable(o.listen) +
+                               ": cannot bind (in use, or not an address of this machine)");
     }
     server.set_backlog(1024);
     const bool v6 = hp.host.find(':') != std::string::npos;

@@ -12,14 +12,15 @@
 #include "arbiter/arbiter.hpp"
 #include "assets.hpp"
 #include "board_svg.hpp"
-#include "cli.hpp"
 #include "dead_json.hpp"
+#include "errors.hpp"
 #include "game_input.hpp"
 #include "session_json.hpp"
+#include "text.hpp"
 
 namespace arbiter::serve {
 
-using cli::Json;
+using face::Json;
 
 namespace {
 
@@ -34,12 +35,12 @@ struct ApiError {
 Response json_response(int status, const Json& j) {
     Response r;
     r.status = status;
-    r.body = cli::dump(j) + "\n";
+    r.body = face::dump(j) + "\n";
     return r;
 }
 
 Response error_response(const ApiError& e) {
-    Json j{{"error", Json{{"code", e.code}, {"message", cli::printable(e.message)}}}};
+    Json j{{"error", Json{{"code", e.code}, {"message", face::printable(e.message)}}}};
     if (e.extra.is_object())
         for (auto it = e.extra.begin(); it != e.extra.end(); ++it) j[it.key()] = it.value();
     return json_response(e.status, j);
@@ -122,7 +123,7 @@ std::set<std::string> with_rule_keys(std::set<std::string> keys) {
     return keys;
 }
 
-void read_rules(const Fields& f, cli::RuleInput& in) {
+void read_rules(const Fields& f, face::RuleInput& in) {
     f.text("rules", in.rules);
     f.text("time_category", in.time_category);
     bool counts = true;
@@ -135,8 +136,8 @@ void read_rules(const Fields& f, cli::RuleInput& in) {
 }
 
 // The position of a status, claim or dead request (the POSITION options of the CLI).
-cli::GameInput read_position(const Fields& f) {
-    cli::GameInput in;
+face::GameInput read_position(const Fields& f) {
+    face::GameInput in;
     f.text("fen", in.fen);
     f.text("moves", in.moves);
     f.text("pgn", in.pgn_text);
@@ -148,7 +149,7 @@ cli::GameInput read_position(const Fields& f) {
     for (const char* key : {"fen", "moves", "pgn"}) {
         std::string text;
         f.text(key, text);
-        cli::require_utf8(key, text);
+        face::require_utf8(key, text);
     }
     return in;
 }
@@ -198,8 +199,8 @@ Response board(const Request& req) {
     Position pos;
     if (!fen.empty()) {
         try {
-            pos = cli::composed_fen_or_throw(fen);
-        } catch (const cli::InputError& e) {
+            pos = face::composed_fen_or_throw(fen);
+        } catch (const face::InputError& e) {
             throw ApiError{400, "bad_fen", "fen: " + e.message()};
         }
     }
@@ -367,7 +368,7 @@ Service::Service(Journal journal, ServiceOptions options)
     : journal_(std::move(journal)), options_(std::move(options)), rules_(std::make_unique<RulesThreads>(2)) {}
 
 std::string Service::state_text(const JournaledSession& js) {
-    return rules_->run([&] { return cli::dump(cli::state_json(js.session(), js.id())); });
+    return rules_->run([&] { return face::dump(face::state_json(js.session(), js.id())); });
 }
 
 Service::~Service() { stop(); }
@@ -404,7 +405,7 @@ Response Service::handle(const Request& req) {
         r = route(req);
     } catch (const ApiError& e) {
         r = error_response(e);
-    } catch (const cli::InputError& e) {
+    } catch (const face::InputError& e) {
         r = error_response({400, "bad_input", e.message()});
     } catch (const std::bad_alloc&) {
         r = error_response({500, "out_of_memory", "out of memory"});
@@ -500,7 +501,7 @@ Response Service::create_session(const Request& req) {
     const Json j = parse_object(req.body);
     const Fields f(j, with_rule_keys({"time_control", "start_fen", "white", "black", "event", "site", "date", "round",
                                       "no_offers_before", "quickplay_finish", "blitz_fully_supervised"}));
-    cli::NewSessionInput in;
+    face::NewSessionInput in;
     read_rules(f, in.rules);
     in.category_given = f.has("time_category");
     f.text("time_control", in.time_control);
@@ -516,8 +517,8 @@ Response Service::create_session(const Request& req) {
     f.flag("blitz_fully_supervised", in.blitz_supervised);
     SessionConfig cfg;
     try {
-        cfg = cli::session_config(in);
-    } catch (const cli::InputError& e) {
+        cfg = face::session_config(in);
+    } catch (const face::InputError& e) {
         throw ApiError{400, "bad_config", e.message()};
     }
     auto e = std::make_shared<Entry>();
@@ -583,8 +584,8 @@ Response Service::post_event(SessionId id, const Request& req) {
     parse_object(req.body);  // malformed JSON is bad_json; a JSON object that is no event, bad_event
     Event ev;
     try {
-        ev = cli::event_from_json(req.body);
-    } catch (const cli::InputError& err) {
+        ev = face::event_from_json(req.body);
+    } catch (const face::InputError& err) {
         throw ApiError{400, "bad_event", err.message()};
     }
     const EntryPtr e = entry(id);
@@ -615,7 +616,7 @@ Response Service::post_event(SessionId id, const Request& req) {
             continue;
         }
         if (err && err->refusal) {
-            const Json refusal = cli::refusal_json(*err->refusal, err->message, id);
+            const Json refusal = face::refusal_json(*err->refusal, err->message, id);
             throw ApiError{409, code_name(*err->refusal), err->message, Json{{"refusal", refusal}}};
         }
         if (err) throw journal_error(*err);
@@ -697,7 +698,7 @@ Response Service::position_route(const std::string& what, const Request& req) {
     else
         keys = with_rule_keys(keys);
     const Fields f(j, keys);
-    cli::GameInput in = read_position(f);
+    face::GameInput in = read_position(f);
     if (what != "dead") read_rules(f, in);
     try {
         if (what == "dead") {
@@ -713,26 +714,26 @@ Response Service::position_route(const std::string& what, const Request& req) {
             if (!in.given())
                 throw ApiError{400, "bad_position", "no position given: give \"fen\", \"moves\" or \"pgn\""};
             const bool game = !in.moves.empty() || !in.pgn.empty();
-            const Position pos = game ? cli::position_of(in) : cli::composed_fen_or_throw(in.fen);
+            const Position pos = game ? face::position_of(in) : face::composed_fen_or_throw(in.fen);
             const HelpmateAnalyzer analyzer(options);
             return json_response(200,
-                                 cli::dead_json(pos, cli::analyse_dead(analyzer, pos, cli::sides_of(side)), false));
+                                 face::dead_json(pos, face::analyse_dead(analyzer, pos, face::sides_of(side)), false));
         }
         const auto record = in.build();
-        if (what == "status") return json_response(200, cli::to_json(draw_status(*record), *record));
+        if (what == "status") return json_response(200, face::to_json(draw_status(*record), *record));
         std::string kind, intended;
         f.text("kind", kind);
         f.text("intended", intended);
         const auto k = parse_claim_kind(kind);
         if (!k) throw ApiError{400, "bad_field", "\"kind\" must be threefold or fifty, not '" + kind + "'"};
-        if (intended.empty()) return json_response(200, cli::to_json(evaluate_claim(*record, *k), *record));
+        if (intended.empty()) return json_response(200, face::to_json(evaluate_claim(*record, *k), *record));
         const auto m = parse_move(record->current(), intended);
         if (!m && m.error().kind == MoveError::Kind::syntax)
             throw ApiError{400, "bad_move",
                            "intended: '" + intended + "' is not a move (byte " + std::to_string(m.error().offset) +
                                "): " + m.error().message};
-        return json_response(200, cli::to_json(evaluate_claim(*record, *k, std::string_view(intended)), *record));
-    } catch (const cli::InputError& e) {
+        return json_response(200, face::to_json(evaluate_claim(*record, *k, std::string_view(intended)), *record));
+    } catch (const face::InputError& e) {
         throw ApiError{400, "bad_position", e.message()};
     }
 }

@@ -16,30 +16,14 @@
 #include <vector>
 
 #include "arbiter/journal.hpp"
+#include "routes.hpp"
 
 namespace arbiter::serve {
 
-struct Request {
-    std::string method;  ///< GET, POST, …
-    std::string path;    ///< decoded path, without the query
-    std::multimap<std::string, std::string> query;
-    std::string authorization;  ///< the Authorization header, empty when absent
-    std::string body;
-};
-
-struct Response {
-    int status = 200;
-    std::string content_type = "application/json";
-    std::string body;
-    std::vector<std::pair<std::string, std::string>> headers;
-    /// Server-Sent Events: called again and again; appends the next chunk (waiting for it) and
-    /// returns false when the stream ends (the client went away, the server stops).
-    std::function<bool(std::string& chunk)> stream;
-};
-
-/// Body limits (docs/api.md): 1 MiB, or 16 MiB for the routes that take a PGN.
-inline constexpr std::size_t max_body = 1u << 20;
-inline constexpr std::size_t max_pgn_body = 16u << 20;
+using Request = face::Request;
+using Response = face::Response;
+using face::max_body;
+using face::max_pgn_body;
 
 struct ServiceOptions {
     std::string token;              ///< when set, every route but health, board.svg and the static files needs it

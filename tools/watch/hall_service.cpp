@@ -5,26 +5,27 @@
 #include <functional>
 #include <iostream>
 
-#include "cli.hpp"
+#include "rules_json.hpp"
 #include "sources.hpp"
 #include "state.hpp"
+#include "text.hpp"
 
 namespace arbiter::watch {
 
 namespace {
 
-using cli::Json;
+using face::Json;
 
-serve::Response json_answer(int status, const Json& j) {
-    serve::Response r;
+face::Response json_answer(int status, const Json& j) {
+    face::Response r;
     r.status = status;
-    r.body = cli::dump(j) + "\n";
+    r.body = face::dump(j) + "\n";
     r.headers.emplace_back("Cache-Control", "no-store");
     return r;
 }
 
-serve::Response error_answer(int status, const std::string& code, const std::string& message) {
-    return json_answer(status, Json{{"error", cli::error_json(code, message)}});
+face::Response error_answer(int status, const std::string& code, const std::string& message) {
+    return json_answer(status, Json{{"error", face::error_json(code, message)}});
 }
 
 bool same_token(const std::string& a, const std::string& b) {
@@ -68,7 +69,7 @@ struct HallService::Impl {
             std::vector<std::string> gone;
             sources.poll(changed, problems, gone);
             for (const SourceProblem& p : problems)
-                std::cerr << "arbiter serve --watch: " << cli::printable(p.text) << '\n';
+                std::cerr << "arbiter serve --watch: " << face::printable(p.text) << '\n';
             {
                 std::lock_guard lock(m);
                 bool any = false;
@@ -164,7 +165,7 @@ struct HallService::Impl {
         return nullptr;
     }
 
-    serve::Response acknowledge(const serve::Request& req) {
+    face::Response acknowledge(const face::Request& req) {
         Json j;
         try {
             j = Json::parse(req.body);
@@ -188,8 +189,8 @@ struct HallService::Impl {
         return json_answer(200, Json{{"acknowledged", true}});
     }
 
-    serve::Response stream() {
-        serve::Response r;
+    face::Response stream() {
+        face::Response r;
         r.content_type = "text/event-stream";
         r.headers.emplace_back("Cache-Control", "no-store");
         r.headers.emplace_back("X-Accel-Buffering", "no");
@@ -202,7 +203,7 @@ struct HallService::Impl {
             if (stopping) return false;
             chunk = *sent == 0 ? "retry: 1000\n" : "";
             if (version != *sent) {
-                chunk += "event: hall\ndata: " + cli::dump(snapshot()) + "\n\n";
+                chunk += "event: hall\ndata: " + face::dump(snapshot()) + "\n\n";
                 *sent = version;
             } else {
                 chunk += ": keep-alive\n\n";
@@ -231,10 +232,10 @@ void HallService::stop() {
     if (impl_->thread.joinable()) impl_->thread.join();
 }
 
-bool HallService::handles(const std::string& path) noexcept { return path.rfind("/api/v1/watch", 0) == 0; }
+bool HallService::handles(const std::string& path) const noexcept { return path.rfind("/api/v1/watch", 0) == 0; }
 
-serve::Response HallService::handle(const serve::Request& req) {
-    serve::Response r;
+face::Response HallService::handle(const face::Request& req) {
+    face::Response r;
     if (!impl_->options.token.empty()) {
         const std::string prefix = "Bearer ";
         const std::string& h = req.authorization;
@@ -263,7 +264,7 @@ serve::Response HallService::handle(const serve::Request& req) {
     } else if (req.path == "/api/v1/watch/ack") {
         if (req.method != "POST")
             return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use POST");
-        if (req.body.size() > serve::max_body) return error_answer(413, "too_large", "the body is over 1 MiB");
+        if (req.body.size() > face::max_body) return error_answer(413, "too_large", "the body is over 1 MiB");
         r = impl_->acknowledge(req);
     } else {
         r = error_answer(404, "not_found", "no such route: " + req.path);

@@ -1,7 +1,8 @@
 // hall_service.hpp — the hall monitor inside `arbiter serve --watch SOURCE...`: a thread reads the
 // sources as `arbiter watch` does, and the API under /api/v1/watch gives the boards and the alerts
 // (newest first, with acknowledgement) and streams them over Server-Sent Events to the hall page
-// (/hall.html). See docs/watch.md and docs/api.md.
+// (/hall.html). Routes the service serves beside its own (face::Routes, the face core), so that
+// neither face includes the other. See docs/watch.md and docs/api.md.
 #pragma once
 
 #include <condition_variable>
@@ -12,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "service.hpp"
+#include "routes.hpp"
 #include "sources.hpp"
 #include "watch.hpp"
 
@@ -29,7 +30,7 @@ struct HallOptions {
     WatchOptions watch;
 };
 
-class HallService {
+class HallService final : public face::Routes {
 public:
     /// Opens the state file (throws std::runtime_error naming it when it cannot) and starts
     /// reading the sources.
@@ -39,10 +40,10 @@ public:
     HallService& operator=(const HallService&) = delete;
 
     /// True for the paths this service answers (/api/v1/watch…).
-    [[nodiscard]] static bool handles(const std::string& path) noexcept;
-    serve::Response handle(const serve::Request& req);
+    [[nodiscard]] bool handles(const std::string& path) const noexcept override;
+    face::Response handle(const face::Request& req) override;
     /// Ends the reading thread and every stream.
-    void stop();
+    void stop() override;
 
 private:
     struct Impl;

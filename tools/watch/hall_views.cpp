@@ -8,25 +8,25 @@
 
 namespace arbiter::watch {
 
-cli::Json alert_json(const Alert& a) {
-    auto text = [](const std::string& s) { return s.empty() ? cli::Json(nullptr) : cli::Json(s); };
-    return cli::Json{{"board", a.board},
-                     {"white", a.white},
-                     {"black", a.black},
-                     {"round", a.round},
-                     {"type", a.type},
-                     {"kind", a.kind},
-                     {"ply", a.ply},
-                     {"move", text(a.move)},
-                     {"side", a.side ? cli::Json(enum_name(*a.side)) : cli::Json(nullptr)},
-                     {"article", text(a.article)},
-                     {"detail", a.detail},
-                     {"count", a.count ? cli::Json(*a.count) : cli::Json(nullptr)},
-                     {"source", text(a.source)},
-                     {"withdrawn", a.withdrawn},
-                     {"closed", a.closed},
-                     {"updated", a.updated},
-                     {"plies", a.plies}};
+face::Json alert_json(const Alert& a) {
+    auto text = [](const std::string& s) { return s.empty() ? face::Json(nullptr) : face::Json(s); };
+    return face::Json{{"board", a.board},
+                      {"white", a.white},
+                      {"black", a.black},
+                      {"round", a.round},
+                      {"type", a.type},
+                      {"kind", a.kind},
+                      {"ply", a.ply},
+                      {"move", text(a.move)},
+                      {"side", a.side ? face::Json(enum_name(*a.side)) : face::Json(nullptr)},
+                      {"article", text(a.article)},
+                      {"detail", a.detail},
+                      {"count", a.count ? face::Json(*a.count) : face::Json(nullptr)},
+                      {"source", text(a.source)},
+                      {"withdrawn", a.withdrawn},
+                      {"closed", a.closed},
+                      {"updated", a.updated},
+                      {"plies", a.plies}};
 }
 
 std::vector<Alert> Hall::alerts() const {

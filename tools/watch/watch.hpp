@@ -171,7 +171,7 @@ private:
 /// One alert as the JSON line `arbiter watch` prints (docs/json.md, section watch):
 /// board, white, black, round, type, kind, ply, move, side, article, detail, count, source,
 /// withdrawn.
-cli::Json alert_json(const Alert& alert);
+face::Json alert_json(const Alert& alert);
 
 /// The board id of a game: "Round.Board" when it has a Board tag, else "Round White - Black".
 std::string board_id(const pgn::ParsedGame& game);

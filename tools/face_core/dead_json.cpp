@@ -3,9 +3,9 @@
 
 #include <chrono>
 
-#include "cli.hpp"
+#include "text.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 Position composed_fen_or_throw(const std::string& fen) {
     auto pos = composed_position_from_fen(fen);
@@ -140,4 +140,4 @@ void append_dead_members(std::string& out, const Position& pos, const std::vecto
     if (timing) per_side("microseconds", [&](const DeadAnswer& a) { out += dump(Json(a.micros)); });
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

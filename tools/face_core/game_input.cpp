@@ -1,4 +1,4 @@
-// game_input.cpp — building a GameRecord from the command line's POSITION options.
+// game_input.cpp — building a GameRecord from the position a request names.
 #include "game_input.hpp"
 
 #include <algorithm>
@@ -8,31 +8,11 @@
 #include "arbiter/input.hpp"
 #include "arbiter/pgn_game.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 namespace {
 const char* side_name(Color c) { return c == Color::white ? "White" : "Black"; }
 }  // namespace
-
-void RuleInput::add_rule_set(CLI::App& cmd, bool with_auto) {
-    cmd.add_option("--rules", rules,
-                   rules_option_help() +
-                       (with_auto ? "; or auto (from the game's Date and Site tags, as the audit picks it)" : ""));
-    cmd.add_option("--time-category", time_category, enum_name_list<TimeCategory>(" or ", TimeCategory::standard));
-}
-
-void RuleInput::add_rule_options(CLI::App& cmd) {
-    cmd.add_option("--initial-position-counts", initial_position_counts,
-                   "Whether the initial position counts as an occurrence: true (default) or false");
-    cmd.add_option("--counters-from-setup", counters_from_setup,
-                   "For a FEN start: trust_fen (default: the halfmove clock counts) or game_start");
-    cmd.add_option("--fifty-extension", fifty_extensions,
-                   "A historic 50-move extension, e.g. KRBvKR=75 (moves by each player); repeatable");
-    online_opt_ = cmd.add_flag("--online-claims", online_claims_only,
-                               "fide-online: make threefold and fifty claims instead of automatic draws");
-    cmd.add_flag("--intended-mate-incorrect", intended_mate_incorrect,
-                 "A 9.3.1 claim whose intended move mates is incorrect (default: correct, TV-50-2)");
-}
 
 void RuleInput::check_applies(const RuleSet& rs) const {
     if (online_claims_only && rs.id != RuleSetId::fide_online)
@@ -40,26 +20,6 @@ void RuleInput::check_applies(const RuleSet& rs) const {
                          std::string("--online-claims has no effect under ") + rs.name +
                              ": only fide-online makes threefold and fifty automatic draws (use --rules fide-online)",
                          "online_claims");
-}
-
-void GameInput::add_to(CLI::App& cmd) {
-    add_position_to(cmd);
-    add_rule_set(cmd, true);
-    add_rule_options(cmd);
-    cmd.add_flag("--json", json, "Machine-readable output on stdout");
-}
-
-void GameInput::add_position_to(CLI::App& cmd, bool with_fen) {
-    if (with_fen) cmd.add_option("--fen", fen, "Start position (FEN); with --moves, the moves are played from it");
-    cmd.add_option("--moves", moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
-    cmd.add_option("--pgn", pgn, "A PGN file: the position after --ply K of game --game N");
-    game_opt_ = cmd.add_option("--game", game, "With --pgn: the game number, from 1 (default 1)")
-                    ->check(whole_number(1, 1'000'000'000));
-    ply_opt_ = cmd.add_option("--ply", ply,
-                              "With --pgn: the position at this game ply, counted as the audit and status --json count "
-                              "it (2 x (move - 1), +1 with Black to move; from the initial position, the plies played; "
-                              "default: the end)")
-                   ->check(whole_number(0, 1'000'000));
 }
 
 const RuleSet& RuleInput::rule_set_or_throw() const {
@@ -201,6 +161,8 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
                      "game");
 }
 
+Position position_of(const GameInput& in) { return in.given() ? in.build()->current() : Position(); }
+
 std::unique_ptr<GameRecord> GameInput::build() const {
     // --rules auto: from the PGN game's tags; a position without tags is under the current rules.
     const bool automatic = rules == "auto";
@@ -210,12 +172,11 @@ std::unique_ptr<GameRecord> GameInput::build() const {
     if (sources == 0) throw InputError("bad_usage", "no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
     if (!pgn.empty() && (!fen.empty() || !moves.empty()))
         throw InputError("bad_usage", "--pgn cannot be combined with --fen or --moves", "pgn");
-    if (pgn.empty() && ply_opt_ && ply_opt_->count() > 0)
+    if (pgn.empty() && ply_given)
         throw InputError("bad_usage",
                          "--ply applies to a game read with --pgn; with --fen/--moves, give the moves to play instead",
                          "ply");
-    if (pgn.empty() && game_opt_ && game_opt_->count() > 0)
-        throw InputError("bad_usage", "--game applies only with --pgn", "game");
+    if (pgn.empty() && game_given) throw InputError("bad_usage", "--game applies only with --pgn", "game");
     if (!pgn.empty()) return from_pgn(automatic ? nullptr : &rs, options);
     check_applies(rs);
 
@@ -242,4 +203,4 @@ std::unique_ptr<GameRecord> GameInput::build() const {
     return record;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

@@ -3,9 +3,9 @@
 
 #include <set>
 
-#include "cli.hpp"
+#include "text.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 namespace {
 
@@ -346,4 +346,4 @@ Json state_json(const Session& s, SessionId id) {
     return j;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

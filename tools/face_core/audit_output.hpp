@@ -18,20 +18,20 @@
 #include "arbiter/input.hpp"
 #include "arbiter/pgn_game.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 enum class AuditFormat { jsonl, csv, summary };
-}  // namespace arbiter::cli
+}  // namespace arbiter::face
 
 namespace arbiter {
 template <>
-struct EnumNames<cli::AuditFormat> {
+struct EnumNames<face::AuditFormat> {
     static constexpr auto names = std::to_array<const char*>({"jsonl", "csv", "summary"});
 };
-static_assert(enum_count<cli::AuditFormat> == std::size_t(cli::AuditFormat::summary) + 1);
+static_assert(enum_count<face::AuditFormat> == std::size_t(face::AuditFormat::summary) + 1);
 }  // namespace arbiter
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 /// What the summary reports, added up over games.
 struct AuditCounts {
@@ -178,4 +178,4 @@ std::vector<const char*> finding_kinds(audit::FindingType t);
 /// zero counts).
 void print_summary(std::ostream& out, const AuditCounts& c, double seconds, std::uint64_t bytes, bool json);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

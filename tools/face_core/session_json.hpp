@@ -9,7 +9,7 @@
 #include "game_input.hpp"
 #include "rules_json.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 /// Parses one event, e.g. {"type":"move","move":"Nf3","at_ms":1500}. Unknown keys, wrong
 /// types and missing fields are errors. Throws InputError with a one-line message.
@@ -44,4 +44,4 @@ SessionConfig session_config(const NewSessionInput& in);
 /// pending_offer, last_verdict, must_play and more (docs/session.md).
 Json state_json(const Session& s, SessionId id);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

@@ -9,7 +9,7 @@
 #include "arbiter/arbiter.hpp"
 #include "rules_json.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 /// What the analyzer says about one side.
 struct DeadAnswer {
@@ -48,4 +48,4 @@ Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool
 /// JSON library itself would write (escapes, numbers) is tested.
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "arbiter/input.hpp"
-#include "cli.hpp"
+#include "text.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 class LineReader {
 public:
@@ -67,4 +67,4 @@ private:
     bool partial_ = false;
 };
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

@@ -1,7 +1,7 @@
 // rules_json.cpp — JSON forms of draw status and claim verdicts.
 #include "rules_json.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 const char* yes_no_unknown(MateAbility a) noexcept {
     switch (a) {
@@ -114,4 +114,4 @@ Json to_json(const ClaimVerdict& v, const GameRecord& record) {
     return j;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

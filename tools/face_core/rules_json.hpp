@@ -6,7 +6,7 @@
 
 #include "arbiter/arbiter.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 using Json = nlohmann::ordered_json;
 
@@ -22,4 +22,4 @@ Json error_json(const std::string& code, const std::string& message, const std::
 /// become U+FFFD.
 inline std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

@@ -1,11 +1,11 @@
-// text.cpp — text as it enters and leaves the command-line tool: UTF-8 checks and messages made
-// printable (control and invalid bytes escaped), FEN and whole numbers read from the command line.
+// text.cpp — text as it enters and leaves every face: UTF-8 checks, messages made printable
+// (control and invalid bytes escaped), FEN read tolerantly.
 #include <charconv>
 #include <iostream>
 
-#include "cli.hpp"
+#include "text.hpp"
 
-namespace arbiter::cli {
+namespace arbiter::face {
 
 std::string printable(std::string_view text) {
     std::string out;
@@ -112,20 +112,4 @@ Position fen_or_throw(const std::string& fen) {
     return *pos;
 }
 
-CLI::Validator whole_number(long long lo, long long hi) {
-    const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
-    return CLI::Validator(
-        [lo, hi, range](std::string& text) -> std::string {
-            long long v = 0;
-            const char* end = text.data() + text.size();
-            const auto r = std::from_chars(text.data(), end, v);
-            if (text.empty() || r.ptr != end || r.ec == std::errc::invalid_argument)
-                return "'" + printable(text) + "' is not a whole number (expected " + range + ")";
-            if (r.ec == std::errc::result_out_of_range || v < lo || v > hi)
-                return printable(text) + " is out of range: " + range;
-            return "";
-        },
-        range);
-}
-
-}  // namespace arbiter::cli
+}  // namespace arbiter::face

@@ -1,0 +1,3 @@
+// a face header
+#pragma once
+#include "core.hpp"

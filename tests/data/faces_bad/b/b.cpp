@@ -1,0 +1,3 @@
+// a face that includes another face
+#include "b.hpp"
+#include "a.hpp"

@@ -1,0 +1,2 @@
+// the core includes a face
+#include "a.hpp"

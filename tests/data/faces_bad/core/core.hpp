@@ -1,0 +1,2 @@
+// a core header
+#pragma once

@@ -1,0 +1,157 @@
+// The service without sockets (tools/serve/service.hpp): Service::handle takes a plain Request and
+// gives a plain Response, so routing, refusals and the JSON of the answers are tested here in C++
+// (the socket side is tests/serve/*.py).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "arbiter/arbiter.hpp"
+#include "game_input.hpp"
+#include "rules_json.hpp"
+#include "service.hpp"
+
+namespace arbiter::serve {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ServiceTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("arbiter-service-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override {
+        service_.reset();
+        fs::remove_all(dir_);
+    }
+
+    Service& service(ServiceOptions options = {}) {
+        auto journal = Journal::open((dir_ / "j.arbiter").string(), Journal::Mode::create_if_missing);
+        EXPECT_TRUE(journal.has_value());
+        service_ = std::make_unique<Service>(std::move(*journal), options);
+        return *service_;
+    }
+
+    static Request request(std::string method, std::string path, std::string body = {}) {
+        Request r;
+        r.method = std::move(method);
+        r.path = std::move(path);
+        r.body = std::move(body);
+        return r;
+    }
+
+    static face::Json json(const Response& r) { return face::Json::parse(r.body); }
+    static std::string header(const Response& r, const std::string& name) {
+        for (const auto& [k, v] : r.headers)
+            if (k == name) return v;
+        return {};
+    }
+    static std::string code(const Response& r) { return json(r).at("error").at("code").get<std::string>(); }
+
+    fs::path dir_;
+    std::unique_ptr<Service> service_;
+};
+
+TEST_F(ServiceTest, HealthAnswersWithTheVersion) {
+    const Response r = service().handle(request("GET", "/api/v1/health"));
+    EXPECT_EQ(r.status, 200);
+    EXPECT_EQ(r.content_type, "application/json");
+    EXPECT_EQ(json(r).at("status"), "ok");
+    EXPECT_EQ(json(r).at("version"), std::string(arbiter::version));
+}
+
+TEST_F(ServiceTest, UnknownRoutesAndPagesAre404) {
+    Service& s = service();
+    for (const char* path : {"/api/v1/nope", "/api/v1/sessions/abc", "/api/v1/sessions/1/what/else", "/no-page.html"}) {
+        const Response r = s.handle(request("GET", path));
+        EXPECT_EQ(r.status, 404) << path;
+        EXPECT_EQ(code(r), "not_found") << path;
+    }
+    const Response missing = s.handle(request("GET", "/api/v1/sessions/99"));
+    EXPECT_EQ(missing.status, 404);
+}
+
+TEST_F(ServiceTest, WrongMethodNamesTheAllowedOnes) {
+    Service& s = service();
+    const Response r = s.handle(request("DELETE", "/api/v1/sessions"));
+    EXPECT_EQ(r.status, 405);
+    EXPECT_EQ(code(r), "method_not_allowed");
+    EXPECT_EQ(json(r).at("allow"), "GET, POST");
+    EXPECT_EQ(s.handle(request("GET", "/api/v1/status")).status, 405);
+    EXPECT_EQ(s.handle(request("PUT", "/api/v1/health")).status, 405);
+}
+
+TEST_F(ServiceTest, ATokenGuardsEverythingButHealth) {
+    ServiceOptions o;
+    o.token = "0123456789abcdef-token";
+    Service& s = service(o);
+    EXPECT_EQ(s.handle(request("GET", "/api/v1/health")).status, 200);
+    Request r = request("GET", "/api/v1/sessions");
+    const Response refused = s.handle(r);
+    EXPECT_EQ(refused.status, 401);
+    EXPECT_EQ(code(refused), "unauthorized");
+    EXPECT_EQ(header(refused, "WWW-Authenticate"), "Bearer");
+    r.authorization = "Bearer wrong-token-of-some-length";
+    EXPECT_EQ(s.handle(r).status, 401);
+    r.authorization = "Bearer " + o.token;
+    EXPECT_EQ(s.handle(r).status, 200);
+}
+
+TEST_F(ServiceTest, BadBodiesAreRefusedWithTheirCode) {
+    Service& s = service();
+    const Response not_json = s.handle(request("POST", "/api/v1/sessions", "{"));
+    EXPECT_EQ(not_json.status, 400);
+    EXPECT_EQ(code(not_json), "bad_json");
+    EXPECT_EQ(code(s.handle(request("POST", "/api/v1/sessions", "[1]"))), "bad_json");
+    const Response too_large = s.handle(request("POST", "/api/v1/sessions", std::string(max_body + 1, ' ')));
+    EXPECT_EQ(too_large.status, 413);
+    EXPECT_EQ(code(too_large), "too_large");
+    const Response field = s.handle(request("POST", "/api/v1/sessions", R"({"rules":"fide-1999"})"));
+    EXPECT_EQ(field.status, 400);
+    EXPECT_FALSE(code(field).empty());
+    const Response no_position = s.handle(request("POST", "/api/v1/status", "{}"));
+    EXPECT_EQ(no_position.status, 400);
+    EXPECT_EQ(code(no_position), "bad_position");
+}
+
+TEST_F(ServiceTest, StatusIsTheFaceCoresJson) {
+    const std::string moves = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8";
+    const Response r = service().handle(request("POST", "/api/v1/status", R"({"moves":")" + moves + R"("})"));
+    ASSERT_EQ(r.status, 200) << r.body;
+    face::GameInput in;
+    in.moves = moves;
+    const auto record = in.build();
+    EXPECT_EQ(r.body, face::dump(face::to_json(draw_status(*record), *record)) + "\n");
+}
+
+TEST_F(ServiceTest, ASessionIsCreatedShownAndPlayed) {
+    Service& s = service();
+    const Response created = s.handle(request("POST", "/api/v1/sessions", R"({"white":"A","black":"B"})"));
+    ASSERT_EQ(created.status, 201) << created.body;
+    const std::string where = header(created, "Location");
+    ASSERT_EQ(where, "/api/v1/sessions/1");
+    const Response shown = s.handle(request("GET", where));
+    EXPECT_EQ(shown.status, 200);
+    EXPECT_EQ(shown.body, created.body);
+    const Response started = s.handle(request("POST", where + "/events", R"({"type":"start","at_ms":0})"));
+    EXPECT_EQ(started.status, 200) << started.body;
+    const Response moved = s.handle(request("POST", where + "/events", R"({"type":"move","move":"e4","at_ms":100})"));
+    EXPECT_EQ(moved.status, 200) << moved.body;
+    const Response illegal = s.handle(request("POST", where + "/events", R"({"type":"move","move":"e4","at_ms":200})"));
+    EXPECT_GE(illegal.status, 400) << illegal.body;
+    EXPECT_FALSE(code(illegal).empty());
+    const Response listed = s.handle(request("GET", "/api/v1/sessions"));
+    EXPECT_EQ(listed.status, 200);
+    EXPECT_NE(listed.body.find("\"id\":1"), std::string::npos) << listed.body;
+    const Response pgn = s.handle(request("GET", where + "/pgn"));
+    EXPECT_EQ(pgn.status, 200);
+    EXPECT_NE(pgn.body.find("1. e4"), std::string::npos) << pgn.body;
+}
+
+}  // namespace
+}  // namespace arbiter::serve

@@ -1,0 +1,24 @@
+// game_options.hpp — the command line's rule and POSITION options, registered once for every
+// command that takes them (`status`, `claim`, `moves`, `perft`, `dead`, `session new`, `audit`),
+// into the face core's RuleInput and GameInput (tools/face_core/game_input.hpp).
+#pragma once
+
+#include "cli.hpp"
+#include "game_input.hpp"
+
+namespace arbiter::cli {
+
+/// Adds --rules (with `auto` when `with_auto`: the rule set from the game's Date and Site tags,
+/// as the audit picks it) and --time-category.
+void add_rule_set(CLI::App& cmd, RuleInput& in, bool with_auto);
+/// Adds --initial-position-counts, --counters-from-setup, --fifty-extension, --online-claims and
+/// --intended-mate-incorrect.
+void add_rule_options(CLI::App& cmd, RuleInput& in);
+/// Adds the POSITION and rule options and --json to a subcommand.
+void add_game_input(CLI::App& cmd, GameInput& in);
+/// Adds only --fen, --moves, --pgn, --game and --ply (moves, perft, dead: the position, under the
+/// default rules, which only decide where a game ends). Without `with_fen`, the command has its
+/// own --fen (dead: composed positions) and sets `in.fen`.
+void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen = true);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,196 @@
+// audit_records.cpp — the audit's JSONL and CSV records, written by hand (not through a JSON
+// library) because the audit writes millions of them, and their numbering.
+#include "audit_output.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+
+#include "finding_fields.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::face {
+
+namespace {
+
+using audit::Finding;
+
+void json_escape_into(std::string& out, std::string_view s) {
+    out += Json(std::string(s)).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+std::string csv_field(std::string_view s) {
+    if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::uint64_t line_in_file(const pgn::SourcePos& p, const GameSource& src) { return p.line + src.first_line - 1; }
+
+std::string empty_or(const std::optional<std::uint32_t>& v) { return v ? std::to_string(*v) : std::string(); }
+
+}  // namespace
+
+std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& result, const GameSource& src) {
+    std::string line;
+    line += ",\"file\":";
+    json_escape_into(line, *src.file);
+    line += ",\"tags\":{";
+    bool first = true;
+    for (std::size_t t = 0; t < game.tag_count(); ++t) {
+        const auto tag = game.tag_at(t);
+        if (game.tag_index(tag.name) != t) continue;  // a name written twice: the first (keys stay unique)
+        if (!first) line += ',';
+        first = false;
+        json_escape_into(line, tag.name);
+        line += ':';
+        json_escape_into(line, tag.value);
+    }
+    line += "},\"rules\":\"";
+    line += result.rules->name;
+    line += "\",\"time_category\":\"";
+    line += time_category_name(result.time_category);
+    line += "\",\"plies\":" + std::to_string(result.plies);
+    // The termination marker and the Result tag, null when absent (`result` is the marker).
+    const auto marker = game.result.empty() ? std::nullopt : std::optional<std::string_view>(game.result);
+    auto put = [&](const char* key, std::optional<std::string_view> value) {
+        line += key;
+        if (value)
+            json_escape_into(line, *value);
+        else
+            line += "null";
+    };
+    put(",\"result\":", marker);
+    put(",\"result_marker\":", marker);
+    put(",\"result_tag\":", game.tag("Result"));
+    line += ",\"findings\":[";
+    for (std::size_t k = 0; k < result.findings.size(); ++k) {
+        const Finding& f = result.findings[k];
+        if (k) line += ',';
+        line += "{\"type\":\"";
+        line += audit::finding_type_name(f.type);
+        line += "\",\"kind\":";
+        json_escape_into(line, f.kind);
+        line += ",\"ply\":" + std::to_string(f.ply) + ",\"side\":";
+        line += f.side ? std::string("\"") + side_or_empty(f.side) + "\"" : "null";
+        line += ",\"article\":";
+        json_escape_into(line, f.article);
+        line += ",\"detail\":";
+        json_escape_into(line, f.detail);
+        for (const auto& [key, value] : number_fields(f)) {
+            line += ",\"";
+            line += key;
+            line += "\":";
+            line += value ? std::to_string(*value) : "null";
+        }
+        line += ",\"first_move\":";
+        if (f.first_move)
+            json_escape_into(line, *f.first_move);
+        else
+            line += "null";
+        line += '}';
+    }
+    for (const auto* list : {&game.errors, &game.warnings}) {
+        line += list == &game.errors ? "],\"errors\":[" : "],\"warnings\":[";
+        for (std::size_t k = 0; k < list->size(); ++k) {
+            const auto& e = (*list)[k];
+            if (k) line += ',';
+            line += "{\"line\":" + std::to_string(line_in_file(e.pos, src)) +
+                    ",\"column\":" + std::to_string(e.pos.column) +
+                    ",\"offset\":" + std::to_string(e.pos.offset + src.first_offset) + ",\"code\":\"" +
+                    pgn::code_name(e.code) + "\",\"message\":";
+            json_escape_into(line, e.message);
+            line += '}';
+        }
+    }
+    line += "]}\n";
+    return line;
+}
+
+const char* const csv_header =
+    "game,game_in_file,file,white,black,date,result,rules,plies,type,kind,ply,side,article,detail,event,site,round,"
+    "chances,unused,first_ply,first_move\n";
+
+std::string csv_rows(const pgn::ParsedGame& game, const audit::GameAudit& result, const GameSource& src) {
+    std::string rows;
+    auto tag = [&](const char* name) { return csv_field(game.tag(name).value_or("")); };
+    const std::string prefix = "," + csv_field(*src.file) + "," + tag("White") + "," + tag("Black") + "," +
+                               tag("Date") + "," + csv_field(game.result) + "," + result.rules->name + "," +
+                               std::to_string(result.plies) + ",";
+    // The columns after `detail`: the game's Event, Site and Round, then the finding's numbers.
+    const std::string tags = "," + tag("Event") + "," + tag("Site") + "," + tag("Round");
+    for (const auto& f : result.findings) {
+        rows += prefix + audit::finding_type_name(f.type) + "," + csv_field(f.kind) + "," + std::to_string(f.ply) +
+                "," + side_or_empty(f.side) + "," + csv_field(f.article) + "," + csv_field(f.detail) + tags;
+        for (const auto& field : number_fields(f)) {
+            rows += ',';
+            rows += empty_or(field.second);
+        }
+        rows += ',';
+        rows += csv_field(f.first_move.value_or(""));
+        rows += '\n';
+    }
+    for (const auto* list : {&game.errors, &game.warnings})
+        for (const auto& e : *list)
+            rows += prefix + (list == &game.errors ? "error," : "warning,") + pgn::code_name(e.code) + ",,,," +
+                    csv_field("line " + std::to_string(line_in_file(e.pos, src)) + ", column " +
+                              std::to_string(e.pos.column) + ": " + e.message) +
+                    tags + ",,,,\n";
+    return rows;
+}
+
+void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
+                    const std::string& text) {
+    if (format == AuditFormat::jsonl) {
+        out << "{\"game\":" << game << ",\"game_in_file\":" << game_in_file << text;
+        return;
+    }
+    // one CSV row per finding: each row starts with the game numbers
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        out << game << ',' << game_in_file << text.substr(start, end - start + 1);
+        start = end + 1;
+    }
+}
+
+std::uint64_t count_newlines(std::string_view text) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    constexpr std::uint64_t nl = ones * static_cast<unsigned char>('\n');
+    std::uint64_t n = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, text.data() + i, 8);
+        const std::uint64_t x = w ^ nl;  // zero bytes where a newline was
+        // A byte's high bit ends up set exactly when the byte was zero (no borrow across bytes).
+        n += static_cast<std::uint64_t>(std::popcount(~(((x & ~highs) + ~highs) | x) & highs));
+    }
+    for (; i < text.size(); ++i) n += text[i] == '\n';
+    return n;
+}
+
+void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out) {
+    out.reserve(out.size() + text.size() + text.size() / 8);
+    char digits[48];
+    for (std::size_t start = 0; start < text.size(); ++game, ++game_in_file) {
+        std::size_t end = text.find('\n', start);
+        end = end == std::string_view::npos ? text.size() : end + 1;
+        if (end - start > 1) {
+            const int n =
+                std::snprintf(digits, sizeof digits, "{\"game\":%llu,\"game_in_file\":%llu",
+                              static_cast<unsigned long long>(game), static_cast<unsigned long long>(game_in_file));
+            out.append(digits, static_cast<std::size_t>(n));
+            out.append(text.substr(start, end - start));
+        }
+        start = end;
+    }
+}
+
+}  // namespace arbiter::face
