@@ -1,11 +1,14 @@
 // session_codec.cpp — events and session configurations as one line of text, the form the
 // journal stores: a word, then key=value pairs separated by spaces, values percent-encoded
 // where they hold a space, '=', '%' or a control character. Only non-default fields are
-// written, and decoding refuses unknown keys, so a journal never silently loses a field.
+// written, and decoding refuses unknown keys, so a journal never silently loses a field. An
+// event's fields are those of the table in event_fields.hpp.
+#include <algorithm>
 #include <charconv>
 #include <utility>
 #include <vector>
 
+#include "arbiter/event_fields.hpp"
 #include "arbiter/session.hpp"
 
 namespace arbiter {
@@ -93,8 +96,6 @@ std::optional<bool> to_bool(std::string_view s) {
     return std::nullopt;
 }
 
-std::optional<Color> to_color(std::string_view s) { return parse_enum<Color>(s); }
-
 using Code = EventError::Code;
 
 Unexpected<EventError> bad(const std::string& key, const std::string& value, const std::string& why = "") {
@@ -106,27 +107,8 @@ Unexpected<EventError> bad(const std::string& key, const std::string& value, con
 std::string encode(const Event& e) {
     Pairs p;
     p.reserve(16);  // also keeps GCC 12's -Warray-bounds false positive on the first emplace_back away
-    p.emplace_back("at", std::to_string(e.at_ms));
-    if (e.side) p.emplace_back("side", std::string(name(*e.side)));
-    if (!e.move.empty()) p.emplace_back("move", e.move);
-    if (!e.press) p.emplace_back("press", "0");
-    if (e.offer) p.emplace_back("offer", "1");
-    if (is_ok(e.square)) p.emplace_back("square", to_string(e.square));
-    if (e.type == EventType::claim) p.emplace_back("claim", claim_kind_name(e.claim));
-    if (e.both) p.emplace_back("both", "1");
-    if (e.consent) p.emplace_back("consent", "1");
-    if (e.type == EventType::declare) p.emplace_back("declared", termination_name(e.declared));
-    if (e.type == EventType::quickplay_ruling) p.emplace_back("decision", quickplay_decision_name(e.decision));
-    if (e.added_ms) p.emplace_back("added", std::to_string(*e.added_ms));
-    if (e.white_ms) p.emplace_back("white_ms", std::to_string(*e.white_ms));
-    if (e.black_ms) p.emplace_back("black_ms", std::to_string(*e.black_ms));
-    if (e.white_moves) p.emplace_back("white_moves", std::to_string(*e.white_moves));
-    if (e.black_moves) p.emplace_back("black_moves", std::to_string(*e.black_moves));
-    if (e.type == EventType::forfeit) p.emplace_back("reason", enum_name(e.reason));
-    if (e.draw) p.emplace_back("draw", "1");
-    if (e.count) p.emplace_back("count", std::to_string(e.count));
-    if (e.force) p.emplace_back("force", "1");
-    if (!e.text.empty()) p.emplace_back("text", e.text);
+    for (const EventField& f : event_fields())
+        if (emits(f, e, false)) p.emplace_back(f.journal, f.access.get(e));
     return join(event_type_name(e.type), p);
 }
 
@@ -137,88 +119,33 @@ Expected<Event, EventError> decode_event(std::string_view text) {
     const auto type = parse_event_type(parts->first);
     if (!type) return Unexpected(EventError{Code::unknown_event_type, "unknown event type '" + parts->first + "'"});
     e.type = *type;
-    bool have_at = false;
-    // The fields that belong to one type only (encode writes them for that type alone, so that
-    // any other type carrying one would not read back as it was written).
-    auto foreign = [&](std::string_view key, EventType owner) -> std::optional<EventError> {
-        if (e.type == owner) return std::nullopt;
-        return EventError{Code::unknown_field, "field '" + std::string(key) + "' does not belong to a " +
-                                                   event_type_name(e.type) + " event (only to " +
-                                                   event_type_name(owner) + ")"};
-    };
+    const auto fields = event_fields();
+    std::vector<bool> seen(fields.size());
     for (const auto& [k, v] : parts->second) {
-        if (k == "claim" || k == "declared" || k == "decision" || k == "reason" || k == "draw" || k == "count" ||
-            k == "force" || k.starts_with("white_") || k.starts_with("black_")) {
-            const EventType owner = k == "claim"                   ? EventType::claim
-                                    : k == "declared"              ? EventType::declare
-                                    : k == "decision"              ? EventType::quickplay_ruling
-                                    : k == "reason" || k == "draw" ? EventType::forfeit
-                                    : k == "count" || k == "force" ? EventType::retract
-                                                                   : EventType::set_clock;
-            if (auto err = foreign(k, owner)) return Unexpected(*err);
+        const auto f = std::find_if(fields.begin(), fields.end(),
+                                    [&k = k](const EventField& x) { return x.journal && k == x.journal; });
+        if (f == fields.end()) return Unexpected(EventError{Code::unknown_field, "unknown event field '" + k + "'"});
+        // A field of some types only: encode writes it for those alone, so that any other type
+        // carrying one would not read back as it was written.
+        if (!f->journal_anywhere && !f->types.contains(e.type)) {
+            std::string owners;
+            for (EventType t : enum_values<EventType>())
+                if (f->types.contains(t)) owners += (owners.empty() ? "" : " or ") + std::string(event_type_name(t));
+            return Unexpected(EventError{Code::unknown_field, "field '" + k + "' does not belong to a " +
+                                                                  event_type_name(e.type) + " event (only to " +
+                                                                  owners + ")"});
         }
-        if (k == "at") {
-            auto x = to_int(v);
-            if (!x) return bad(k, v);
-            e.at_ms = *x;
-            have_at = true;
-        } else if (k == "side") {
-            auto c = to_color(v);
-            if (!c) return bad(k, v);
-            e.side = *c;
-        } else if (k == "move") {
-            e.move = v;
-        } else if (k == "press" || k == "offer" || k == "both" || k == "consent") {
-            auto b = to_bool(v);
-            if (!b) return bad(k, v);
-            (k == "press" ? e.press : k == "offer" ? e.offer : k == "both" ? e.both : e.consent) = *b;
-        } else if (k == "square") {
-            auto s = parse_square(v);
-            if (!s) return bad(k, v);
-            e.square = *s;
-        } else if (k == "claim") {
-            auto c = parse_claim_kind(v);
-            if (!c) return bad(k, v);
-            e.claim = *c;
-        } else if (k == "declared") {
-            auto t = parse_enum<TerminationKind>(v);
-            if (!t) return bad(k, v);
-            e.declared = *t;
-        } else if (k == "decision") {
-            auto d = parse_quickplay_decision(v);
-            if (!d) return bad(k, v);
-            e.decision = *d;
-        } else if (k == "added") {
-            auto x = to_int(v);
-            if (!x) return bad(k, v);
-            e.added_ms = *x;
-        } else if (k == "white_ms" || k == "black_ms") {
-            auto x = to_int(v);
-            if (!x) return bad(k, v);
-            (k == "white_ms" ? e.white_ms : e.black_ms) = *x;
-        } else if (k == "white_moves" || k == "black_moves") {
-            auto x = to_int(v);
-            if (!x || *x < 0 || *x > 1'000'000) return bad(k, v);
-            (k == "white_moves" ? e.white_moves : e.black_moves) = static_cast<int>(*x);
-        } else if (k == "reason") {
-            auto r = parse_enum<ForfeitReason>(v);
-            if (!r) return bad(k, v);
-            e.reason = *r;
-        } else if (k == "count") {
-            auto x = to_int(v);
-            if (!x || *x < 1 || *x > 1'000'000) return bad(k, v);
-            e.count = static_cast<std::uint32_t>(*x);
-        } else if (k == "draw" || k == "force") {
-            auto b = to_bool(v);
-            if (!b) return bad(k, v);
-            (k == "draw" ? e.draw : e.force) = *b;
-        } else if (k == "text") {
-            e.text = v;
-        } else {
-            return Unexpected(EventError{Code::unknown_field, "unknown event field '" + k + "'"});
+        if (f->type == FieldType::integer) {
+            const auto x = to_int(v);
+            if (!x || *x < f->min || *x > f->max) return bad(k, v);
         }
+        if (!f->access.set(e, v)) return bad(k, v);
+        seen[f - fields.begin()] = true;
     }
-    if (!have_at) return Unexpected(EventError{Code::missing_field, "event without a time (at)"});
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        if (fields[i].required.is_all() && !seen[i])
+            return Unexpected(
+                EventError{Code::missing_field, std::string("event without '") + fields[i].journal + "'"});
     return e;
 }
 

@@ -7,6 +7,7 @@
 #include "arbiter/bitboard.hpp"
 #include "arbiter/claims.hpp"
 #include "arbiter/clock.hpp"
+#include "arbiter/event_fields.hpp"
 #include "arbiter/expected.hpp"
 #include "arbiter/fen.hpp"
 #include "arbiter/game.hpp"

@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "arbiter/event_fields.hpp"
 #include "text.hpp"
 
 namespace arbiter::face {
@@ -36,39 +37,48 @@ std::int64_t int_field(const Json& j, const char* key) {
     return v.get<std::int64_t>();
 }
 
-// The keys each event type accepts, beyond "type" and "at_ms".
-const std::set<std::string>& keys_of(EventType t) {
-    static const std::set<std::string> none, side{"side"}, move{"side", "move", "press", "offer", "consent"},
-        touch{"side", "square"}, offer{"side", "consent"}, claim{"side", "kind", "intended"}, flag{"side"},
-        illegal{"side", "square"}, declare{"kind"}, ruling{"decision", "added_ms"},
-        set_clock{"white_ms", "black_ms", "white_moves", "black_moves"}, add_time{"side", "added_ms", "text"},
-        forfeit{"side", "reason", "draw", "text"}, note{"text"}, retract{"count", "force", "text"};
-    switch (t) {
-        case EventType::move: return move;
-        case EventType::touch:
-        case EventType::adjust: return touch;
-        case EventType::offer:
-        case EventType::accept: return offer;
-        case EventType::claim:
-        case EventType::quickplay_claim: return claim;
-        case EventType::flag: return flag;
-        case EventType::illegal_move: return illegal;
-        case EventType::declare: return declare;
-        case EventType::quickplay_ruling: return ruling;
-        case EventType::start:
-        case EventType::press:
-        case EventType::decline:
-        case EventType::resign:
-        case EventType::illegal_position: return side;
-        case EventType::pause:
-        case EventType::resume: return none;
-        case EventType::set_clock: return set_clock;
-        case EventType::add_time: return add_time;
-        case EventType::forfeit: return forfeit;
-        case EventType::note: return note;
-        case EventType::retract: return retract;
+// The field of the table whose JSON key is `key` on an event of type t.
+const EventField* json_field(std::string_view key, EventType t) {
+    for (const EventField& f : event_fields())
+        if (f.json && key == f.json && f.types.contains(t)) return &f;
+    return nullptr;
+}
+
+// Reads one field's JSON value into the event, as the journal's text the table's setter takes.
+void read_field(const EventField& f, const Json& j, Event& e, const std::string& type) {
+    const char* key = f.json;
+    const Json& v = j.at(key);
+    if (f.type == FieldType::text && v.is_null() && !f.required.contains(e.type)) return;  // null: not given
+    std::string text;
+    switch (f.type) {
+        case FieldType::integer: {
+            const std::int64_t n = int_field(j, key);
+            if (n < f.min || n > f.max)
+                bad(std::string("\"") + key + "\" must be from " + std::to_string(f.min) + " to " +
+                        std::to_string(f.max),
+                    "bad_value", key);
+            text = std::to_string(n);
+            break;
+        }
+        case FieldType::flag: text = bool_field(j, key) ? "1" : "0"; break;
+        case FieldType::text: text = string_field(j, key); break;
+        case FieldType::name: {
+            text = string_field(j, key);
+            // "side": "both" on a flag: both flags are down (the journal's both=1).
+            const bool both_allowed = f.journal && std::string_view(f.journal) == "side" && e.type == EventType::flag;
+            if (both_allowed && text == "both") {
+                e.both = true;
+                return;
+            }
+            if (!f.access.set(e, text))
+                bad(std::string("\"") + key + "\" must be " + f.choices + (both_allowed ? " or \"both\"" : "") +
+                        ", not \"" + text + "\"",
+                    "bad_value", key);
+            return;
+        }
     }
-    return none;
+    if (f.required.contains(e.type) && text.empty()) bad(missing_field_message(f, type), "missing_field", key);
+    f.access.set(e, text);
 }
 
 Json clocks_json(const Session& s) {
@@ -114,9 +124,12 @@ std::string event_types_help() {
         if (t == EventType::quickplay_claim) continue;  // written as a claim of kind "quickplay"
         std::string line = "  " + std::string(event_type_name(t));
         line.resize(20, ' ');
-        std::string keys;
-        for (const std::string& k : keys_of(t)) keys += (keys.empty() ? "" : ", ") + k;
-        out += line + (keys.empty() ? "(no other key)" : keys) + "\n";
+        std::set<std::string> keys;
+        for (const EventField& f : event_fields())
+            if (f.json && !f.required.is_all() && f.types.contains(t)) keys.insert(f.json);
+        std::string list;
+        for (const std::string& k : keys) list += (list.empty() ? "" : ", ") + k;
+        out += line + (list.empty() ? "(no other key)" : list) + "\n";
     }
     return out;
 }
@@ -138,110 +151,26 @@ Event event_from_json(const std::string& text) {
     if (!t) bad("unknown type \"" + type + "\"", "unknown_event_type", "type");
     Event e;
     e.type = *t;
-    if (e.type == EventType::claim && j.contains("kind") && j["kind"] == "quickplay")
-        e.type = EventType::quickplay_claim;
-    if (!j.contains("at_ms"))
-        bad("missing \"at_ms\" (the time of the event in milliseconds)", "missing_field", "at_ms");
-    e.at_ms = int_field(j, "at_ms");
-    const auto& allowed = keys_of(e.type);
+    // A claim of kind "quickplay" is an event type of its own; its key "kind" says so and is read.
+    const bool quickplay = e.type == EventType::claim && j.contains("kind") && j["kind"] == "quickplay";
+    if (quickplay) e.type = EventType::quickplay_claim;
+    const auto fields = event_fields();
+    const EventField& at = fields.front();
+    if (!j.contains(at.json)) bad(missing_field_message(at, type), "missing_field", at.json);
+    read_field(at, j, e, type);
     for (const auto& [key, value] : j.items()) {
-        if (key == "type" || key == "at_ms") continue;
-        if (!allowed.count(key)) bad("unknown key \"" + key + "\" for a " + type + " event", "unknown_field", key);
+        if (key == "type" || key == at.json) continue;
+        if (!json_field(key, *t)) bad("unknown key \"" + key + "\" for a " + type + " event", "unknown_field", key);
     }
-    if (j.contains("side")) {
-        const std::string side = string_field(j, "side");
-        if (side == "white")
-            e.side = Color::white;
-        else if (side == "black")
-            e.side = Color::black;
-        else if (side == "both" && e.type == EventType::flag)
-            e.both = true;
-        else
-            bad("\"side\" must be \"white\" or \"black\"" +
-                    std::string(e.type == EventType::flag ? " or \"both\"" : "") + ", not \"" + side + "\"",
-                "bad_value", "side");
+    for (const EventField& f : fields.subspan(1)) {
+        if (!f.json || !f.types.contains(e.type)) continue;
+        if (j.contains(f.json))
+            read_field(f, j, e, type);
+        else if (f.required.contains(e.type))
+            bad(missing_field_message(f, type), "missing_field", f.json);
     }
-    if (e.type == EventType::move) {
-        if (!j.contains("move")) bad("a move event needs \"move\", e.g. \"Nf3\"", "missing_field", "move");
-        e.move = string_field(j, "move");
-    }
-    if (j.contains("press")) e.press = bool_field(j, "press");
-    if (j.contains("offer")) e.offer = bool_field(j, "offer");
-    if (j.contains("consent")) e.consent = bool_field(j, "consent");
-    if (e.type == EventType::touch || e.type == EventType::adjust || j.contains("square")) {
-        if (!j.contains("square")) bad("a " + type + " event needs \"square\", e.g. \"g1\"", "missing_field", "square");
-        const std::string sq = string_field(j, "square");
-        auto s = parse_square(sq);
-        if (!s) bad("\"square\" must be a square such as \"g1\", not \"" + sq + "\"", "bad_value", "square");
-        e.square = *s;
-    }
-    if (e.type == EventType::claim) {
-        if (!j.contains("kind"))
-            bad("a claim needs \"kind\": \"threefold\", \"fifty\" or \"quickplay\"", "missing_field", "kind");
-        const std::string kind = string_field(j, "kind");
-        auto k = parse_claim_kind(kind);
-        if (!k)
-            bad("\"kind\" must be \"threefold\", \"fifty\" or \"quickplay\", not \"" + kind + "\"", "bad_value",
-                "kind");
-        e.claim = *k;
-        if (j.contains("intended") && !j["intended"].is_null()) e.move = string_field(j, "intended");
-    } else if (e.type == EventType::quickplay_claim && j.contains("intended") && !j["intended"].is_null()) {
+    if (quickplay && j.contains("intended") && !j["intended"].is_null())
         bad("a quickplay claim has no intended move", "unknown_field", "intended");
-    }
-    if (e.type == EventType::declare) {
-        if (!j.contains("kind"))
-            bad("declare needs \"kind\": \"fivefold_repetition\" or \"seventy_five_moves\"", "missing_field", "kind");
-        const std::string kind = string_field(j, "kind");
-        if (kind == "fivefold_repetition")
-            e.declared = TerminationKind::fivefold_repetition;
-        else if (kind == "seventy_five_moves")
-            e.declared = TerminationKind::seventy_five_moves;
-        else
-            bad("\"kind\" must be \"fivefold_repetition\" or \"seventy_five_moves\", not \"" + kind + "\"", "bad_value",
-                "kind");
-    }
-    if (e.type == EventType::quickplay_ruling) {
-        if (!j.contains("decision"))
-            bad("a ruling needs \"decision\": \"draw\", \"postpone\" or \"reject\"", "missing_field", "decision");
-        const std::string d = string_field(j, "decision");
-        auto dec = parse_quickplay_decision(d);
-        if (!dec)
-            bad("\"decision\" must be \"draw\", \"postpone\" or \"reject\", not \"" + d + "\"", "bad_value",
-                "decision");
-        e.decision = *dec;
-        if (j.contains("added_ms")) e.added_ms = int_field(j, "added_ms");
-    }
-    if (e.type == EventType::add_time) {
-        if (!j.contains("added_ms")) bad("add_time needs \"added_ms\", e.g. 120000", "missing_field", "added_ms");
-        e.added_ms = int_field(j, "added_ms");
-    }
-    if (j.contains("white_ms")) e.white_ms = int_field(j, "white_ms");
-    if (j.contains("black_ms")) e.black_ms = int_field(j, "black_ms");
-    for (const char* key : {"white_moves", "black_moves"}) {
-        if (!j.contains(key)) continue;
-        const std::int64_t n = int_field(j, key);
-        if (n < 0 || n > 1'000'000) bad(std::string("\"") + key + "\" must be from 0 to 1000000", "bad_value", key);
-        (std::string_view(key) == "white_moves" ? e.white_moves : e.black_moves) = static_cast<int>(n);
-    }
-    if (e.type == EventType::forfeit) {
-        if (!j.contains("reason"))
-            bad("forfeit needs \"reason\": " + enum_name_list<ForfeitReason>(), "missing_field", "reason");
-        const std::string r = string_field(j, "reason");
-        const auto reason = parse_enum<ForfeitReason>(r);
-        if (!reason)
-            bad("\"reason\" must be " + enum_name_list<ForfeitReason>() + ", not \"" + r + "\"", "bad_value", "reason");
-        e.reason = *reason;
-        if (j.contains("draw")) e.draw = bool_field(j, "draw");
-    }
-    if (e.type == EventType::retract) {
-        if (!j.contains("count")) bad("retract needs \"count\": how many events to withdraw", "missing_field", "count");
-        const std::int64_t n = int_field(j, "count");
-        if (n < 1 || n > 1'000'000) bad("\"count\" must be from 1 to 1000000", "bad_value", "count");
-        e.count = static_cast<std::uint32_t>(n);
-        if (j.contains("force")) e.force = bool_field(j, "force");
-    }
-    if (j.contains("text")) e.text = string_field(j, "text");
-    if (e.type == EventType::note && e.text.empty()) bad("a note needs \"text\"", "missing_field", "text");
     return e;
 }
 
@@ -249,42 +178,22 @@ Json event_to_json(const Event& e) {
     Json j;
     const bool quickplay = e.type == EventType::quickplay_claim;
     j["type"] = quickplay ? "claim" : event_type_name(e.type);
-    j["at_ms"] = e.at_ms;
-    if (e.both)
-        j["side"] = "both";
-    else if (e.side)
-        j["side"] = name(*e.side);
-    if (e.type == EventType::move) {
-        j["move"] = e.move;
-        if (!e.press) j["press"] = false;
-        if (e.offer) j["offer"] = true;
+    for (const EventField& f : event_fields()) {
+        const std::string_view key = f.json ? f.json : "";
+        if (quickplay && key == "kind" && !j.contains("kind")) j["kind"] = "quickplay";
+        if (e.both && key == "side") {
+            j["side"] = "both";  // both flags down: the journal's both=1
+            continue;
+        }
+        if (!emits(f, e, true)) continue;
+        const std::string value = f.access.get(e);
+        switch (f.type) {
+            case FieldType::integer: j[f.json] = std::stoll(value); break;
+            case FieldType::flag: j[f.json] = value == "1"; break;
+            case FieldType::text:
+            case FieldType::name: j[f.json] = value; break;
+        }
     }
-    if (e.consent) j["consent"] = true;
-    if (is_ok(e.square)) j["square"] = to_string(e.square);
-    if (e.type == EventType::claim) {
-        j["kind"] = claim_kind_name(e.claim);
-        if (!e.move.empty()) j["intended"] = e.move;
-    }
-    if (quickplay) j["kind"] = "quickplay";
-    if (e.type == EventType::declare) j["kind"] = termination_name(e.declared);
-    if (e.type == EventType::quickplay_ruling) {
-        j["decision"] = quickplay_decision_name(e.decision);
-        if (e.added_ms) j["added_ms"] = *e.added_ms;
-    }
-    if (e.type == EventType::add_time && e.added_ms) j["added_ms"] = *e.added_ms;
-    if (e.white_ms) j["white_ms"] = *e.white_ms;
-    if (e.black_ms) j["black_ms"] = *e.black_ms;
-    if (e.white_moves) j["white_moves"] = *e.white_moves;
-    if (e.black_moves) j["black_moves"] = *e.black_moves;
-    if (e.type == EventType::forfeit) {
-        j["reason"] = enum_name(e.reason);
-        if (e.draw) j["draw"] = true;
-    }
-    if (e.type == EventType::retract) {
-        j["count"] = e.count;
-        if (e.force) j["force"] = true;
-    }
-    if (!e.text.empty()) j["text"] = e.text;
     return j;
 }
 
