@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "rules_json.hpp"
+#include "vocabulary.hpp"
 
 namespace arbiter::face {
 
@@ -40,11 +41,11 @@ std::vector<const char*> finding_kinds(audit::FindingType t) {
             const auto& names = EnumNames<TerminationKind>::names;
             return {names.begin(), names.end()};
         }
-        case FindingType::timeout_unwinnable: return {audit::kind::flag};
+        case FindingType::timeout_unwinnable: return {finding_kind::flag};
         case FindingType::claimable:
-            return {audit::kind::threefold, audit::kind::threefold_intended, audit::kind::fifty,
-                    audit::kind::fifty_intended};
-        case FindingType::result_inconsistent: return {audit::kind::tag_vs_marker};
+            return {finding_kind::threefold, finding_kind::threefold_intended, finding_kind::fifty,
+                    finding_kind::fifty_intended};
+        case FindingType::result_inconsistent: return {finding_kind::tag_vs_marker};
     }
     return {};
 }

@@ -53,7 +53,7 @@ void Hall::update_derived(Board& b, const pgn::ParsedGame& g, bool in_progress, 
                 rule_flag_fall(rec.rules(), b.rule_options.time_category, rec.analyzer(), rec.current(), side);
             const std::string move = last == 0 ? std::string() : rec.move_label(last);
             emit({.type = r.opponent_wins ? type::flag : type::flag_unwinnable,
-                  .kind = "clock_tag",
+                  .kind = face::alert_kind::clock_tag,
                   .ply = rec.game_ply(last),
                   .move = move,
                   .side = side,

@@ -79,7 +79,7 @@ struct HallService::Impl {
                     steps.push_back([&](std::vector<Alert>& out) { hall.read(s.name, s.text, out); });
                 for (const std::string& g : gone)
                     steps.push_back([&](std::vector<Alert>& out) {
-                        hall.source_gone(g, is_url(g) ? "not_found" : "deleted", out);
+                        hall.source_gone(g, is_url(g) ? face::alert_kind::not_found : face::alert_kind::deleted, out);
                     });
                 steps.push_back([&](std::vector<Alert>& out) { hall.tick(std::chrono::steady_clock::now(), out); });
                 for (const auto& step : steps) {

@@ -47,12 +47,9 @@ std::vector<Evidence> Hall::evidence(const Alert& a) const {
     auto add = [&](std::size_t k) {
         out.push_back({rec.game_ply(k), to_fen(rec.position(k)), k == 0 ? std::string() : rec.move_label(k)});
     };
-    const bool repetition =
-        a.kind == audit::kind::threefold || a.kind == "fivefold_repetition" || a.kind == "threefold_repetition";
-    const bool count = a.kind == audit::kind::fifty || a.kind == "seventy_five_moves" || a.kind == "fifty_moves";
-    if (repetition) {
+    if (face::is_repetition_kind(a.kind)) {
         for (const std::size_t k : rec.occurrence_indices(i)) add(k);
-    } else if (count && rec.no_progress(i) <= i) {
+    } else if (face::is_no_progress_kind(a.kind) && rec.no_progress(i) <= i) {
         add(i - rec.no_progress(i));
         add(i);
     } else {

@@ -34,7 +34,7 @@ void Hall::tick(std::chrono::steady_clock::time_point now, std::vector<Alert>& o
         const std::size_t n = b->rec.plies_played();
         emit(*b,
              {.type = type::feed_stale,
-              .kind = "no_change",
+              .kind = face::alert_kind::no_change,
               .ply = b->rec.game_ply(n),
               .move = n == 0 ? std::string() : b->rec.move_label(n),
               .detail = "the game is in progress but its feed has not changed for " + duration_words(quiet) + " (" +
@@ -59,8 +59,8 @@ void Hall::source_gone(std::string_view source, std::string_view kind, std::vect
               .kind = std::string(kind),
               .ply = b->rec.game_ply(n),
               .move = n == 0 ? std::string() : b->rec.move_label(n),
-              .detail = std::string(kind == "deleted" ? "the board's file was deleted"
-                                                      : "the board's URL answers 404 (or 410)") +
+              .detail = std::string(kind == face::alert_kind::deleted ? "the board's file was deleted"
+                                                                      : "the board's URL answers 404 (or 410)") +
                         " while the game is in progress (" + position_words(b->rec) +
                         "): check the broadcast; the board is kept and goes on when its game is read again"},
              out);

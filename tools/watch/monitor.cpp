@@ -81,7 +81,7 @@ int run_monitor(const MonitorOptions& o) {
         }
         for (const std::string& g : gone) {
             std::vector<Alert> alerts;
-            hall.source_gone(g, is_url(g) ? "not_found" : "deleted", alerts);
+            hall.source_gone(g, is_url(g) ? face::alert_kind::not_found : face::alert_kind::deleted, alerts);
             if (state) state->save(hall, hall.changed_boards(), alerts);
             print(alerts);
         }

@@ -247,7 +247,7 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
             std::vector<std::uint32_t> plies;
             for (const std::size_t k : at) plies.push_back(rec.game_ply(k));
             emit({.type = type::claimable,
-                  .kind = audit::kind::threefold,
+                  .kind = face::finding_kind::threefold,
                   .ply = ply,
                   .move = move,
                   .side = pos.turn(),
@@ -260,7 +260,7 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
             (i == 0 || !audit::claims_now(rec, i - 1).fifty)) {
             const std::size_t from = i - std::min<std::size_t>(i, np);
             emit({.type = type::claimable,
-                  .kind = audit::kind::fifty,
+                  .kind = face::finding_kind::fifty,
                   .ply = ply,
                   .move = move,
                   .side = pos.turn(),
@@ -275,7 +275,7 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
             const Color flagger = rec.position(i - 1).turn();
             const FlagRuling r = rule_flag_fall(rules, b.rule_options.time_category, rec.analyzer(), pos, flagger);
             emit({.type = r.opponent_wins ? type::flag : type::flag_unwinnable,
-                  .kind = "clk",
+                  .kind = face::alert_kind::clk,
                   .ply = ply,
                   .move = move,
                   .side = flagger,
@@ -293,7 +293,7 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
             b.closed.clear();
             b.moved = true;
             emit({.type = type::correction,
-                  .kind = "start_position",
+                  .kind = face::alert_kind::start_position,
                   .ply = rec.game_ply(0),
                   .detail = "the game's start position (FEN tag) changed: the analysis restarts from it"});
         }
@@ -327,7 +327,7 @@ void Hall::update(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vec
             // longer has.
             const std::size_t replaced = std::min(seen, n) - c, dropped = seen - std::min(seen, n);
             emit({.type = type::correction,
-                  .kind = "moves_changed",
+                  .kind = face::alert_kind::moves_changed,
                   .ply = ply,
                   .move = now,
                   .detail = was + " became " + now + ": the analysis restarts there (" + std::to_string(withdrawn) +

@@ -22,22 +22,12 @@
 #include "arbiter/game.hpp"
 #include "arbiter/pgn_game.hpp"
 #include "rules_json.hpp"
+#include "vocabulary.hpp"
 
 namespace arbiter::watch {
 
-/// Alert types (the `type` key).
-namespace type {
-inline constexpr const char* game_over = "game_over";
-inline constexpr const char* approaching_seventy_five = "approaching_seventy_five";
-inline constexpr const char* claimable = "claimable";
-inline constexpr const char* flag_unwinnable = "flag_unwinnable";
-inline constexpr const char* flag = "flag";
-inline constexpr const char* result_mismatch = "result_mismatch";
-inline constexpr const char* feed_error = "feed_error";
-inline constexpr const char* correction = "correction";
-inline constexpr const char* feed_stale = "feed_stale";
-inline constexpr const char* feed_gone = "feed_gone";
-}  // namespace type
+/// Alert types (the `type` key): the face core's vocabulary.
+namespace type = face::alert_type;
 
 struct Alert {
     std::string board{};  ///< "3.17" (Round.Board), else "Round White - Black"
