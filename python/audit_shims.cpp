@@ -1,6 +1,6 @@
 // audit_shims.cpp — the audit's part of the Python module `arbiter`: inputs read and cut into
 // pieces of whole games at the library's game boundaries (C++, without the GIL), each piece
-// audited as a batch of `arbiter audit` is (arbiter_cli_core), the records numbered, the games
+// audited as a batch of `arbiter audit` is (the face core), the records numbered, the games
 // read. arbiter/_audit.py is the Python API on top.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -21,6 +21,7 @@
 #include "arbiter/input.hpp"
 #include "arbiter/pgn.hpp"
 #include "audit_output.hpp"
+#include "piece_cut.hpp"
 #include "shims.hpp"
 
 namespace arbiter::python {
@@ -40,54 +41,19 @@ struct InputPiece {
 
 py::tuple error_tuple(const InputError& e) { return py::make_tuple(code_name(e.code), e.path, e.offset, e.message); }
 
-// Where to cut: at the first game boundary past `bytes` bytes or after `games` games (when not 0),
-// whichever comes first. With `games` 0 only the first boundary past `bytes` is looked for (the
-// finder jumps there: no work per game).
-class CutRule {
-public:
-    CutRule(std::uint64_t games, std::uint64_t bytes) : games_(games), bytes_(bytes) {
-        if (!games_ && !bytes_) games_ = 1;
-    }
-    // The length of the next piece of `text` (which starts where the last piece ended) when it can
-    // be cut now, else npos: more text may complete a boundary.
-    std::size_t cut(std::string_view text) {
-        for (;;) {
-            std::size_t from = std::max<std::size_t>(last_ + 1, 1);
-            if (!games_) from = std::max<std::size_t>(from, bytes_);
-            const std::size_t at = finder_.find(text, from);
-            if (at == std::string::npos) return at;
-            last_ = at;
-            ++seen_;
-            if ((games_ && seen_ >= games_) || (bytes_ && at >= bytes_)) return at;
-        }
-    }
-    // A piece was cut: the text now starts after it.
-    void cut_made() {
-        finder_.reset();
-        last_ = 0;
-        seen_ = 0;
-    }
-    std::uint64_t bytes() const { return bytes_; }
-
-private:
-    std::uint64_t games_, bytes_;
-    pgn::BoundaryFinder finder_;
-    std::size_t last_ = 0;
-    std::uint64_t seen_ = 0;
-};
+using face::CutRule;
 
 // Where the next piece starts in its file.
 struct FilePlace {
     std::string file;
-    std::uint64_t line = 1, offset = 0;
-    // Fills `p`'s place and moves past its text (`n` bytes).
+    face::TextPlace at;
+    // Fills `p`'s place and moves past its text.
     void place(InputPiece& p, std::string_view text, bool boundary) {
         p.file = file;
-        p.first_line = line;
-        p.first_offset = offset;
+        p.first_line = at.line;
+        p.first_offset = at.offset;
         p.ends_at_boundary = boundary;
-        line += face::count_newlines(text);
-        offset += text.size();
+        at.advance(text);
     }
 };
 

@@ -15,6 +15,8 @@
 #include <mutex>
 #include <thread>
 
+#include "piece_cut.hpp"
+
 namespace arbiter::face {
 
 class AuditPipeline::Impl {
@@ -81,9 +83,10 @@ private:
             return false;
         }
         std::string pending = take_buffer();
-        std::uint64_t line = 1, offset = 0;
-        pgn::BoundaryFinder boundaries;
-        std::shared_ptr<Stream> stream;  // while a batch is being streamed
+        TextPlace at;                          // where `pending` starts in the file
+        CutRule batches(0, cfg_.batch_bytes);  // whole batches of at least batch_bytes
+        pgn::BoundaryFinder boundaries;        // the end of a streamed batch
+        std::shared_ptr<Stream> stream;        // while a batch is being streamed
         struct AbandonOnThrow {
             std::shared_ptr<Stream>& stream;
             ~AbandonOnThrow() {
@@ -96,8 +99,7 @@ private:
         // Sends pending[context, to) into the stream.
         auto send = [&](std::size_t to) {
             const std::string_view part = std::string_view(pending).substr(context, to - context);
-            line += count_newlines(part);
-            offset += part.size();
+            at.advance(part);
             stream->push(std::string(part));
         };
         for (;;) {
@@ -112,11 +114,11 @@ private:
             bytes_read_ += *n;
             for (;;) {
                 if (!stream) {
-                    cut_batches(f, pending, line, offset, boundaries);
+                    cut_batches(f, pending, at, batches);
                     if (pending.size() <= cfg_.batch_bytes + stream_after) break;
                     // No game boundary for megabytes: this batch is streamed to one worker.
                     stream = std::make_shared<Stream>();
-                    submit(Batch{next_seq_++, f, {}, line, offset, false, std::nullopt, stream});
+                    submit(Batch{next_seq_++, f, {}, at.line, at.offset, false, std::nullopt, stream});
                     context = 0;
                     boundaries.reset();
                 }
@@ -139,6 +141,7 @@ private:
                 pending.erase(0, cut);
                 context = 0;
                 boundaries.reset();
+                batches.cut_made();
             }
             show_progress((*src)->consumed());
         }
@@ -147,28 +150,27 @@ private:
             stream->close(error);
             stream.reset();
         } else if (!pending.empty() || error) {
-            submit(Batch{next_seq_++, f, std::move(pending), line, offset, false, error, nullptr});
+            submit(Batch{next_seq_++, f, std::move(pending), at.line, at.offset, false, error, nullptr});
         }
         consumed_before_ += (*src)->consumed();
         return !error;
     }
 
     // Cuts whole batches of at least batch_bytes off the front of `pending`, at game boundaries.
-    void cut_batches(std::size_t f, std::string& pending, std::uint64_t& line, std::uint64_t& offset,
-                     pgn::BoundaryFinder& boundaries) {
+    void cut_batches(std::size_t f, std::string& pending, TextPlace& at, CutRule& rule) {
         for (;;) {
-            const std::size_t cut = boundaries.find(pending, cfg_.batch_bytes);
+            const std::size_t cut = rule.cut(pending);
             if (cut == std::string::npos) return;
             // The batch keeps this buffer; the text after the cut moves to a recycled one.
             std::string rest = take_buffer();
             rest.append(pending, cut, std::string::npos);
             pending.resize(cut);
-            const std::uint64_t batch_line = line;
-            line += count_newlines(pending);
-            submit(Batch{next_seq_++, f, std::move(pending), batch_line, offset, true, std::nullopt, nullptr});
-            offset += cut;
+            const TextPlace batch_at = at;
+            at.advance(pending);
+            submit(
+                Batch{next_seq_++, f, std::move(pending), batch_at.line, batch_at.offset, true, std::nullopt, nullptr});
             pending = std::move(rest);
-            boundaries.reset();
+            rule.cut_made();
         }
     }
 
