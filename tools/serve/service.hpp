@@ -16,9 +16,13 @@
 #include <vector>
 
 #include "arbiter/journal.hpp"
+#include "group_commit.hpp"
 #include "routes.hpp"
+#include "session_cache.hpp"
 
 namespace arbiter::serve {
+
+class RulesThreads;
 
 using Request = face::Request;
 using Response = face::Response;
@@ -43,33 +47,19 @@ public:
     void stop();
 
 private:
-    struct Entry;
-    using EntryPtr = std::shared_ptr<Entry>;
     Journal journal_;
     ServiceOptions options_;
     std::mutex journal_mutex_;  // one SQLite connection: every journal call under this
-    // Group commit: the events waiting for the next transaction, and whether one is being
-    // committed now (by the request thread that is the leader of its batch).
-    struct Pending;
-    std::mutex commit_mutex_;
-    std::condition_variable commit_cv_;
-    std::vector<Pending*> queued_;
-    bool committing_ = false;
-    std::optional<JournalError> journal_append(const Journal::Append& append);
-    // The rules' work on sessions (checking an event, building a state with its actions) runs on
-    // two threads of its own, not on the connection threads: the dead-position analysis keeps a
-    // memo of about 1 MB in each thread that ever runs it (thread_local), and the connection
-    // threads are many (--threads).
-    class RulesThreads;
+    GroupCommit commit_;        // the journal writer
     std::unique_ptr<RulesThreads> rules_;
-    std::string state_text(const JournaledSession& js);
-    std::mutex map_mutex_;
-    std::map<SessionId, EntryPtr> entries_;
+    SessionCache sessions_;
     std::atomic<bool> stopping_{false};
     std::atomic<std::size_t> streams_{0};
 
+    // The state JSON of a session, built on a rules thread.
+    std::string state_text(const JournaledSession& js);
     Response route(const Request& req);
-    EntryPtr entry(SessionId id);  // throws ApiError not_found
+    EntryPtr entry(SessionId id);  // throws ApiError no_such_session
     Response create_session(const Request& req);
     Response list_sessions();
     Response get_session(SessionId id);

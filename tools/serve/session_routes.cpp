@@ -1,0 +1,152 @@
+// session_routes.cpp — the routes of sessions: create, list, show, post an event (checked by the
+// session, journaled by the group commit, a conflict with another writer retried once), PGN
+// (docs/api.md).
+#include "api_request.hpp"
+#include "arbiter/arbiter.hpp"
+#include "errors.hpp"
+#include "rules_threads.hpp"
+#include "service.hpp"
+#include "session_json.hpp"
+#include "text.hpp"
+
+namespace arbiter::serve {
+
+Response Service::create_session(const Request& req) {
+    const Json j = parse_object(req.body);
+    const Fields f(j, with_rule_keys({"time_control", "start_fen", "white", "black", "event", "site", "date", "round",
+                                      "no_offers_before", "quickplay_finish", "blitz_fully_supervised"}));
+    face::NewSessionInput in;
+    read_rules(f, in.rules);
+    in.category_given = f.has("time_category");
+    f.text("time_control", in.time_control);
+    f.text("start_fen", in.fen);
+    f.text("white", in.white);
+    f.text("black", in.black);
+    f.text("event", in.event);
+    f.text("site", in.site);
+    f.text("date", in.date);
+    f.text("round", in.round);
+    f.number("no_offers_before", in.no_offers_before, 0, 10'000);
+    f.flag("quickplay_finish", in.quickplay);
+    f.flag("blitz_fully_supervised", in.blitz_supervised);
+    SessionConfig cfg;
+    try {
+        cfg = face::session_config(in);
+    } catch (const face::InputError& e) {
+        throw ApiError{400, "bad_config", e.message()};
+    }
+    auto e = std::make_shared<SessionEntry>();
+    {
+        std::lock_guard j2(journal_mutex_);
+        auto s = JournaledSession::create(journal_, cfg);
+        if (!s) throw journal_error(s.error());
+        e->js.emplace(std::move(*s));
+    }
+    e->refresh(state_text(*e->js));
+    const SessionId id = e->js->id();
+    sessions_.add(id, e);
+    Response r;
+    r.status = 201;
+    r.body = e->state + "\n";
+    r.headers.emplace_back("Location", "/api/v1/sessions/" + std::to_string(id));
+    return r;
+}
+
+Response Service::list_sessions() {
+    std::vector<SessionId> ids;
+    {
+        std::lock_guard j(journal_mutex_);
+        auto got = journal_.sessions();
+        if (!got) throw journal_error(got.error());
+        ids = *got;
+    }
+    Json out = Json::array();
+    for (SessionId id : ids) {
+        EntryPtr e;
+        try {
+            e = entry(id);
+        } catch (const ApiError& err) {
+            out.push_back(Json{{"id", id}, {"status", "damaged"}, {"code", err.code}, {"error", err.message}});
+            continue;
+        }
+        std::lock_guard l(e->m);
+        const Session& s = e->js->session();
+        out.push_back(Json{{"id", id},
+                           {"status", s.ended() ? "ended" : "ongoing"},
+                           {"result", s.result()},
+                           {"ply", s.record().game_ply(s.record().size() - 1)},
+                           {"rules", s.rules().name},
+                           {"events", s.events_applied()},
+                           {"white", s.config().white},
+                           {"black", s.config().black}});
+    }
+    return json_response(200, out);
+}
+
+Response Service::get_session(SessionId id) {
+    const EntryPtr e = entry(id);
+    std::lock_guard l(e->m);
+    Response r;
+    r.body = e->state + "\n";  // built when the state last changed
+    return r;
+}
+
+Response Service::post_event(SessionId id, const Request& req) {
+    parse_object(req.body);  // malformed JSON is bad_json; a JSON object that is no event, bad_event
+    Event ev;
+    try {
+        ev = face::event_from_json(req.body);
+    } catch (const face::InputError& err) {
+        throw ApiError{400, "bad_event", err.message()};
+    }
+    const EntryPtr e = entry(id);
+    std::lock_guard w(e->write);
+    for (int attempt = 0;; ++attempt) {
+        // The session's check, in memory (the journal untouched), on a rules thread.
+        auto staged = rules_->run([&] { return e->js->stage(ev); });
+        std::optional<JournalError> err;
+        if (!staged)
+            err = staged.error();
+        else
+            err = commit_.append(staged->append(id));
+        if (err && err->code == JournalError::Code::conflict && attempt == 0) {
+            // Another process (the CLI) appended meanwhile: reload the session and try again.
+            std::optional<JournaledSession> reloaded;
+            {
+                auto s = rules_->run([&] {
+                    std::lock_guard j(journal_mutex_);
+                    return JournaledSession::open(journal_, id);
+                });
+                if (!s) throw journal_error(s.error());
+                reloaded.emplace(std::move(*s));
+            }
+            std::string text = state_text(*reloaded);
+            std::lock_guard l(e->m);
+            e->js.emplace(std::move(*reloaded));
+            e->refresh(std::move(text));
+            continue;
+        }
+        if (err && err->refusal) {
+            const Json refusal = face::refusal_json(*err->refusal, err->message, id);
+            throw ApiError{409, code_name(*err->refusal), err->message, Json{{"refusal", refusal}}};
+        }
+        if (err) throw journal_error(*err);
+        std::lock_guard l(e->m);
+        e->js->commit(std::move(*staged));
+        e->refresh(state_text(*e->js));
+        Response r;
+        r.body = e->state + "\n";
+        return r;
+    }
+}
+
+Response Service::pgn(SessionId id) {
+    const EntryPtr e = entry(id);
+    std::lock_guard l(e->m);
+    Response r;
+    r.content_type = "application/x-chess-pgn; charset=utf-8";
+    r.body = export_pgn(e->js->session());
+    return r;
+}
+
+}  // namespace arbiter::serve
