@@ -66,7 +66,9 @@ py::object to_python(const J& j) {
     }
 }
 
-/// The audit's shims (audit_shims.cpp): Piece, Cutter, PieceReader, audit_piece, read_games, ….
+/// The audit's shims (audit_shims.cpp): audit_piece, read_games, …, and the pieces.
 void bind_audit(py::module_& m);
+/// Reading inputs in pieces (piece_shims.cpp): Piece, Cutter, PieceReader.
+void bind_pieces(py::module_& m);
 
 }  // namespace arbiter::python

@@ -1,0 +1,50 @@
+// session_journal.cpp — the journal as the `arbiter session` commands open it (session_journal.hpp).
+#include "session_journal.hpp"
+
+#include <charconv>
+
+#include "game_options.hpp"
+
+namespace arbiter::cli {
+
+void fail(const JournalError& e) {
+    if (e.code == JournalError::Code::io) throw std::runtime_error(e.message);
+    throw InputError(code_name(e.code), e.message, "journal");
+}
+
+namespace {
+
+// How long a command waits for another process's lock on the journal (--busy-timeout).
+int busy_timeout_ms = 10'000;
+
+}  // namespace
+
+void add_busy_timeout(CLI::App& cmd) {
+    cmd.add_option("--busy-timeout", busy_timeout_ms,
+                   "Milliseconds to wait for another process's lock before \"journal busy, retry\" (exit 2; default "
+                   "10000)")
+        ->check(whole_number(0, 3'600'000));
+}
+
+Journal open_journal(const std::string& path, Journal::Mode mode) {
+    if (path.empty()) throw InputError("bad_usage", "--journal FILE is required", "journal");
+    auto j = Journal::open(path, mode, busy_timeout_ms);
+    if (!j) fail(j.error());
+    return std::move(*j);
+}
+
+SessionId parse_id(const std::string& text) {
+    SessionId id = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size() || id < 1)
+        throw InputError("bad_value", "session id must be a positive number, not '" + text + "'", "id");
+    return id;
+}
+
+JournaledSession open_session(Journal& journal, SessionId id) {
+    auto s = JournaledSession::open(journal, id);
+    if (!s) fail(s.error());
+    return std::move(*s);
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,25 @@
+// session_journal.hpp — what the `arbiter session` commands share: opening the journal (with
+// --busy-timeout), reading a session id, and the exit code of a journal's error.
+#pragma once
+
+#include <string>
+
+#include "arbiter/journal.hpp"
+#include "cli.hpp"
+
+namespace arbiter::cli {
+
+/// Refusals, bad paths, damaged journals (a row that does not replay included) and a journal
+/// that stays busy or changed under us (retry) are exit 2; only a failure of the file system
+/// (io) is exit 1.
+[[noreturn]] void fail(const JournalError& e);
+/// --busy-timeout: how long a command waits for another process's lock on the journal.
+void add_busy_timeout(CLI::App& cmd);
+Journal open_journal(const std::string& path, Journal::Mode mode);
+SessionId parse_id(const std::string& text);
+JournaledSession open_session(Journal& journal, SessionId id);
+
+/// `session import`: a session from a PGN game (cmd_session_import.cpp).
+void add_import(CLI::App& session);
+
+}  // namespace arbiter::cli
