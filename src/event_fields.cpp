@@ -169,7 +169,11 @@ const EventField fields[] = {
      .choices = "\"threefold\", \"fifty\" or \"quickplay\"",
      .access = name_of<&Event::claim>()},
     // A claim's written move: the journal keeps it as "move" (the row above, on any type).
-    {.json = "intended", .type = FieldType::text, .types = {T::claim}, .access = text<&Event::move>()},
+    {.json = "intended",
+     .type = FieldType::text,
+     .types = {T::claim},
+     .nullable = true,
+     .access = text<&Event::move>()},
     // Both flags down: JSON writes it as "side": "both".
     {.journal = "both", .types = {T::flag}, .journal_anywhere = true, .access = flag<&Event::both, false>()},
     {.journal = "consent",
@@ -256,6 +260,7 @@ const EventField fields[] = {
      .types = {T::add_time, T::forfeit, T::note, T::retract},
      .required = {T::note},
      .journal_anywhere = true,
+     .min = 1,
      .who = "a note",
      .access = text<&Event::text>()},
 };

@@ -68,12 +68,14 @@ struct EventField {
     const char* json = nullptr;
     FieldType type = FieldType::flag;
     EventTypes types;     ///< the event types that carry it (JSON accepts it on these alone)
-    EventTypes required;  ///< those that must give it (a required text must not be empty)
+    EventTypes required;  ///< those that must give it
     /// The journal reads and writes it on an event of any type: the fields of the first journal
     /// format, kept so that every journal ever written still reads.
     bool journal_anywhere = false;
     FieldEmit emit = FieldEmit::when_set;
-    std::int64_t min = INT64_MIN, max = INT64_MAX;  ///< integers: the values allowed
+    /// Integers: the values allowed. A required text: its shortest length (1: not empty).
+    std::int64_t min = INT64_MIN, max = INT64_MAX;
+    bool nullable = false;  ///< JSON null reads as the key absent
     /// For the messages. `who` needs the key: "a claim" (nullptr: "a <type> event"); `hint` follows
     /// it (", e.g. \"Nf3\""); `choices` are the values a name may take ("\"draw\", \"postpone\"
     /// or \"reject\"").

@@ -48,7 +48,7 @@ const EventField* json_field(std::string_view key, EventType t) {
 void read_field(const EventField& f, const Json& j, Event& e, const std::string& type) {
     const char* key = f.json;
     const Json& v = j.at(key);
-    if (f.type == FieldType::text && v.is_null() && !f.required.contains(e.type)) return;  // null: not given
+    if (f.nullable && v.is_null()) return;
     std::string text;
     switch (f.type) {
         case FieldType::integer: {
@@ -77,7 +77,8 @@ void read_field(const EventField& f, const Json& j, Event& e, const std::string&
             return;
         }
     }
-    if (f.required.contains(e.type) && text.empty()) bad(missing_field_message(f, type), "missing_field", key);
+    if (f.type == FieldType::text && f.required.contains(e.type) && std::int64_t(text.size()) < f.min)
+        bad(missing_field_message(f, type), "missing_field", key);
     f.access.set(e, text);
 }
 
