@@ -15,7 +15,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps browser-deps bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -64,7 +64,7 @@ build-asan: deps $(ASAN_BUILD)/build.ninja
 # ../shared/data), then everything but the corpus label under ASan + UBSan (and but the
 # add_subdirectory consumer, which builds the library again with its own flags, not the
 # sanitizers': the same test as in the release pass).
-test: test-release test-asan
+test: test-release test-asan test-wasm
 
 test-release: build browser-deps
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -82,6 +82,22 @@ test-asan: build-asan
 	@$(MAKE) --no-print-directory browser-deps BUILD=$(ASAN_BUILD)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus -E '^package\.add_subdirectory$$'
+
+# The WebAssembly build of the library (wasm/CMakeLists.txt): Debian's Emscripten 3.1.6, configured
+# with emcmake; its test (wasm.smoke) runs the library under Node.js.
+WASM_BUILD ?= build-wasm
+wasm-deps:
+	@bash scripts/ensure-packages.sh emscripten
+
+$(WASM_BUILD)/build.ninja:
+	emcmake cmake -S wasm -B $(WASM_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+wasm: wasm-deps
+	@$(MAKE) --no-print-directory $(WASM_BUILD)/build.ninja
+	cmake --build $(WASM_BUILD) -j $(JOBS)
+
+test-wasm: wasm
+	cd $(WASM_BUILD) && ctest --output-on-failure
 
 # `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
 # streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):

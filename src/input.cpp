@@ -1,21 +1,18 @@
-// input.cpp — file, stdin and memory byte sources, decompressing Zstandard, gzip and bzip2 and
-// refusing other binary formats, all recognised by their first bytes.
+// input.cpp — file, stdin and memory byte sources, decompressing Zstandard, gzip and bzip2 (the
+// decoders: decoders.cpp) and refusing other binary formats, all recognised by their first bytes.
 #include "arbiter/input.hpp"
 
-#include <bzlib.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
-#include <zstd_errors.h>
 
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <vector>
+
+#include "decoders.hpp"
 
 namespace arbiter {
 
@@ -62,7 +59,7 @@ const char* foreign_format(const std::vector<char>& in) {
 // One class serves every source: the raw bytes come from a file descriptor or from memory, and
 // are passed through or decompressed. The first read peeks at the magic number when asked to
 // detect the compression.
-class StreamSource final : public ByteSource {
+class StreamSource final : public ByteSource, detail::RawInput {
 public:
     StreamSource(int fd, bool owns_fd, std::string name, InputOptions options, std::optional<std::uint64_t> total)
         : fd_(fd), owns_fd_(owns_fd), name_(std::move(name)), options_(options), total_(total) {
@@ -73,10 +70,8 @@ public:
         if (options_.chunk_size < 64) options_.chunk_size = 64;
     }
     ~StreamSource() override {
+        decoder_.reset();
         if (owns_fd_ && fd_ >= 0) ::close(fd_);
-        if (dctx_) ZSTD_freeDCtx(dctx_);
-        end_gzip();
-        end_bzip2();
     }
     StreamSource(const StreamSource&) = delete;
     StreamSource& operator=(const StreamSource&) = delete;
@@ -90,9 +85,7 @@ public:
         switch (mode_) {
             case Mode::undecided:
             case Mode::plain: got = read_plain(buffer, size); break;
-            case Mode::zstd: got = read_zstd(buffer, size); break;
-            case Mode::gzip: got = read_gzip(buffer, size); break;
-            case Mode::bzip2: got = read_bzip2(buffer, size); break;
+            case Mode::decoded: got = decoder_->read(buffer, size); break;
         }
         if (!got) return fail(std::move(got.error()));
         if (sniff_ && produced_ < sniff_bytes) {
@@ -113,20 +106,23 @@ public:
     [[nodiscard]] const std::string& name() const noexcept override { return name_; }
 
 private:
-    enum class Mode { undecided, plain, zstd, gzip, bzip2 };
+    enum class Mode { undecided, plain, decoded };
 
     Unexpected<InputError> fail(InputError e) {
         failed_ = true;
         return Unexpected(std::move(e));
     }
 
-    InputError error(InputError::Code code, std::uint64_t offset, std::string message) const {
+    // RawInput, for the decoders.
+    [[nodiscard]] InputError error(InputError::Code code, std::uint64_t offset, std::string message) const override {
         return InputError{code, name_, offset, std::move(message)};
     }
-
-    // Absolute offset in the raw input of in_[in_pos_ + k].
-    [[nodiscard]] std::uint64_t raw_offset(std::size_t k = 0) const noexcept {
-        return consumed_ - (in_.size() - in_pos_) + k;
+    [[nodiscard]] std::uint64_t offset(std::size_t k = 0) const noexcept override {
+        return consumed_ - (in.size() - pos) + k;
+    }
+    Expected<bool, InputError> ready() override {
+        if (pos < in.size()) return true;
+        return refill_in();
     }
 
     // Reads raw bytes from the file or memory; 0 at the end.
@@ -153,21 +149,21 @@ private:
         return n;
     }
 
-    // Fills in_ with the next raw chunk (in_ is empty or fully used). Returns false at the end.
+    // Fills `in` with the next raw chunk (it is empty or fully used). Returns false at the end.
     Expected<bool, InputError> refill_in() {
-        in_.resize(options_.chunk_size);
-        auto got = raw_read(in_.data(), in_.size());
+        in.resize(options_.chunk_size);
+        auto got = raw_read(in.data(), in.size());
         if (!got) return Unexpected(std::move(got.error()));
-        in_.resize(*got);
-        in_pos_ = 0;
+        in.resize(*got);
+        pos = 0;
         return *got > 0;
     }
 
     Expected<std::size_t, InputError> read_plain(char* buffer, std::size_t size) {
-        if (in_pos_ < in_.size()) {
-            const std::size_t n = std::min(size, in_.size() - in_pos_);
-            std::memcpy(buffer, in_.data() + in_pos_, n);
-            in_pos_ += n;
+        if (pos < in.size()) {
+            const std::size_t n = std::min(size, in.size() - pos);
+            std::memcpy(buffer, in.data() + pos, n);
+            pos += n;
             return n;
         }
         return raw_read(buffer, size);
@@ -175,28 +171,28 @@ private:
 
     std::optional<InputError> decide() {
         // Peek: gather at least 6 bytes (or all there is) for the magic number.
-        in_.resize(options_.chunk_size);
+        in.resize(options_.chunk_size);
         std::size_t have = 0;
         while (have < 6) {
-            auto got = raw_read(in_.data() + have, in_.size() - have);
+            auto got = raw_read(in.data() + have, in.size() - have);
             if (!got) return std::move(got.error());
             if (*got == 0) break;
             have += *got;
         }
-        in_.resize(have);
-        in_pos_ = 0;
+        in.resize(have);
+        pos = 0;
         Compression c = options_.compression;
         if (c == Compression::detect) {
             sniff_ = true;
-            const bool skippable = have >= 4 && (static_cast<unsigned char>(in_[0]) & 0xF0) == 0x50 &&
-                                   starts_with(std::vector<char>(in_.begin() + 1, in_.begin() + 4), {0x2A, 0x4D, 0x18});
-            if (starts_with(in_, {0x28, 0xB5, 0x2F, 0xFD}) || skippable)
+            const bool skippable = have >= 4 && (static_cast<unsigned char>(in[0]) & 0xF0) == 0x50 &&
+                                   starts_with(std::vector<char>(in.begin() + 1, in.begin() + 4), {0x2A, 0x4D, 0x18});
+            if (starts_with(in, {0x28, 0xB5, 0x2F, 0xFD}) || skippable)
                 c = Compression::zstd;
-            else if (starts_with(in_, {0x1F, 0x8B}))
+            else if (starts_with(in, {0x1F, 0x8B}))
                 c = Compression::gzip;
-            else if (starts_with(in_, {'B', 'Z', 'h'}) && have >= 4 && in_[3] >= '1' && in_[3] <= '9')
+            else if (starts_with(in, {'B', 'Z', 'h'}) && have >= 4 && in[3] >= '1' && in[3] <= '9')
                 c = Compression::bzip2;
-            else if (const char* hint = foreign_format(in_))
+            else if (const char* hint = foreign_format(in))
                 return error(InputError::Code::not_text, 0, hint);
             else
                 c = Compression::plain;
@@ -205,157 +201,16 @@ private:
             case Compression::detect:
             case Compression::plain: mode_ = Mode::plain; break;
             case Compression::zstd:
-                mode_ = Mode::zstd;
-                dctx_ = ZSTD_createDCtx();
-                if (!dctx_) return error(InputError::Code::corrupt_zstd, 0, "cannot create a zstd decoder");
-                // Frames written with --long (windows up to 2 GiB) are read as `zstd -d --long=31` does.
-                ZSTD_DCtx_setParameter(dctx_, ZSTD_d_windowLogMax, 31);
+            case Compression::gzip:
+            case Compression::bzip2: {
+                auto d = detail::make_decoder(c, *this);
+                if (!d) return std::move(d.error());
+                decoder_ = std::move(*d);
+                mode_ = Mode::decoded;
                 break;
-            case Compression::gzip: mode_ = Mode::gzip; break;
-            case Compression::bzip2: mode_ = Mode::bzip2; break;
+            }
         }
         return std::nullopt;
-    }
-
-    // Makes input available: false at the end of the raw input.
-    Expected<bool, InputError> input_ready() {
-        if (in_pos_ < in_.size()) return true;
-        return refill_in();
-    }
-
-    // Zstandard. The input is given in the pieces the decoder asks for (a block at a time), so
-    // an error is reported at the compressed offset of the block that failed.
-    Expected<std::size_t, InputError> read_zstd(char* buffer, std::size_t size) {
-        ZSTD_outBuffer out{buffer, size, 0};
-        for (;;) {
-            auto ready = input_ready();
-            if (!ready) return Unexpected(std::move(ready.error()));
-            const bool eof = !*ready;
-            if (eof && !frame_open_) return std::size_t{0};
-            std::size_t n = 0;
-            if (!eof) {
-                if (!frame_open_ && unit_left_ == 0) frame_start_ = raw_offset();
-                if (unit_left_ == 0) {
-                    unit_start_ = raw_offset();
-                    unit_left_ = std::max<std::size_t>(hint_, 1);
-                }
-                n = std::min(unit_left_, in_.size() - in_pos_);
-            }
-            ZSTD_inBuffer in{in_.data() + in_pos_, n, 0};
-            const std::size_t ret = ZSTD_decompressStream(dctx_, &out, &in);
-            if (ZSTD_isError(ret)) {
-                const auto code = ZSTD_getErrorCode(ret);
-                std::string why = std::string("corrupt zstd data: ") + ZSTD_getErrorName(ret);
-                if (code == ZSTD_error_checksum_wrong)
-                    why = "corrupt zstd data: the checksum of the frame starting at compressed byte " +
-                          std::to_string(frame_start_) + " does not match (damaged somewhere in that frame)";
-                else
-                    why += " (in the block starting here)";
-                if (code == ZSTD_error_frameParameter_windowTooLarge)
-                    why = "the zstd frame needs a window larger than 2 GiB (more than `zstd -d --long=31` reads)";
-                return Unexpected(error(InputError::Code::corrupt_zstd, unit_start_, why));
-            }
-            in_pos_ += in.pos;
-            unit_left_ -= in.pos;
-            hint_ = ret;
-            frame_open_ = ret != 0;
-            if (out.pos > 0) return out.pos;
-            if (eof) {
-                if (frame_open_)
-                    return Unexpected(error(InputError::Code::truncated_zstd, consumed_,
-                                            "the compressed data ends in the middle of a frame"));
-                return std::size_t{0};
-            }
-        }
-    }
-
-    void end_gzip() {
-        if (gzip_open_) inflateEnd(&zs_);
-        gzip_open_ = false;
-    }
-
-    // gzip, every member of a multi-member file in turn (as `gzip -d` reads them).
-    Expected<std::size_t, InputError> read_gzip(char* buffer, std::size_t size) {
-        const auto chunk = static_cast<uInt>(std::min<std::size_t>(size, UINT_MAX));
-        for (;;) {
-            auto ready = input_ready();
-            if (!ready) return Unexpected(std::move(ready.error()));
-            const bool eof = !*ready;
-            if (eof && !(gzip_open_ && member_started_)) return std::size_t{0};
-            if (!gzip_open_) {
-                zs_ = z_stream{};
-                if (inflateInit2(&zs_, 15 + 16) != Z_OK)
-                    return Unexpected(
-                        error(InputError::Code::corrupt_gzip, raw_offset(), "cannot create a gzip decoder"));
-                gzip_open_ = true;
-                member_started_ = false;
-            }
-            const auto avail = static_cast<uInt>(std::min<std::size_t>(in_.size() - in_pos_, UINT_MAX));
-            zs_.next_in = reinterpret_cast<Bytef*>(in_.data() + in_pos_);
-            zs_.avail_in = avail;
-            zs_.next_out = reinterpret_cast<Bytef*>(buffer);
-            zs_.avail_out = chunk;
-            const int rc = inflate(&zs_, Z_NO_FLUSH);
-            const std::size_t used = avail - zs_.avail_in;
-            if (used > 0) member_started_ = true;
-            if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-                const std::string why = zs_.msg ? zs_.msg : "inflate failed";
-                return Unexpected(error(InputError::Code::corrupt_gzip, raw_offset(used), "corrupt gzip data: " + why));
-            }
-            in_pos_ += used;
-            if (rc == Z_STREAM_END) end_gzip();
-            const std::size_t produced = chunk - zs_.avail_out;
-            if (produced > 0) return produced;
-            if (eof && gzip_open_)
-                return Unexpected(error(InputError::Code::truncated_gzip, consumed_,
-                                        "the compressed data ends in the middle of a gzip member"));
-        }
-    }
-
-    void end_bzip2() {
-        if (bzip2_open_) BZ2_bzDecompressEnd(&bz_);
-        bzip2_open_ = false;
-    }
-
-    // bzip2, every stream of a concatenated file in turn.
-    Expected<std::size_t, InputError> read_bzip2(char* buffer, std::size_t size) {
-        const auto chunk = static_cast<unsigned>(std::min<std::size_t>(size, UINT_MAX));
-        for (;;) {
-            auto ready = input_ready();
-            if (!ready) return Unexpected(std::move(ready.error()));
-            const bool eof = !*ready;
-            if (eof && !(bzip2_open_ && member_started_)) return std::size_t{0};
-            if (!bzip2_open_) {
-                bz_ = bz_stream{};
-                if (BZ2_bzDecompressInit(&bz_, 0, 0) != BZ_OK)
-                    return Unexpected(
-                        error(InputError::Code::corrupt_bzip2, raw_offset(), "cannot create a bzip2 decoder"));
-                bzip2_open_ = true;
-                member_started_ = false;
-            }
-            const auto avail = static_cast<unsigned>(std::min<std::size_t>(in_.size() - in_pos_, UINT_MAX));
-            bz_.next_in = in_.data() + in_pos_;
-            bz_.avail_in = avail;
-            bz_.next_out = buffer;
-            bz_.avail_out = chunk;
-            const int rc = BZ2_bzDecompress(&bz_);
-            const std::size_t used = avail - bz_.avail_in;
-            if (used > 0) member_started_ = true;
-            if (rc != BZ_OK && rc != BZ_STREAM_END) {
-                const char* why = rc == BZ_DATA_ERROR_MAGIC ? "not bzip2 data"
-                                  : rc == BZ_MEM_ERROR      ? "out of memory"
-                                                            : "the data is damaged";
-                return Unexpected(error(InputError::Code::corrupt_bzip2, raw_offset(used),
-                                        std::string("corrupt bzip2 data: ") + why));
-            }
-            in_pos_ += used;
-            if (rc == BZ_STREAM_END) end_bzip2();
-            const std::size_t produced = chunk - bz_.avail_out;
-            if (produced > 0) return produced;
-            if (eof && bzip2_open_)
-                return Unexpected(error(InputError::Code::truncated_bzip2, consumed_,
-                                        "the compressed data ends in the middle of a bzip2 stream"));
-        }
     }
 
     int fd_ = -1;
@@ -366,26 +221,12 @@ private:
     InputOptions options_;
     std::optional<std::uint64_t> total_;
     Mode mode_ = Mode::undecided;
-    std::vector<char> in_;
-    std::size_t in_pos_ = 0;
     std::uint64_t consumed_ = 0;
     std::uint64_t produced_ = 0;
     bool sniff_ = false;
     bool raw_eof_ = false;
     bool failed_ = false;
-    // Zstandard
-    ZSTD_DCtx* dctx_ = nullptr;
-    bool frame_open_ = false;
-    std::size_t hint_ = 1;
-    std::size_t unit_left_ = 0;
-    std::uint64_t unit_start_ = 0;
-    std::uint64_t frame_start_ = 0;
-    // gzip and bzip2
-    z_stream zs_{};
-    bool gzip_open_ = false;
-    bz_stream bz_{};
-    bool bzip2_open_ = false;
-    bool member_started_ = false;
+    std::unique_ptr<detail::Decoder> decoder_;  // Mode::decoded
 };
 
 }  // namespace
