@@ -23,51 +23,6 @@ Response error_response(const ApiError& e) {
     return json_response(e.status, j);
 }
 
-Fields::Fields(const Json& j, const std::set<std::string>& allowed) : j_(j) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-        if (allowed.count(it.key())) continue;
-        std::string list;
-        for (const auto& k : allowed) list += (list.empty() ? "" : ", ") + k;
-        throw ApiError{400, "bad_field", "unknown key \"" + it.key() + "\" (expected one of: " + list + ")"};
-    }
-}
-
-void Fields::text(const char* key, std::string& out) const {
-    if (!has(key)) return;
-    if (!j_.at(key).is_string()) bad(key, "a string");
-    out = j_.at(key).get<std::string>();
-}
-
-void Fields::flag(const char* key, bool& out) const {
-    if (!has(key)) return;
-    if (!j_.at(key).is_boolean()) bad(key, "true or false");
-    out = j_.at(key).get<bool>();
-}
-
-long long Fields::whole_number(const char* key, long long lo, long long hi) const {
-    const Json& v = j_.at(key);
-    const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
-    if (!v.is_number_integer()) bad(key, "a whole number from " + range);
-    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
-                               : v.get<long long>() < lo || v.get<long long>() > hi)
-        throw ApiError{400, "bad_field", "\"" + std::string(key) + "\" is out of range: " + range};
-    return v.get<long long>();
-}
-
-void Fields::texts(const char* key, std::vector<std::string>& out) const {
-    if (!has(key)) return;
-    const Json& v = j_.at(key);
-    if (!v.is_array()) bad(key, "an array of strings");
-    for (const auto& s : v) {
-        if (!s.is_string()) bad(key, "an array of strings");
-        out.push_back(s.get<std::string>());
-    }
-}
-
-void Fields::bad(const char* key, const std::string& what) {
-    throw ApiError{400, "bad_field", "\"" + std::string(key) + "\" must be " + what};
-}
-
 Json parse_object(const std::string& body) {
     Json j;
     try {
@@ -79,49 +34,6 @@ Json parse_object(const std::string& body) {
     }
     if (!j.is_object()) throw ApiError{400, "bad_json", "the body must be a JSON object {…}"};
     return j;
-}
-
-namespace {
-
-const std::set<std::string> rule_keys{
-    "rules",         "time_category",          "initial_position_counts", "counters_from_setup", "fifty_extensions",
-    "online_claims", "intended_mate_incorrect"};
-
-}  // namespace
-
-std::set<std::string> with_rule_keys(std::set<std::string> keys) {
-    keys.insert(rule_keys.begin(), rule_keys.end());
-    return keys;
-}
-
-void read_rules(const Fields& f, face::RuleInput& in) {
-    f.text("rules", in.rules);
-    f.text("time_category", in.time_category);
-    bool counts = true;
-    f.flag("initial_position_counts", counts);
-    in.initial_position_counts = counts ? "true" : "false";
-    f.text("counters_from_setup", in.counters_from_setup);
-    f.texts("fifty_extensions", in.fifty_extensions);
-    f.flag("online_claims", in.online_claims_only);
-    f.flag("intended_mate_incorrect", in.intended_mate_incorrect);
-}
-
-face::GameInput read_position(const Fields& f) {
-    face::GameInput in;
-    f.text("fen", in.fen);
-    f.text("moves", in.moves);
-    f.text("pgn", in.pgn_text);
-    if (!in.pgn_text.empty()) in.pgn = "pgn";
-    if (in.pgn.empty() && (f.has("game") || f.has("ply")))
-        throw ApiError{400, "bad_field", "\"game\" and \"ply\" apply to a game given as \"pgn\""};
-    f.number("game", in.game, 1, 1'000'000'000);
-    f.number("ply", in.ply, 0, 1'000'000);
-    for (const char* key : {"fen", "moves", "pgn"}) {
-        std::string text;
-        f.text(key, text);
-        face::require_utf8(key, text);
-    }
-    return in;
 }
 
 ApiError journal_error(const JournalError& e) {

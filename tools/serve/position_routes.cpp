@@ -55,6 +55,8 @@ Response Service::position_route(const std::string& what, const Request& req) {
                            "intended: '" + intended + "' is not a move (byte " + std::to_string(m.error().offset) +
                                "): " + m.error().message};
         return json_response(200, face::to_json(evaluate_claim(*record, *k, std::string_view(intended)), *record));
+    } catch (const FieldError&) {
+        throw;  // 400 bad_field, as for the keys read before the position
     } catch (const face::InputError& e) {
         throw ApiError{400, "bad_position", e.message()};
     }

@@ -52,6 +52,8 @@ Response Service::handle(const Request& req) {
         r = route(req);
     } catch (const ApiError& e) {
         r = error_response(e);
+    } catch (const FieldError& e) {
+        r = error_response({400, "bad_field", e.message()});
     } catch (const face::InputError& e) {
         r = error_response({400, "bad_input", e.message()});
     } catch (const std::bad_alloc&) {
