@@ -1,0 +1,19 @@
+// position_requests.hpp — the answer to a status, claim or dead request given as JSON (the keys of
+// docs/api.md: fen, moves, pgn, game, ply, the rule options; kind and intended; side, limit,
+// quick), for every face that takes its requests as JSON: the service's POST /api/v1/status,
+// /claim and /dead, and the JavaScript API. The answer is the JSON of `arbiter status|claim|dead
+// --json`.
+#pragma once
+
+#include <string_view>
+
+#include "rules_json.hpp"
+
+namespace arbiter::face {
+
+/// `what`: "status", "claim" or "dead". Errors: InputError with the code bad_field (FieldError:
+/// a key unknown, of the wrong type or out of range), bad_position (no position, or one that
+/// does not read) or bad_move (an intended move that is not a move).
+Json position_answer(std::string_view what, const Json& request);
+
+}  // namespace arbiter::face
