@@ -1,0 +1,62 @@
+// The JavaScript API against known answers and, when ARBITER_CLI names the native tool, against
+// the CLI's own JSON for the same requests (wasm/CMakeLists.txt sets both variables).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const { load, ArbiterError } = await import(process.env.ARBITER_JS);
+const arbiter = await load();
+const cli = process.env.ARBITER_CLI && existsSync(process.env.ARBITER_CLI) ? process.env.ARBITER_CLI : null;
+
+const knights = 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8';
+
+test('a version', () => assert.match(arbiter.version, /^\d+\.\d+\.\d+/));
+
+test('a threefold repetition is claimable, not automatic', () => {
+  const s = arbiter.status({ moves: knights });
+  assert.equal(s.repetition.count, 3);
+  assert.deepEqual(s.repetition.plies, [0, 4, 8]);
+  assert.equal(s.claims.threefold.now, true);
+  assert.equal(s.termination, null);
+});
+
+test('a claim with the intended move', () => {
+  const v = arbiter.claim({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1', kind: 'threefold', intended: 'Ng8' });
+  assert.equal(v.correct, true);
+});
+
+test('a pawn blockade is dead for both sides', () => {
+  const d = arbiter.dead('8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1');
+  assert.equal(d.dead, true);
+  assert.equal(d.white, 'cannot_checkmate');
+  assert.equal(d.black, 'cannot_checkmate');
+});
+
+test('refusals carry the code and the field', () => {
+  assert.throws(() => arbiter.status({ moves: 'e4', colour: 'white' }),
+    (e) => e instanceof ArbiterError && e.code === 'bad_field' && e.field === 'colour');
+  assert.throws(() => arbiter.claim({ moves: 'e4', kind: 'threefold', intended: 'Zz9' }),
+    (e) => e instanceof ArbiterError && e.code === 'bad_move' && e.field === 'intended');
+  assert.throws(() => arbiter.status({ fen: 'not a fen' }), (e) => e instanceof ArbiterError && e.code === 'bad_position');
+});
+
+// The same requests as the CLI's options.
+const cases = [
+  ['status', { moves: knights }, ['status', '--moves', knights]],
+  ['status', { moves: knights, rules: 'fide-online' }, ['status', '--moves', knights, '--rules', 'fide-online']],
+  ['status', { fen: '8/8/8/8/8/2k5/8/K1B5 w - - 0 1' }, ['status', '--fen', '8/8/8/8/8/2k5/8/K1B5 w - - 0 1']],
+  ['claim', { moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1', kind: 'threefold', intended: 'Ng8' },
+    ['claim', '--moves', 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1', 'threefold', '--intended', 'Ng8']],
+  ['claim', { moves: knights, kind: 'fifty' }, ['claim', '--moves', knights, 'fifty']],
+  ['dead', { fen: '8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1', side: 'both' },
+    ['dead', '--fen', '8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1']],
+];
+
+test('the same JSON as the CLI', { skip: cli ? false : 'no native arbiter (ARBITER_CLI)' }, () => {
+  for (const [what, request, args] of cases) {
+    const expected = JSON.parse(execFileSync(cli, [...args, '--json'], { encoding: 'utf8' }));
+    assert.deepEqual(arbiter[what === 'dead' ? 'dead' : what](...(what === 'dead' ? [request.fen, request.side] : [request])),
+      expected, `${what} ${JSON.stringify(request)}`);
+  }
+});
