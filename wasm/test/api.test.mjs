@@ -5,13 +5,24 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const { load, ArbiterError } = await import(process.env.ARBITER_JS);
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// The package as a user loads it: its package.json names the entry point.
+const pkgDir = process.env.ARBITER_JS;
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+const { load, ArbiterError } = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].import)).href);
 const arbiter = await load();
 const cli = process.env.ARBITER_CLI && existsSync(process.env.ARBITER_CLI) ? process.env.ARBITER_CLI : null;
 
 const knights = 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8';
 
-test('a version', () => assert.match(arbiter.version, /^\d+\.\d+\.\d+/));
+test('a version, the same as the package\'s', () => {
+  assert.match(arbiter.version, /^\d+\.\d+\.\d+/);
+  assert.equal(arbiter.version, pkg.version);
+  for (const f of pkg.files) assert.ok(existsSync(join(pkgDir, f)), `${f} is in the package`);
+});
 
 test('a threefold repetition is claimable, not automatic', () => {
   const s = arbiter.status({ moves: knights });
