@@ -21,8 +21,8 @@ std::string refusal(const std::string& code, const std::string& message, const s
 }
 
 std::string request(const std::string& what, const std::string& text) {
-    if (what != "status" && what != "claim" && what != "dead")
-        return refusal("bad_request", "no such request: '" + what + "' (status, claim or dead)");
+    if (what != "status" && what != "claim" && what != "dead" && what != "moves" && what != "play" && what != "perft")
+        return refusal("bad_request", "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
     Json j;
     try {
         j = Json::parse(text);

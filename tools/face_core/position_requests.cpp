@@ -9,6 +9,7 @@
 #include "errors.hpp"
 #include "game_input.hpp"
 #include "request_fields.hpp"
+#include "text.hpp"
 
 namespace arbiter::face {
 
@@ -43,9 +44,45 @@ Json dead_answer(const Fields& f, const GameInput& in) {
     return dead_json(pos, analyse_dead(analyzer, pos, sides_of(side)), false);
 }
 
+// The legal moves of a position and whether it is check: {"fen","side_to_move","check","moves":[{"san","uci"}]}.
+Json moves_answer(const Position& pos) {
+    Json moves = Json::array();
+    for (Move m : legal_moves(pos)) moves.push_back(Json{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}});
+    return Json{{"fen", to_fen(pos)},
+                {"side_to_move", std::string(name(pos.turn()))},
+                {"check", pos.in_check()},
+                {"moves", moves}};
+}
+
+// A move played: {"fen" (after it),"san","uci"}.
+Json play_answer(const Position& pos, const std::string& text) {
+    const auto m = parse_move(pos, text);
+    if (!m)
+        throw InputError(move_error_code(m.error().kind), "move: '" + text + "': " + m.error().message, "move",
+                         m.error().offset);
+    return Json{{"fen", to_fen(pos.after(*m))}, {"san", to_san(pos, *m)}, {"uci", to_uci(pos, *m)}};
+}
+
 }  // namespace
 
 Json position_answer(std::string_view what, const Json& request) {
+    if (what == "moves" || what == "play" || what == "perft") {
+        const Fields f(request, what == "moves"  ? std::set<std::string>{"fen"}
+                                : what == "play" ? std::set<std::string>{"fen", "move"}
+                                                 : std::set<std::string>{"fen", "depth"});
+        std::string fen, move;
+        f.text("fen", fen);
+        const Position pos = fen.empty() ? Position() : reading_position([&] { return fen_or_throw(fen); });
+        if (what == "moves") return moves_answer(pos);
+        if (what == "play") {
+            if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
+            f.text("move", move);
+            return play_answer(pos, move);
+        }
+        int depth = 1;
+        f.number("depth", depth, 0, 8);
+        return Json{{"fen", to_fen(pos)}, {"depth", depth}, {"nodes", perft(pos, depth)}};
+    }
     std::set<std::string> keys{"fen", "moves", "pgn", "game", "ply"};
     if (what == "claim") keys.insert({"kind", "intended"});
     if (what == "dead")

@@ -11,9 +11,12 @@
 
 namespace arbiter::face {
 
-/// `what`: "status", "claim" or "dead". Errors: InputError with the code bad_field (FieldError:
-/// a key unknown, of the wrong type or out of range), bad_position (no position, or one that
-/// does not read) or bad_move (an intended move that is not a move).
+/// `what`: "status", "claim" or "dead"; and for the JavaScript API's Position: "moves" (fen: the
+/// legal moves in SAN and UCI and whether it is check), "play" (fen, move: the FEN after it, its
+/// SAN and UCI) and "perft" (fen, depth 0 to 8: the leaf count). A missing fen is the start
+/// position. Errors: InputError with the code bad_field (FieldError: a key unknown, of the wrong
+/// type or out of range), bad_position (no position, or one that does not read), bad_move (an
+/// intended move that is not a move), illegal_move or ambiguous_move (a move to play).
 Json position_answer(std::string_view what, const Json& request);
 
 }  // namespace arbiter::face

@@ -74,7 +74,22 @@ export class ArbiterError extends Error {
   readonly offset: number | null;
 }
 
+/** A position: a value made from a FEN (the start position without one); nothing to free. */
+export interface Position {
+  readonly fen: string;
+  readonly turn: 'white' | 'black';
+  legalMoves(notation?: 'san' | 'uci'): string[];
+  isCheck(): boolean;
+  /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
+  play(move: string): Position;
+  /** The SAN and UCI of a move given either way. */
+  move(move: string): { san: string; uci: string };
+  /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
+  perft(depth: number): number;
+}
+
 export interface Arbiter {
+  readonly Position: new (fen?: string) => Position;
   readonly version: string;
   status(request: PositionRequest & RuleOptions): Status;
   claim(request: ClaimRequest): ClaimVerdict;

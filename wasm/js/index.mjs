@@ -43,5 +43,24 @@ export async function load() {
     claim: (request) => call('claim', request),
     /** Whether each side can still checkmate: side "white", "black" or "both" (the default). */
     dead: (fen, side = 'both', options = {}) => call('dead', { fen, side, ...options }),
+    /** A position (the start position without a FEN): a value, nothing to free. */
+    Position: class Position {
+      constructor(fen) {
+        const answer = call('moves', fen === undefined ? {} : { fen });
+        this.fen = answer.fen;
+        this.turn = answer.side_to_move;
+        this.check = answer.check;
+        this.moves = answer.moves;
+      }
+      /** The legal moves, in SAN ("Nf3") or in UCI ("g1f3"). */
+      legalMoves(notation = 'san') { return this.moves.map((m) => m[notation]); }
+      isCheck() { return this.check; }
+      /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
+      play(move) { return new Position(call('play', { fen: this.fen, move }).fen); }
+      /** The SAN and UCI of a move given either way. */
+      move(move) { const { san, uci } = call('play', { fen: this.fen, move }); return { san, uci }; }
+      /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
+      perft(depth) { return call('perft', { fen: this.fen, depth }).nodes; }
+    },
   };
 }

@@ -52,6 +52,20 @@ test('refusals carry the code and the field', () => {
   assert.throws(() => arbiter.status({ fen: 'not a fen' }), (e) => e instanceof ArbiterError && e.code === 'bad_position');
 });
 
+test('Position: legal moves, moves played, check, perft', () => {
+  const start = new arbiter.Position();
+  assert.equal(start.legalMoves().length, 20);
+  assert.ok(start.legalMoves('uci').includes('g1f3'));
+  assert.deepEqual(start.move('g1f3'), { san: 'Nf3', uci: 'g1f3' });
+  const p = start.play('e4').play('e5').play('Qh5').play('Nc6').play('Bc4').play('Nf6').play('Qxf7#');
+  assert.equal(p.isCheck(), true);
+  assert.deepEqual(p.legalMoves(), []);
+  assert.equal(start.perft(3), 8902);
+  assert.equal(new arbiter.Position('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1').perft(2), 2039);
+  assert.throws(() => start.play('e5'), (e) => e instanceof ArbiterError && e.code === 'illegal_move' && e.field === 'move');
+  assert.throws(() => new arbiter.Position('8/8/8/8/8/8/8/8 w - - 0 1'), (e) => e instanceof ArbiterError && e.code === 'bad_position');
+});
+
 // The same requests as the CLI's options.
 const cases = [
   ['status', { moves: knights }, ['status', '--moves', knights]],
