@@ -20,6 +20,8 @@
 #include "arbiter/input.hpp"
 #include "arbiter/pgn.hpp"
 #include "audit_output.hpp"
+#include "audit_request.hpp"
+#include "errors.hpp"
 #include "piece_cut.hpp"
 #include "shims.hpp"
 
@@ -27,26 +29,14 @@ namespace arbiter::python {
 
 namespace {
 
+// The audit's options (the face core's AuditRequest); its refusals as OptionError.
 audit::AuditOptions audit_options(const std::string& rules, const std::optional<std::string>& time_category,
                                   bool exact) {
-    audit::AuditOptions o;
-    o.exact = exact;
-    if (rules != "auto") {
-        const auto id = parse_rule_set(rules);
-        if (!id)
-            raise_option("rules", "rules: unknown rule set '" + rules + "' (expected auto or a rule-set id)",
-                         "unknown_rule_set");
-        o.rules = *id;
+    try {
+        return face::AuditRequest{rules, time_category.value_or(""), exact, {}, {}}.options();
+    } catch (const face::InputError& e) {
+        raise_option(e.field(), e.message(), e.code());
     }
-    if (time_category) {
-        const auto tc = parse_time_category(*time_category);
-        if (!tc)
-            raise_option("time_category", "time_category: expected " + enum_name_list<TimeCategory>() + ", found '" +
-                                              *time_category + "'");
-        o.rule_options.time_category = *tc;
-        o.time_category_from_tag = false;
-    }
-    return o;
 }
 
 py::dict counts_dict(const face::AuditCounts& c) {
@@ -74,12 +64,11 @@ face::AuditCounts counts_of(const py::dict& d) {
 }
 
 face::AuditFilter audit_filter(const std::vector<std::string>& only, const std::vector<std::string>& select) {
-    face::AuditFilter f;
-    for (const auto& list : only)
-        if (const auto e = f.add_only(list); !e.empty()) raise_option("only", "only: " + e);
-    for (const auto& spec : select)
-        if (const auto e = f.add_select(spec); !e.empty()) raise_option("select", "select: " + e);
-    return f;
+    try {
+        return face::AuditRequest{"auto", "", false, only, select}.filter();
+    } catch (const face::InputError& e) {
+        raise_option(e.field(), e.message(), e.code());
+    }
 }
 
 // The audit of one piece: (text, games_read, counts). `text` holds one line per game read: its

@@ -1,14 +1,21 @@
-// bindings.cpp — the library and the face core as JavaScript sees them (embind): a request as
-// JSON in, the answer as JSON out, the same JSON as `arbiter status|claim|dead --json` and the
-// service (face::position_answer); a refusal is {"error": {code, message, field, offset}}, which
-// wasm/js/index.mjs throws as an ArbiterError.
+// bindings.cpp — the library and the face core as JavaScript sees them (embind). Requests go in
+// as JSON and answers come out as JSON, the same JSON as `arbiter status|claim|dead --json`,
+// `arbiter audit --format jsonl` and the service; a refusal is {"error": {code, message, field,
+// offset}}, which wasm/js/index.mjs throws as an ArbiterError.
+//   request(what, json)  status, claim, dead (face::position_answer); moves, play, perft
+//   audit(pgn, json)     the records of `arbiter audit --format jsonl` on the PGN text
+//   Game                 a game kept in wasm memory (face::LiveGame); JavaScript frees it
 #include <emscripten/bind.h>
 
+#include <memory>
 #include <string>
 
 #include "arbiter/version.hpp"
+#include "audit_request.hpp"
 #include "errors.hpp"
+#include "live_game.hpp"
 #include "position_requests.hpp"
+#include "request_fields.hpp"
 #include "rules_json.hpp"
 
 namespace {
@@ -20,9 +27,9 @@ std::string refusal(const std::string& code, const std::string& message, const s
     return arbiter::face::dump(Json{{"error", arbiter::face::error_json(code, message, field, offset)}});
 }
 
-std::string request(const std::string& what, const std::string& text) {
-    if (what != "status" && what != "claim" && what != "dead" && what != "moves" && what != "play" && what != "perft")
-        return refusal("bad_request", "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
+// The answer of `answer(request)` for the JSON text of a request, or the refusal.
+template <class F>
+std::string answering(const std::string& text, F answer) {
     Json j;
     try {
         j = Json::parse(text);
@@ -31,7 +38,7 @@ std::string request(const std::string& what, const std::string& text) {
     }
     if (!j.is_object()) return refusal("bad_json", "the request must be an object {…}");
     try {
-        return arbiter::face::dump(arbiter::face::position_answer(what, j));
+        return answer(j);
     } catch (const arbiter::face::InputError& e) {
         return refusal(e.code(), e.message(), e.field(), e.offset());
     } catch (const std::exception& e) {
@@ -39,11 +46,102 @@ std::string request(const std::string& what, const std::string& text) {
     }
 }
 
+std::string request(const std::string& what, const std::string& text) {
+    if (what != "status" && what != "claim" && what != "dead" && what != "moves" && what != "play" && what != "perft")
+        return refusal("bad_request", "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
+    return answering(text, [&](const Json& j) { return arbiter::face::dump(arbiter::face::position_answer(what, j)); });
+}
+
+// The audit of a PGN text: its jsonl records (one line a game), or the refusal of an option.
+// Options: rules, time_category, exact, only, select (as `arbiter audit`), file (the records'
+// "file"; default "-").
+std::string audit(const std::string& pgn, const std::string& options) {
+    return answering(options, [&](const Json& j) {
+        using namespace arbiter::face;
+        const Fields f(j, {"rules", "time_category", "exact", "only", "select", "file"});
+        AuditRequest r;
+        f.text("rules", r.rules);
+        f.text("time_category", r.time_category);
+        f.flag("exact", r.exact);
+        f.texts("only", r.only);
+        f.texts("select", r.select);
+        AuditPiece piece;
+        piece.file = "-";
+        f.text("file", piece.file);
+        piece.text = pgn;
+        const AuditFilter filter = r.filter();
+        const PieceAudit result = audit_piece(piece, r.options(), AuditFormat::jsonl, &filter);
+        std::string out;
+        number_records(result.text, 1, 1, out);
+        return out;
+    });
+}
+
+// A game kept open: made by open(request), then played and asked; every method answers JSON.
+class Game {
+public:
+    // The game a request names ({fen, moves, pgn, game, ply, the rule options}): "" when it is
+    // made, else the refusal.
+    std::string open(const std::string& text) {
+        std::string answer = answering(text, [&](const Json& j) {
+            using namespace arbiter::face;
+            const Fields f(j, with_rule_keys({"fen", "moves", "pgn", "game", "ply"}));
+            GameInput in = read_position(f);
+            read_rules(f, in);
+            game_ = std::make_unique<LiveGame>(in);
+            return std::string();
+        });
+        return answer;
+    }
+    std::string push(const std::string& move) {
+        return guarded([&] { return game_->push(move); });
+    }
+    std::string pop() {
+        return guarded([&] { return game_->pop(); });
+    }
+    std::string status() const {
+        return guarded([&] { return game_->status(); });
+    }
+    std::string claim(const std::string& kind, const std::string& intended) const {
+        return guarded([&] { return game_->claim(kind, intended); });
+    }
+    std::string history() const {
+        return guarded([&] { return game_->history(); });
+    }
+    std::string state() const {
+        return guarded([&] { return game_->state(); });
+    }
+
+private:
+    template <class F>
+    std::string guarded(F f) const {
+        if (!game_) return refusal("bad_request", "the game was not opened");
+        try {
+            return arbiter::face::dump(f());
+        } catch (const arbiter::face::InputError& e) {
+            return refusal(e.code(), e.message(), e.field(), e.offset());
+        } catch (const std::exception& e) {
+            return refusal("internal", e.what());
+        }
+    }
+    std::unique_ptr<arbiter::face::LiveGame> game_;
+};
+
 std::string version() { return std::string(arbiter::version); }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(arbiter) {
     emscripten::function("request", &request);
+    emscripten::function("audit", &audit);
     emscripten::function("version", &version);
+    emscripten::class_<Game>("Game")
+        .constructor<>()
+        .function("open", &Game::open)
+        .function("push", &Game::push)
+        .function("pop", &Game::pop)
+        .function("status", &Game::status)
+        .function("claim", &Game::claim)
+        .function("history", &Game::history)
+        .function("state", &Game::state);
 }

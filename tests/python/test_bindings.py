@@ -14,30 +14,14 @@ from conftest import cli_json, run_cli
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-# RULES.md §7: (id, start FEN or None, moves), replayed ply by ply below.
+# RULES.md §7: (id, start FEN or None, moves), replayed ply by ply below; the same vectors as the
+# JavaScript API's parity test (tests/data/rules_vectors.json).
+with open(os.path.join(os.path.dirname(__file__), "..", "data", "rules_vectors.json"), encoding="utf-8") as _f:
+    _DATA = json.load(_f)
+VECTORS = [(v["id"], v["fen"], v["moves"]) for v in _DATA["vectors"]]
+INTENDED = _DATA["intended"]
+RULES = _DATA["rules"]
 K = ["Nf3", "Nf6", "Ng1", "Ng8"]
-VECTORS = [
-    ("TV-REP-1", None, K * 2 + K * 2),
-    ("TV-REP-2", None, "e4 Nf6 e5 d5 Be2 Bd7 Bf1 Bc8 Bd3 Be6 Bf1 Bc8 Bc4 Bf5 Bf1 Bc8".split()),
-    ("TV-REP-3", None, "e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1".split()),
-    ("TV-REP-4", "8/8/8/8/2kp4/8/4P3/4KB2 w - - 0 1", "e4+ Kc3 Ke2 Kc4 Ke1+ Kc3 Ke2 Kc4 Ke1+".split()),
-    ("TV-REP-5", None, "e4 e5 Qe2 Qe7 Qd1 Qd8 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8 Ke2 Ke7 Ke1 Ke8".split()),
-    ("TV-REP-6", "r3k3/8/8/3N4/8/8/8/7K w q - 0 1", "Nc7+ Kd8 Nd5 Ke8 Nc7+ Kd8 Nd5 Ke8 Nc7+".split()),
-    ("TV-REP-7", "4k3/8/8/8/8/4K3/8/R6R w - - 0 1", "Rh2 Kd8 Rah1 Ke8 Ra2 Kd8 Raa1 Ke8".split()),
-    ("TV-5F-1", "7k/8/8/8/8/3R4/8/K7 w - - 0 1", "Ka2 Kh7 Kb2 Kg7 Kb1 Kg8 Ka1 Kh8".split() * 4),
-    ("TV-5F-2", "7k/8/8/8/8/3R4/8/K7 w - - 0 1", "Rd4 Kh7 Rd3 Kh8".split() * 4),
-    ("TV-50-1", "4k3/8/8/8/8/8/8/R3K3 w - - 99 60", ["Ra2"]),
-    ("TV-50-2", "6rk/6pp/7N/5p2/6p1/8/2q5/K7 w - - 99 60", []),
-    ("TV-50-3", "4k3/8/8/8/8/8/8/4K2R w K - 99 80", []),
-    ("TV-75-1a", "k7/8/1K6/8/8/8/8/7R w - - 149 100", ["Rh8#"]),
-    ("TV-75-1b", "k7/8/1K6/8/8/8/8/7R w - - 149 100", ["Rh2"]),
-    ("TV-FLAG-1", "6K1/7P/5k2/8/8/8/1b6/8 w - - 0 1", []),
-    ("TV-FLAG-2", "8/8/8/8/4n3/8/7R/5k1K b - - 0 1", ["Ng3#"]),
-    ("TV-DEAD-1", "8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1", []),
-    ("TV-RESIGN-1", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", []),
-]
-INTENDED = {"TV-REP-1": ["Ng8", "Nf3"], "TV-50-1": ["Ra2"], "TV-50-2": ["Nf7", "Nxg8"], "TV-50-3": ["O-O", "e1g1"]}
-RULES = ["fide-2023", "fide-2014", "fide-2009", "fide-online", "uscf"]
 #: Under the sanitizers (ARBITER_SANITIZED=1, set by the ASan build's ctest) each vector is compared
 #: under two of the rule sets, taken in turn, rather than all five: every CLI call there costs seconds.
 SANITIZED = os.environ.get("ARBITER_SANITIZED") == "1"

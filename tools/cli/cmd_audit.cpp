@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "audit_pipeline.hpp"
+#include "audit_request.hpp"
 #include "cli.hpp"
 #include "game_options.hpp"
 #include "output_file.hpp"
@@ -71,15 +72,12 @@ void add_audit(CLI::App& app) {
     add_rule_options(*cmd, *rule_in);
     cmd->callback([o, rule_in] {
         AuditConfig cfg;
-        cfg.options.rule_options = rule_in->rule_options();
-        cfg.options.exact = o->exact;
+        const AuditRequest request{o->rules, o->time_category, o->exact, o->only, o->select};
+        cfg.options = request.options("--", rule_in->rule_options());
+        cfg.filter = request.filter("--");
         cfg.files = o->files;
         cfg.batch_bytes = o->batch_bytes;
         cfg.max_plies = o->max_plies;
-        for (const auto& list : o->only)
-            if (const auto error = cfg.filter.add_only(list); !error.empty()) throw InputError(error);
-        for (const auto& spec : o->select)
-            if (const auto error = cfg.filter.add_select(spec); !error.empty()) throw InputError(error);
         cfg.pgn_out = !o->pgn_out.empty();
         const auto format = parse_enum<AuditFormat>(o->format);
         if (!format)
@@ -88,20 +86,7 @@ void add_audit(CLI::App& app) {
         if (o->json && cfg.format != AuditFormat::summary)
             throw InputError("--json applies only with --format summary (--format " + o->format +
                              " is already machine-readable)");
-        if (o->rules != "auto") {
-            const auto id = parse_rule_set(o->rules);
-            if (!id) throw InputError("--rules: unknown rule set '" + o->rules + "' (expected auto or a rule-set id)");
-            cfg.options.rules = *id;
-            rule_in->check_applies(rule_set(*id));
-        }
-        if (!o->time_category.empty()) {
-            const auto tc = parse_time_category(o->time_category);
-            if (!tc)
-                throw InputError("--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" +
-                                 o->time_category + "'");
-            cfg.options.rule_options.time_category = *tc;
-            cfg.options.time_category_from_tag = false;
-        }
+        if (cfg.options.rules) rule_in->check_applies(rule_set(*cfg.options.rules));
         unsigned threads = o->threads ? o->threads : std::max(1u, std::thread::hardware_concurrency());
         if (threads > 256) throw InputError("--threads: at most 256");
         if (cfg.pgn_out && !o->output.empty()) {

@@ -7,6 +7,7 @@
 #include "arbiter/audit.hpp"
 #include "arbiter/input.hpp"
 #include "arbiter/pgn_game.hpp"
+#include "live_game.hpp"
 
 namespace arbiter::face {
 
@@ -186,18 +187,7 @@ std::unique_ptr<GameRecord> GameInput::build() const {
     std::size_t at = 0;  // the byte of the token in --moves, for the error
     for (std::size_t k = 0; k < tokens.size(); ++k) {
         at = std::min(moves.find(tokens[k], at), moves.size());
-        if (auto err = record->play(tokens[k])) {
-            if (const auto& t = record->termination())
-                throw InputError("game_over",
-                                 "--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "': the game is over (" +
-                                     termination_words(t->kind) + " after " + record->move_label(t->index) + ")",
-                                 "moves", at);
-            throw InputError(move_error_code(err->kind),
-                             "--moves: move " + std::to_string(k + 1) + " '" + tokens[k] + "' (" +
-                                 record->move_number_prefix(record->size() - 1) + "): " + kind_name(err->kind) + ": " +
-                                 err->message,
-                             "moves", at + err->offset);
-        }
+        play_text(*record, tokens[k], "moves", "--moves: move " + std::to_string(k + 1) + " ", at);
         at += tokens[k].size();
     }
     return record;

@@ -8,6 +8,7 @@
 #include "dead_json.hpp"
 #include "errors.hpp"
 #include "game_input.hpp"
+#include "live_game.hpp"
 #include "request_fields.hpp"
 #include "text.hpp"
 
@@ -98,16 +99,7 @@ Json position_answer(std::string_view what, const Json& request) {
     std::string kind, intended;
     f.text("kind", kind);
     f.text("intended", intended);
-    const auto k = parse_claim_kind(kind);
-    if (!k) throw FieldError("\"kind\" must be threefold or fifty, not '" + kind + "'", "kind");
-    if (intended.empty()) return to_json(evaluate_claim(*record, *k), *record);
-    const auto m = parse_move(record->current(), intended);
-    if (!m && m.error().kind == MoveError::Kind::syntax)
-        throw InputError("bad_move",
-                         "intended: '" + intended + "' is not a move (byte " + std::to_string(m.error().offset) +
-                             "): " + m.error().message,
-                         "intended", m.error().offset);
-    return to_json(evaluate_claim(*record, *k, std::string_view(intended)), *record);
+    return claim_answer(*record, kind, intended);
 }
 
 }  // namespace arbiter::face

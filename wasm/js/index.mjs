@@ -27,14 +27,105 @@ export class ArbiterError extends Error {
   }
 }
 
+// The moves of a game as --moves takes them: an array of SAN/UCI moves, or one string.
+const movesText = (moves) => (Array.isArray(moves) ? moves.join(' ') : moves);
+
 /** Loads the module (the wasm is inside this package: no fetch, no file to serve). */
 export async function load() {
   const m = await createArbiterModule();
-  const call = (what, request) => {
-    const answer = JSON.parse(m.request(what, JSON.stringify(request ?? {})));
+  const parse = (text) => {
+    const answer = JSON.parse(text);
     if (answer.error) throw new ArbiterError(answer.error);
     return answer;
   };
+  const call = (what, request) => parse(m.request(what, JSON.stringify(request ?? {})));
+
+  // A Game's memory lives in the wasm heap: delete() frees it; a Game dropped without delete()
+  // is freed when the garbage collector finalizes it (later, or never: call delete()).
+  const registry = new FinalizationRegistry((handle) => handle.delete());
+
+  /** A position (the start position without a FEN): a value, nothing to free. */
+  class Position {
+    constructor(fen) { this.#set(call('moves', fen === undefined ? {} : { fen })); }
+    #set(answer) {
+      this.fen = answer.fen;
+      this.turn = answer.side_to_move;
+      this.check = answer.check;
+      this.moves = answer.moves;
+    }
+    /** The legal moves, in SAN ("Nf3") or in UCI ("g1f3"). */
+    legalMoves(notation = 'san') { return this.moves.map((mv) => mv[notation]); }
+    isCheck() { return this.check; }
+    /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
+    play(move) { return new Position(call('play', { fen: this.fen, move }).fen); }
+    /** Plays a move on this position: {san, uci}. Throws an ArbiterError for an illegal one. */
+    push(move) {
+      const { fen, san, uci } = call('play', { fen: this.fen, move });
+      this.#set(call('moves', { fen }));
+      return { san, uci };
+    }
+    /** The SAN and UCI of a move given either way. */
+    move(move) { const { san, uci } = call('play', { fen: this.fen, move }); return { san, uci }; }
+    san(move) { return this.move(move).san; }
+    uci(move) { return this.move(move).uci; }
+    /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
+    perft(depth) { return call('perft', { fen: this.fen, depth }).nodes; }
+  }
+
+  /**
+   * A game under a rule set: {fen, moves, pgn, game, ply, rules, and the rule options}. Its
+   * record lives in wasm memory: call delete() when done with it.
+   */
+  class Game {
+    #handle;
+    #options;
+    constructor(options = {}) {
+      const request = { ...options };
+      if (request.moves !== undefined) request.moves = movesText(request.moves);
+      const handle = new m.Game();
+      const answer = handle.open(JSON.stringify(request));
+      if (answer !== '') {
+        handle.delete();
+        parse(answer);
+      }
+      this.#handle = handle;
+      this.#options = Object.freeze({ ...options, moves: undefined });
+      registry.register(this, handle, this);
+    }
+    #live() {
+      if (!this.#handle) throw new ArbiterError({ code: 'deleted', message: 'this Game was deleted' });
+      return this.#handle;
+    }
+    /** Plays a move (SAN or UCI): {san, uci, fen, ply}. Throws an ArbiterError, the game unchanged. */
+    push(move) { return parse(this.#live().push(String(move))); }
+    /** Takes back the last move: {san, uci, fen, ply}. */
+    pop() { return parse(this.#live().pop()); }
+    /** `arbiter status --json` on the current position. */
+    status() { return parse(this.#live().status()); }
+    /** `arbiter claim --json`: kind "threefold" or "fifty", the written move (SAN/UCI) or none. */
+    claim(kind, intended) { return parse(this.#live().claim(String(kind), intended == null ? '' : String(intended))); }
+    /** The moves played, in SAN (or "uci"). */
+    history(notation = 'san') { return parse(this.#live().history())[notation]; }
+    get fen() { return parse(this.#live().state()).fen; }
+    get startFen() { return parse(this.#live().state()).start_fen; }
+    /** The game ply of the current position (0 at the start of a game from the initial position). */
+    get ply() { return parse(this.#live().state()).ply; }
+    /** The rule set's id ("fide-2023", …). */
+    get rules() { return parse(this.#live().state()).rules; }
+    /** The options the game was made with. */
+    get options() { return this.#options; }
+    /** The current position, as a Position. */
+    position() { return new Position(this.fen); }
+    /** Frees the game's wasm memory; the Game cannot be used after it. Safe to call twice. */
+    delete() {
+      if (!this.#handle) return;
+      registry.unregister(this);
+      this.#handle.delete();
+      this.#handle = null;
+    }
+    get deleted() { return this.#handle === null; }
+  }
+
   return {
     version: m.version(),
     /** The draw status of a position or game: {fen, moves, pgn, game, ply, rules, …}. */
@@ -43,24 +134,19 @@ export async function load() {
     claim: (request) => call('claim', request),
     /** Whether each side can still checkmate: side "white", "black" or "both" (the default). */
     dead: (fen, side = 'both', options = {}) => call('dead', { fen, side, ...options }),
-    /** A position (the start position without a FEN): a value, nothing to free. */
-    Position: class Position {
-      constructor(fen) {
-        const answer = call('moves', fen === undefined ? {} : { fen });
-        this.fen = answer.fen;
-        this.turn = answer.side_to_move;
-        this.check = answer.check;
-        this.moves = answer.moves;
-      }
-      /** The legal moves, in SAN ("Nf3") or in UCI ("g1f3"). */
-      legalMoves(notation = 'san') { return this.moves.map((m) => m[notation]); }
-      isCheck() { return this.check; }
-      /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
-      play(move) { return new Position(call('play', { fen: this.fen, move }).fen); }
-      /** The SAN and UCI of a move given either way. */
-      move(move) { const { san, uci } = call('play', { fen: this.fen, move }); return { san, uci }; }
-      /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
-      perft(depth) { return call('perft', { fen: this.fen, depth }).nodes; }
+    /**
+     * The records of `arbiter audit --format jsonl` on a PGN text (a string, or its bytes as a
+     * Uint8Array: a file in Latin-1 is read as the CLI reads it); options: {rules,
+     * time_category, exact, only, select, file}.
+     */
+    audit: (pgn, options = {}) => {
+      const text = m.audit(pgn instanceof Uint8Array ? pgn : String(pgn), JSON.stringify(options));
+      if (text.startsWith('{"error"')) parse(text);
+      return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
     },
+    Position,
+    Game,
+    /** Heap size of the wasm memory in bytes (for checking that memory is given back). */
+    memoryBytes: () => m.HEAP8.length,
   };
 }

@@ -4,18 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
-// The package as a user loads it: its package.json names the entry point.
-const pkgDir = process.env.ARBITER_JS;
-const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-const { load, ArbiterError } = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].import)).href);
-const arbiter = await load();
-const cli = process.env.ARBITER_CLI && existsSync(process.env.ARBITER_CLI) ? process.env.ARBITER_CLI : null;
+import { api, arbiter, cli, pkg, pkgDir } from '../test_support.mjs';
 
+const { ArbiterError } = api;
 const knights = 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8';
 
 test('a version, the same as the package\'s', () => {

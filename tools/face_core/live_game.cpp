@@ -1,0 +1,92 @@
+// live_game.cpp — a game played move by move (live_game.hpp).
+#include "live_game.hpp"
+
+#include "request_fields.hpp"
+#include "text.hpp"
+
+namespace arbiter::face {
+
+Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended) {
+    const auto k = parse_claim_kind(kind);
+    if (!k) throw FieldError("\"kind\" must be threefold or fifty, not '" + kind + "'", "kind");
+    if (intended.empty()) return to_json(evaluate_claim(record, *k), record);
+    const auto m = parse_move(record.current(), intended);
+    if (!m && m.error().kind == MoveError::Kind::syntax)
+        throw InputError("bad_move",
+                         "intended: '" + intended + "' is not a move (byte " + std::to_string(m.error().offset) +
+                             "): " + m.error().message,
+                         "intended", m.error().offset);
+    return to_json(evaluate_claim(record, *k, std::string_view(intended)), record);
+}
+
+void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,
+               std::uint64_t at) {
+    const auto err = record.play(text);
+    if (!err) return;
+    if (const auto& t = record.termination())
+        throw InputError("game_over",
+                         what + "'" + text + "': the game is over (" + termination_words(t->kind) + " after " +
+                             record.move_label(t->index) + ")",
+                         field, at);
+    throw InputError(move_error_code(err->kind),
+                     what + "'" + text + "' (" + record.move_number_prefix(record.size() - 1) +
+                         "): " + kind_name(err->kind) + ": " + err->message,
+                     field, at + err->offset);
+}
+
+LiveGame::LiveGame(GameInput in) {
+    if (!in.given()) in.fen = to_fen(Position());
+    record_ = in.build();
+}
+
+namespace {
+
+Json move_json(const GameRecord& r, std::size_t i) {
+    return Json{{"san", r.san(i)},
+                {"uci", to_uci(r.position(i - 1), r.move(i))},
+                {"fen", to_fen(r.current())},
+                {"ply", r.game_ply(r.size() - 1)}};
+}
+
+}  // namespace
+
+Json LiveGame::push(const std::string& move) {
+    play_text(*record_, move, "move", "move ", 0);
+    return move_json(*record_, record_->size() - 1);
+}
+
+Json LiveGame::pop() {
+    if (record_->plies_played() == 0)
+        throw InputError("no_move", "no move to take back: the game is at its start (ply " +
+                                        std::to_string(record_->game_ply(0)) + ")");
+    Json j = move_json(*record_, record_->size() - 1);
+    record_->pop();
+    j["fen"] = to_fen(record_->current());
+    j["ply"] = record_->game_ply(record_->size() - 1);
+    return j;
+}
+
+Json LiveGame::status() const { return to_json(draw_status(*record_), *record_); }
+
+Json LiveGame::claim(const std::string& kind, const std::string& intended) const {
+    return claim_answer(*record_, kind, intended);
+}
+
+Json LiveGame::history() const {
+    Json san = Json::array(), uci = Json::array();
+    for (std::size_t i = 1; i < record_->size(); ++i) {
+        san.push_back(record_->san(i));
+        uci.push_back(to_uci(record_->position(i - 1), record_->move(i)));
+    }
+    return Json{{"san", san}, {"uci", uci}};
+}
+
+Json LiveGame::state() const {
+    return Json{{"fen", to_fen(record_->current())},
+                {"start_fen", to_fen(record_->position(0))},
+                {"ply", record_->game_ply(record_->size() - 1)},
+                {"plies", record_->plies_played()},
+                {"rules", std::string(record_->rules().name)}};
+}
+
+}  // namespace arbiter::face

@@ -1,0 +1,53 @@
+// live_game.hpp — a game kept open and played move by move, for the faces that hold one (the
+// JavaScript API's Game): built from a request's position and rule options as a status request
+// builds its record, moves pushed in SAN or UCI and taken back, its status and claims answered
+// with the JSON of `arbiter status|claim --json`. Also the claim answer every face gives.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "arbiter/arbiter.hpp"
+#include "game_input.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::face {
+
+/// The answer to a claim of `kind` (threefold or fifty) on the current position of `record`,
+/// with the written move `intended` (SAN or UCI; empty: none): `arbiter claim --json`. Errors:
+/// FieldError "kind" for another kind, InputError bad_move ("intended") for text that is no move.
+Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended);
+
+/// Plays `text` (SAN or UCI) on `record`, as --moves plays its moves: after an automatic ending
+/// a legal move is still recorded. Errors: InputError game_over (a move that cannot be played
+/// after the game ended), illegal_move, ambiguous_move or bad_move, their message starting with
+/// `what` (e.g. "--moves: move 3 "), with `field` and the byte: `at` (where `text` stands in the
+/// field's text) plus the byte in `text`.
+void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,
+               std::uint64_t at);
+
+class LiveGame {
+public:
+    /// The game `in` names (no position given: the initial position). Errors: as GameInput::build.
+    explicit LiveGame(GameInput in);
+
+    /// Plays a move: {"san","uci","fen" (after it),"ply"}. Errors: as play_text, field "move".
+    Json push(const std::string& move);
+    /// Takes back the last move: {"san","uci","fen" (after taking it back),"ply"}. Error: InputError
+    /// no_move at the start of the game.
+    Json pop();
+    /// `arbiter status --json` on the current position.
+    [[nodiscard]] Json status() const;
+    /// `arbiter claim --json` on the current position (claim_answer).
+    [[nodiscard]] Json claim(const std::string& kind, const std::string& intended) const;
+    /// The moves played: {"san":[…],"uci":[…]}.
+    [[nodiscard]] Json history() const;
+    /// Where the game stands: {"fen","start_fen","ply" (game ply),"plies" (moves played),"rules"}.
+    [[nodiscard]] Json state() const;
+    [[nodiscard]] const GameRecord& record() const noexcept { return *record_; }
+
+private:
+    std::unique_ptr<GameRecord> record_;
+};
+
+}  // namespace arbiter::face

@@ -1,0 +1,145 @@
+// arbiter.Game: moves pushed and taken back, status and claims as the CLI gives them on the test
+// vectors of RULES.md §7 under five rule sets, refusals, the pinned en passant repetition that
+// chess.js misses, and memory given back (delete() and the FinalizationRegistry).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { api, arbiter, cli, cliJson, vectors } from '../test_support.mjs';
+
+const knights = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+
+test('a Game from moves (an array or a string), pushed, taken back', () => {
+  const g = new arbiter.Game({ moves: [...knights, ...knights].slice(0, 7) });
+  assert.equal(g.ply, 7);
+  assert.equal(g.rules, 'fide-2023');
+  assert.deepEqual(g.push('f6g8'), { san: 'Ng8', uci: 'f6g8', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5', ply: 8 });
+  assert.deepEqual(g.history(), [...knights, ...knights]);
+  assert.equal(g.history('uci')[0], 'g1f3');
+  assert.equal(g.status().repetition.count, 3);
+  assert.equal(g.claim('threefold').correct, true);
+  assert.deepEqual(g.pop(), { san: 'Ng8', uci: 'f6g8', fen: 'rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 4', ply: 7 });
+  assert.equal(g.claim('threefold', 'Ng8').correct, true);
+  assert.equal(g.claim('threefold', 'Nd5').correct, false);
+  const s = new arbiter.Game({ moves: '1. e4 e5 2. Nf3 {a comment} Nc6' });
+  assert.deepEqual(s.history(), ['e4', 'e5', 'Nf3', 'Nc6']);
+  assert.equal(s.position().legalMoves().length, 27);
+  assert.equal(new arbiter.Game().fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  for (const x of [g, s]) x.delete();
+});
+
+test('a Game from a PGN text at a ply, and under rule options', () => {
+  const pgn = '[Event "x"]\n[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n';
+  const g = new arbiter.Game({ pgn, ply: 4 });
+  assert.equal(g.ply, 4);
+  assert.equal(g.status().repetition.count, 2);
+  g.delete();
+  const o = new arbiter.Game({ moves: [...knights, ...knights], initial_position_counts: false });
+  assert.equal(o.claim('threefold').correct, false);
+  assert.equal(o.options.initial_position_counts, false);
+  o.delete();
+  const online = new arbiter.Game({ moves: [...knights, ...knights], rules: 'fide-online' });
+  assert.equal(online.status().termination.kind, 'threefold_repetition');
+  online.delete();
+});
+
+test('refusals: code, field and byte; the game is unchanged', () => {
+  const g = new arbiter.Game({ moves: 'e4 e5' });
+  assert.throws(() => g.push('Ke3'), (e) => e instanceof api.ArbiterError && e.code === 'illegal_move' && e.field === 'move');
+  assert.throws(() => g.push('Nf9'), (e) => e.code === 'bad_move' && e.field === 'move' && e.offset === 2);
+  assert.throws(() => g.claim('fivefold'), (e) => e.code === 'bad_field' && e.field === 'kind');
+  assert.throws(() => g.claim('threefold', 'Zz9'), (e) => e.code === 'bad_move' && e.field === 'intended');
+  assert.equal(g.ply, 2);
+  g.delete();
+  assert.throws(() => g.status(), (e) => e.code === 'deleted');
+  g.delete();  // twice is fine
+  assert.throws(() => new arbiter.Game({ moves: 'e4 e5 Ke3' }),
+    (e) => e.code === 'illegal_move' && e.field === 'moves' && e.offset === 6);
+  assert.throws(() => new arbiter.Game({ rules: 'fide-1999' }), (e) => e.code === 'unknown_rule_set' && e.field === 'rules');
+  assert.throws(() => new arbiter.Game({ colour: 'white' }), (e) => e.code === 'bad_field' && e.field === 'colour');
+  assert.throws(() => new arbiter.Game({ fen: '8/8/8/8/8/8/8/8 w - - 0 1' }), (e) => e.code === 'bad_fen' && e.field === 'fen');
+  assert.throws(() => new arbiter.Game().pop(), (e) => e.code === 'no_move');
+  const mated = new arbiter.Game({ moves: 'f3 e5 g4 Qh4#' });
+  assert.throws(() => mated.push('a3'), (e) => e.code === 'game_over');
+  mated.delete();
+});
+
+test('a threefold repetition behind a pinned pawn (cutechess #817): no en passant right, the same position', () => {
+  // After 1...h5 White's g5 pawn is pinned to its king along the g-file by the rook on g7: the
+  // capture en passant is illegal, so the position is the same one that stands after 3...Rg7
+  // and 5...Rg7 (FIDE 9.2.3: the possible moves are the same). chess.js counts it twice.
+  const g = new arbiter.Game({
+    fen: '6k1/1p2p1rp/rP1pR3/2pP1pP1/p1P2P1P/R5K1/8/8 b - - 0 1',
+    moves: 'h5 Rh6 Rh7 Re6 Rg7 Rh6 Rh7 Re6 Rg7',
+  });
+  const s = g.status();
+  assert.equal(s.repetition.count, 3);
+  assert.equal(s.claims.threefold.now, true);
+  assert.equal(g.claim('threefold').correct, true);
+  g.delete();
+});
+
+test('a million pushes give their memory back', () => {
+  // 5,000 games of 200 plies (a knight shuffle), each deleted: the wasm heap stops growing after
+  // the first games.
+  const shuffle = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+  let heapAfterWarmup = 0;
+  for (let k = 0; k < 5000; ++k) {
+    const g = new arbiter.Game({ rules: 'uscf' });  // no automatic fivefold: every push is played
+    for (let i = 0; i < 200; ++i) g.push(shuffle[i % 4]);
+    g.delete();
+    if (k === 100) heapAfterWarmup = arbiter.memoryBytes();
+  }
+  assert.equal(arbiter.memoryBytes(), heapAfterWarmup);
+  assert.ok(heapAfterWarmup < 64 << 20, `heap ${heapAfterWarmup}`);
+});
+
+test('games dropped without delete() are freed by the FinalizationRegistry',
+  { skip: typeof globalThis.gc === 'function' ? false : 'needs node --expose-gc' }, async () => {
+    const heapAfter = async () => {
+      for (let i = 0; i < 1000; ++i) new arbiter.Game({ moves: 'e4 e5 Nf3 Nc6 Bb5 a6' });
+      for (let i = 0; i < 5; ++i) {
+        globalThis.gc();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return arbiter.memoryBytes();
+    };
+    const first = await heapAfter();
+    for (let round = 0; round < 20; ++round) assert.equal(await heapAfter(), first, `round ${round}`);
+  });
+
+test('Position.push plays on the position itself', () => {
+  const p = new arbiter.Position();
+  assert.deepEqual(p.push('e4'), { san: 'e4', uci: 'e2e4' });
+  assert.equal(p.turn, 'black');
+  assert.equal(p.san('g8f6'), 'Nf6');
+  assert.equal(p.uci('Nf6'), 'g8f6');
+});
+
+// RULES.md §7 replayed ply by ply: status every 4th ply and at the end, the claims at the end
+// with and without the written moves, under five rule sets — the CLI's JSON each time.
+test('the test vectors: the same JSON as the CLI', { skip: cli ? false : 'no native arbiter (ARBITER_CLI)' }, () => {
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  for (const { id, fen, moves } of vectors.vectors) {
+    for (const rules of vectors.rules) {
+      const g = new arbiter.Game({ ...(fen ? { fen } : {}), rules });
+      const args = (k) => ['--fen', fen ?? START, ...(k ? ['--moves', moves.slice(0, k).join(' ')] : [])];
+      for (let k = 0; k <= moves.length; ++k) {
+        if (k) g.push(moves[k - 1]);
+        if (k % 4 && k !== moves.length) continue;
+        assert.deepEqual(g.status(), cliJson('status', '--json', '--rules', rules, ...args(k)), `${id} ${rules} ply ${k}`);
+      }
+      for (const kind of ['threefold', 'fifty']) {
+        assert.deepEqual(g.claim(kind), cliJson('claim', kind, '--json', '--rules', rules, ...args(moves.length)), `${id} ${rules} ${kind}`);
+        for (const m of vectors.intended[id] ?? [])
+          assert.deepEqual(g.claim(kind, m),
+            cliJson('claim', kind, '--json', '--intended', m, '--rules', rules, ...args(moves.length)), `${id} ${rules} ${kind} ${m}`);
+      }
+      if (rules === 'fide-2023') {
+        const pos = g.fen;
+        for (const side of ['both', 'white', 'black'])
+          assert.deepEqual(arbiter.dead(pos, side), cliJson('dead', '--json', '--side', side, '--fen', pos), `${id} dead ${side}`);
+      }
+      g.delete();
+    }
+  }
+});
