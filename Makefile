@@ -15,7 +15,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -83,21 +83,34 @@ test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE corpus -E '^package\.add_subdirectory$$'
 
-# The WebAssembly build of the library (wasm/CMakeLists.txt): Debian's Emscripten 3.1.6, configured
-# with emcmake; its test (wasm.smoke) runs the library under Node.js.
+# The WebAssembly build of the library and the JavaScript package (wasm/CMakeLists.txt,
+# docs/javascript.md): Debian's Emscripten 3.1.6, configured with emcmake, into $(WASM_BUILD)/js
+# and $(WASM_BUILD)/claim-checker.html. Its tests run under Node.js (wasm.smoke, wasm.js: the same
+# JSON as the native CLI of $(BUILD)) and in headless Chromium (wasm.browser).
 WASM_BUILD ?= build-wasm
 wasm-deps:
 	@bash scripts/ensure-packages.sh emscripten
 
 $(WASM_BUILD)/build.ninja:
-	emcmake cmake -S wasm -B $(WASM_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	emcmake cmake -S wasm -B $(WASM_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DARBITER_CLI=$(abspath $(BUILD))/arbiter -DARBITER_BROWSER_DEPS=$(abspath $(BUILD))/browser-deps
 
 wasm: wasm-deps
 	@$(MAKE) --no-print-directory $(WASM_BUILD)/build.ninja
 	cmake --build $(WASM_BUILD) -j $(JOBS)
 
-test-wasm: wasm
+test-wasm: wasm build browser-deps
 	cd $(WASM_BUILD) && ctest --output-on-failure
+
+# The JavaScript package against chess.js (from npm, into $(WASM_BUILD)/bench-deps) in one Node.js
+# process, and against the native CLI on the same work (bench/wasm/wasm_bench.mjs; the figures in
+# docs/performance.md). Needs the shared corpora (../shared/data).
+CHESSJS_VERSION := 1.4.0
+bench-wasm: wasm build
+	@test -d ../shared/data/pgn/real || { echo "bench-wasm: ../shared/data/pgn/real is absent" >&2; exit 1; }
+	@test -f $(WASM_BUILD)/bench-deps/node_modules/chess.js/package.json || \
+	  npm install --prefix $(WASM_BUILD)/bench-deps --no-audit --no-fund --silent chess.js@$(CHESSJS_VERSION)
+	node bench/wasm/wasm_bench.mjs $(WASM_BUILD)/js $(WASM_BUILD)/bench-deps $(BUILD)/arbiter ../shared/data 3
 
 # `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
 # streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):

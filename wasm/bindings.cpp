@@ -5,6 +5,7 @@
 //   request(what, json)  status, claim, dead (face::position_answer); moves, play, perft
 //   audit(pgn, json)     the records of `arbiter audit --format jsonl` on the PGN text
 //   Game                 a game kept in wasm memory (face::LiveGame); JavaScript frees it
+//   board(fen, flip)     the board as SVG, as the console's /board.svg draws it
 #include <emscripten/bind.h>
 
 #include <memory>
@@ -12,6 +13,8 @@
 
 #include "arbiter/version.hpp"
 #include "audit_request.hpp"
+#include "board_svg.hpp"
+#include "dead_json.hpp"
 #include "errors.hpp"
 #include "live_game.hpp"
 #include "position_requests.hpp"
@@ -127,6 +130,17 @@ private:
     std::unique_ptr<arbiter::face::LiveGame> game_;
 };
 
+// The board of a position as SVG (the console's /board.svg), or the refusal of its FEN.
+std::string board(const std::string& fen, bool flip) {
+    try {
+        arbiter::face::BoardStyle style;
+        style.flip = flip;
+        return arbiter::face::board_svg(arbiter::face::composed_fen_or_throw(fen), style);
+    } catch (const arbiter::face::InputError& e) {
+        return refusal("bad_fen", e.message(), "fen", e.offset());
+    }
+}
+
 std::string version() { return std::string(arbiter::version); }
 
 }  // namespace
@@ -134,6 +148,7 @@ std::string version() { return std::string(arbiter::version); }
 EMSCRIPTEN_BINDINGS(arbiter) {
     emscripten::function("request", &request);
     emscripten::function("audit", &audit);
+    emscripten::function("board", &board);
     emscripten::function("version", &version);
     emscripten::class_<Game>("Game")
         .constructor<>()

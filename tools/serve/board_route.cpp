@@ -19,7 +19,7 @@ Response board(const Request& req) {
             throw ApiError{400, "bad_fen", "fen: " + e.message()};
         }
     }
-    BoardStyle style;
+    face::BoardStyle style;
     style.flip = query_value(req, "flip") == "1";
     for (const auto& key : {"highlight", "arrow"}) {
         const std::string v = query_value(req, key);
@@ -47,7 +47,7 @@ Response board(const Request& req) {
     }
     Response r;
     r.content_type = "image/svg+xml";
-    r.body = board_svg(pos, style);
+    r.body = face::board_svg(pos, style);
     r.headers.emplace_back("Cache-Control", "public, max-age=3600");
     return r;
 }

@@ -1,5 +1,6 @@
 // index.d.ts — the types of arbiter's JavaScript API (index.mjs). The answers are the JSON of the
-// command line (`arbiter status|claim|dead --json`, docs/json.md), typed here by their main keys.
+// command line (`arbiter status|claim|dead --json`, `arbiter audit --format jsonl`; docs/json.md),
+// typed here by their main keys.
 
 /** A position or a game: a FEN, moves (SAN or UCI, from the FEN or the start), or PGN text. */
 export interface PositionRequest {
@@ -82,19 +83,108 @@ export interface Position {
   isCheck(): boolean;
   /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
   play(move: string): Position;
+  /** Plays a move on this position itself; throws an ArbiterError for an illegal one. */
+  push(move: string): { san: string; uci: string };
   /** The SAN and UCI of a move given either way. */
   move(move: string): { san: string; uci: string };
+  san(move: string): string;
+  uci(move: string): string;
   /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
   perft(depth: number): number;
 }
 
+/** A game to open: a position (moves as an array or as --moves text) and the rule options. */
+export interface GameOptions extends RuleOptions {
+  fen?: string;
+  moves?: string | string[];
+  pgn?: string;
+  game?: number;
+  ply?: number;
+}
+
+/** A move played or taken back. */
+export interface MovePlayed {
+  san: string;
+  uci: string;
+  /** The FEN after it (after taking it back, for pop()). */
+  fen: string;
+  /** The game ply of the position now. */
+  ply: number;
+}
+
+/**
+ * A game under a rule set, kept in the module's memory: call delete() when done with it (a Game
+ * dropped without it is freed when the garbage collector finalizes it, if ever).
+ */
+export interface Game {
+  /** Plays a move (SAN or UCI); throws an ArbiterError (illegal_move, ambiguous_move, bad_move, game_over), the game unchanged. */
+  push(move: string): MovePlayed;
+  /** Takes back the last move; ArbiterError no_move at the start. */
+  pop(): MovePlayed;
+  /** `arbiter status --json`. */
+  status(): Status;
+  /** `arbiter claim KIND [--intended MOVE] --json`. */
+  claim(kind: 'threefold' | 'fifty', intended?: string | null): ClaimVerdict;
+  /** The moves played. */
+  history(notation?: 'san' | 'uci'): string[];
+  readonly fen: string;
+  readonly startFen: string;
+  /** The game ply of the current position. */
+  readonly ply: number;
+  /** The rule set's id. */
+  readonly rules: string;
+  /** The options the game was opened with. */
+  readonly options: Readonly<GameOptions>;
+  position(): Position;
+  /** Frees the game's memory; any later call throws ArbiterError "deleted". */
+  delete(): void;
+  readonly deleted: boolean;
+}
+
+/** The options of `arbiter audit`. */
+export interface AuditOptions {
+  /** "auto" (the default: from each game's tags) or a rule-set id. */
+  rules?: string;
+  time_category?: string;
+  exact?: boolean;
+  /** Finding types or kinds to keep, comma-separated lists. */
+  only?: string[];
+  /** TAG=VALUE: the games to audit. */
+  select?: string[];
+  /** The records' "file" (default "-"). */
+  file?: string;
+}
+
+/** One record of `arbiter audit --format jsonl` (docs/audit.md). */
+export interface AuditRecord {
+  game: number;
+  game_in_file: number;
+  file: string;
+  tags: Record<string, string>;
+  rules: string;
+  plies: number;
+  findings: Record<string, unknown>[];
+  errors: Record<string, unknown>[];
+  [key: string]: unknown;
+}
+
 export interface Arbiter {
   readonly Position: new (fen?: string) => Position;
+  readonly Game: new (options?: GameOptions) => Game;
   readonly version: string;
   status(request: PositionRequest & RuleOptions): Status;
   claim(request: ClaimRequest): ClaimVerdict;
   dead(fen: string, side?: 'white' | 'black' | 'both', options?: DeadOptions): DeadAnswer;
+  /** The records of `arbiter audit --format jsonl` on a PGN text, or on its bytes. */
+  audit(pgn: string | Uint8Array, options?: AuditOptions): AuditRecord[];
+  /** The board of a position as SVG text (the console's /board.svg), White at the bottom unless flip. */
+  boardSvg(fen: string, options?: { flip?: boolean }): string;
+  /** The size of the module's memory in bytes. */
+  memoryBytes(): number;
 }
 
-/** Loads the module (the wasm is inside the package: nothing to fetch or serve). */
-export function load(): Promise<Arbiter>;
+/**
+ * Loads the module: reads arbiter_wasm.wasm from beside index.mjs (from disk under Node.js, by
+ * fetch in a browser), or takes its bytes as `wasmBinary`.
+ */
+export function load(options?: { wasmBinary?: Uint8Array | ArrayBuffer }): Promise<Arbiter>;

@@ -1,5 +1,5 @@
 // index.mjs — arbiter in JavaScript: the draw rules of chess from the WebAssembly build of the
-// library. Each call gives the same JSON as the command line (`arbiter status|claim|dead --json`)
+// library (arbiter_wasm.wasm, beside this file). Each call gives the same JSON as the command line (`arbiter status|claim|dead --json`)
 // and the service; a refusal throws an ArbiterError carrying the library's code, field and byte.
 //
 //   import { load } from './index.mjs';
@@ -30,9 +30,25 @@ export class ArbiterError extends Error {
 // The moves of a game as --moves takes them: an array of SAN/UCI moves, or one string.
 const movesText = (moves) => (Array.isArray(moves) ? moves.join(' ') : moves);
 
-/** Loads the module (the wasm is inside this package: no fetch, no file to serve). */
-export async function load() {
-  const m = await createArbiterModule();
+// The bytes of arbiter_wasm.wasm, next to this module: read from disk under Node.js, fetched in a
+// browser (serve the file beside index.mjs; bundlers follow `new URL(…, import.meta.url)`).
+async function wasmBytes() {
+  const url = new URL('./arbiter_wasm.wasm', import.meta.url);
+  if (node && url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`arbiter: cannot load ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * Loads the module. `wasmBinary`: the bytes of arbiter_wasm.wasm when the page has them already
+ * (the claim checker carries them inside itself); by default they are read from beside this file.
+ */
+export async function load({ wasmBinary } = {}) {
+  const m = await createArbiterModule({ wasmBinary: wasmBinary ?? (await wasmBytes()) });
   const parse = (text) => {
     const answer = JSON.parse(text);
     if (answer.error) throw new ArbiterError(answer.error);
@@ -143,6 +159,12 @@ export async function load() {
       const text = m.audit(pgn instanceof Uint8Array ? pgn : String(pgn), JSON.stringify(options));
       if (text.startsWith('{"error"')) parse(text);
       return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+    },
+    /** The board of a position as an SVG image (text), White at the bottom unless `flip`. */
+    boardSvg: (fen, { flip = false } = {}) => {
+      const svg = m.board(String(fen), Boolean(flip));
+      if (svg.startsWith('{"error"')) parse(svg);
+      return svg;
     },
     Position,
     Game,

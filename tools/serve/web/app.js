@@ -3,7 +3,6 @@
 // `arbiter serve` (docs/api.md). Plain JavaScript, no framework; updates arrive over the SSE stream.
 "use strict";
 
-const RULES = ["fide-2023", "fide-2018", "fide-2014", "fide-2009", "fide-2005", "fide-online", "uscf", "iccf"];
 const view = document.getElementById("view");
 let leaveView = () => {};
 
@@ -35,12 +34,6 @@ const boardUrl = (fen, opts = {}) => {
   if (opts.arrow) q.set("arrow", opts.arrow);
   return "/board.svg?" + q.toString();
 };
-function fmtClock(ms) {
-  if (ms < 0) ms = 0;
-  const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  const two = (n) => String(n).padStart(2, "0");
-  return (h ? h + ":" + two(m) : String(m)) + ":" + two(sec) + (ms < 10000 ? "." + Math.floor((ms % 1000) / 100) : "");
-}
 const squareName = (i) => "abcdefgh"[i % 8] + (Math.floor(i / 8) + 1);
 function pieceAt(fen, sq) {
   const rows = fen.split(" ")[0].split("/");
@@ -71,7 +64,7 @@ async function showSessions() {
     el("label", {}, "Black", el("input", { name: "black", required: true, placeholder: "name" })),
     el("label", {}, "Time control (PGN, seconds)", el("input", { name: "time_control", list: "tcs", placeholder: "5400+30" })),
     el("datalist", { id: "tcs" }, ["5400+30", "40/5400+30:1800+30", "900+10", "300+2", "180+2", "60"].map((v) => el("option", { value: v }))),
-    el("label", {}, "Rule set", el("select", { name: "rules" }, RULES.map((r) => el("option", { value: r }, r)))),
+    el("label", {}, "Rule set", el("select", { name: "rules" }, RULE_SETS.map((r) => el("option", { value: r }, r)))),
     el("label", {}, "Category", el("select", { name: "time_category" },
       el("option", { value: "" }, "from the time control"), ["standard", "rapid", "blitz"].map((c) => el("option", { value: c }, c)))),
     el("label", {}, "Event", el("input", { name: "event", placeholder: "?" })),
@@ -87,32 +80,6 @@ async function showSessions() {
     } catch (e) { err.textContent = e.message; }
   });
   view.replaceChildren(el("h1", {}, "Sessions"), table, el("h2", {}, "New game"), form, err);
-}
-
-// ---- the ruling panel (game page and "check a claim") ----------------------------------------
-function rulingPanel(v, title) {
-  if (!v) return el("div", { id: "ruling" });
-  const ev = v.evidence || {};
-  const boards = (ev.occurrences || []).map((o) => el("figure", { class: "occurrence" },
-    el("img", { src: boardUrl(o.fen), alt: "position " + (o.move || "at the start") }),
-    el("figcaption", {}, o.move ? (o.intended ? "after the intended " : "after ") + o.move : "at the start")));
-  const lookalikes = (ev.not_counted || []).map((o) => el("figure", { class: "lookalike" },
-    el("img", { src: boardUrl(o.fen), alt: "look-alike " + (o.move || "") }),
-    el("figcaption", {}, (o.move ? "after " + o.move : "at the start") + ": " + o.why)));
-  const p = v.penalty;
-  return el("section", { id: "ruling", class: "ruling " + (v.correct ? "correct" : "incorrect"), "aria-live": "polite" },
-    el("h2", {}, title || "Ruling"),
-    el("div", { class: "verdict" }, (v.correct ? "Correct" : "Incorrect") + " — " + v.kind + " claim by " + v.claimant +
-      (v.intended ? ", written move " + v.intended : "")),
-    el("div", { class: "article" }, "Article " + v.article + (v.rules ? " (" + v.rules + ")" : "")),
-    el("p", { class: "reason" }, v.reason),
-    boards.length ? el("h3", {}, "The positions (" + boards.length + ")") : null,
-    boards.length ? el("div", { class: "occurrences" }, boards) : null,
-    lookalikes.length ? el("h3", {}, "Look the same but do not count") : null,
-    lookalikes.length ? el("div", { class: "occurrences" }, lookalikes) : null,
-    ev.required_plies !== undefined ? el("p", {}, "Count: " + ev.no_progress_plies + " of " + ev.required_plies + " plies") : null,
-    p ? el("p", { class: "penalty" }, "Penalty (" + p.article + "): " + (p.added_ms ? fmtClock(p.added_ms) + " added to " + p.added_to : "") +
-      (p.deducted_ms ? ", " + fmtClock(p.deducted_ms) + " taken from " + p.side : "")) : null);
 }
 
 // ---- the game page ---------------------------------------------------------------------------
@@ -245,7 +212,7 @@ function showGame(id) {
     sheet.replaceChildren();
     for (let i = 0; i < s.moves.length; i += 2)
       sheet.append(el("li", {}, s.moves[i] + (s.moves[i + 1] ? "  " + s.moves[i + 1] : "")));
-    document.getElementById("ruling")?.replaceWith(rulingPanel(s.last_verdict));
+    document.getElementById("ruling")?.replaceWith(rulingPanel(s.last_verdict, undefined, boardUrl));
     drawBoard();
     drawClocks();
     drawButtons();
@@ -313,35 +280,9 @@ function showGame(id) {
   return () => { stopped = true; clearInterval(tick); if (controller) controller.abort(); conn.textContent = ""; };
 }
 
-// ---- check a claim without a session ---------------------------------------------------------
+// ---- check a claim without a session (the form and the panel: check.js) ---------------------
 function showCheck() {
-  const form = el("form", { class: "grid", id: "check-form" },
-    el("label", {}, "PGN or moves", el("textarea", { name: "text", rows: "6", required: true, placeholder: "1. Nf3 Nf6 2. Ng1 Ng8 …" })),
-    el("label", {}, "Ply (the position before the claim; empty: the end)", el("input", { name: "ply", inputmode: "numeric" })),
-    el("label", {}, "Claim", el("select", { name: "kind" }, el("option", { value: "threefold" }, "threefold (9.2)"), el("option", { value: "fifty" }, "fifty moves (9.3)"))),
-    el("label", {}, "Written move (optional)", el("input", { name: "intended", placeholder: "e.g. Ng8" })),
-    el("label", {}, "Rule set", el("select", { name: "rules" }, RULES.map((r) => el("option", { value: r }, r)))),
-    el("button", { type: "submit", class: "primary" }, "Check the claim"));
-  const out = el("div", { id: "check-result" });
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const f = new FormData(form);
-    const text = f.get("text").trim();
-    const body = { kind: f.get("kind"), rules: f.get("rules") };
-    const pgn = /^\s*\[/.test(text) || /\d+\.\s*\S+\s+\S+/.test(text) && /[*]|1-0|0-1|1\/2-1\/2|\{/.test(text);
-    if (/^\s*\[/.test(text) || pgn) body.pgn = text + "\n"; else body.moves = text;
-    if (f.get("ply") !== "") {
-      if (!body.pgn) { body.pgn = text + " *\n"; delete body.moves; }
-      body.ply = Number(f.get("ply"));
-    }
-    if (f.get("intended")) body.intended = f.get("intended").trim();
-    try {
-      out.replaceChildren(rulingPanel(await api("POST", "/claim", body), "Ruling"));
-    } catch (e) { out.replaceChildren(el("p", { class: "error", role: "alert" }, e.message)); }
-  });
-  view.replaceChildren(el("h1", {}, "Check a claim"),
-    el("p", { class: "muted" }, "Paste the game (PGN or moves), pick the position and the written move, and see the ruling with its positions."),
-    form, out);
+  view.replaceChildren(...checkClaimView((body) => api("POST", "/claim", body), boardUrl));
 }
 
 // ---- routing -----------------------------------------------------------------------------------

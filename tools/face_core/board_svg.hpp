@@ -1,6 +1,7 @@
 // board_svg.hpp — a chess board as SVG, drawn by our own code (no image files, no third-party
 // board component): the pieces as the Unicode chess glyphs, optional highlighted squares and
-// arrows, from White's side or flipped. Served as /board.svg and used by the console.
+// arrows, from White's side or flipped. Served as /board.svg for the console, and drawn in the
+// browser by the JavaScript API (boardSvg) for the claim checker.
 #pragma once
 
 #include <string>
@@ -9,7 +10,7 @@
 
 #include "arbiter/position.hpp"
 
-namespace arbiter::serve {
+namespace arbiter::face {
 
 struct BoardStyle {
     bool flip = false;                        ///< Black at the bottom
@@ -20,4 +21,4 @@ struct BoardStyle {
 /// A 360 × 360 SVG image of the position, with coordinates.
 std::string board_svg(const Position& pos, const BoardStyle& style);
 
-}  // namespace arbiter::serve
+}  // namespace arbiter::face

@@ -1,10 +1,10 @@
-// board_svg.cpp — the SVG board of /board.svg and of the console.
+// board_svg.cpp — the SVG board of /board.svg, the console and the claim checker.
 #include "board_svg.hpp"
 
 #include <cmath>
 #include <string_view>
 
-namespace arbiter::serve {
+namespace arbiter::face {
 
 namespace {
 
@@ -91,4 +91,4 @@ std::string board_svg(const Position& pos, const BoardStyle& style) {
     return out;
 }
 
-}  // namespace arbiter::serve
+}  // namespace arbiter::face

@@ -1,0 +1,101 @@
+// claim_checker_test.mjs BUILD_WASM WORK SHOTS — the JavaScript package in headless Chromium: the
+// package (BUILD_WASM/js) loads in a page served by a static server on 127.0.0.1 and answers as
+// in Node; claim-checker.html, opened from a file:// URL with no server at all, rules a correct
+// and an incorrect claim with their occurrence boards. Prints "ok"/"FAIL" per step (run.sh).
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { check, openBrowser, stepper } from "./lib.mjs";
+
+const [wasmDir, work, shots] = process.argv.slice(2);
+const pkgDir = path.join(wasmDir, "js");
+fs.mkdirSync(work, { recursive: true });
+
+// A static server of the package and of one test page, on loopback only.
+const types = { ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".html": "text/html", ".json": "application/json" };
+const page0 = `<!doctype html><meta charset="utf-8"><title>package</title><script type="module">
+import { load, ArbiterError } from "./index.mjs";
+const arbiter = await load();
+const s = arbiter.status({ moves: "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8" });
+const g = new arbiter.Game({ moves: ["e4", "e5"] });
+let refused = null;
+try { g.push("Ke3"); } catch (e) { refused = e instanceof ArbiterError ? e.code : "other"; }
+window.result = { version: arbiter.version, count: s.repetition.count, claimable: s.claims.threefold.now,
+  history: g.history(), refused, perft: new arbiter.Position().perft(3) };
+g.delete();
+</script>`;
+const server = http.createServer((req, res) => {
+  const name = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
+  if (name === "favicon.ico") { res.writeHead(204); res.end(); return; }
+  if (name === "" || name === "index.html") { res.writeHead(200, { "Content-Type": "text/html" }); res.end(page0); return; }
+  const file = path.join(pkgDir, path.basename(name));
+  if (!fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const { browser, page, errors } = await openBrowser({ width: 1100, height: 1000 });
+const { step, failed } = stepper(page, shots, "claim_checker_");
+try {
+  await step("the package loads in a page and answers", async () => {
+    await page.goto(base);
+    await page.waitForFunction(() => window.result, null, { timeout: 30000 });
+    const r = await page.evaluate(() => window.result);
+    const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+    check(r.version === pkg.version, "version " + r.version);
+    check(r.count === 3 && r.claimable === true, "status " + JSON.stringify(r));
+    check(JSON.stringify(r.history) === '["e4","e5"]' && r.refused === "illegal_move", "game " + JSON.stringify(r));
+    check(r.perft === 8902, "perft " + r.perft);
+  });
+
+  const checker = pathToFileURL(path.join(wasmDir, "claim-checker.html")).href;
+  await step("claim-checker.html opens from a file:// URL", async () => {
+    check(checker.startsWith("file://"), checker);
+    await page.goto(checker);
+    await page.waitForSelector("body[data-ready]", { timeout: 30000 });
+    check(await page.isVisible("#check-form"), "the form is there");
+  });
+
+  const ask = async (text, kind, intended, ply) => {
+    await page.fill("#check-form textarea[name=text]", text);
+    await page.fill("#check-form input[name=ply]", ply ?? "");
+    await page.selectOption("#check-form select[name=kind]", kind);
+    await page.fill("#check-form input[name=intended]", intended ?? "");
+    await page.click("#check-form button[type=submit]");
+    await page.waitForSelector("#check-result #ruling, #check-result .error", { timeout: 10000 });
+    return page.innerText("#check-result");
+  };
+
+  await step("a correct threefold claim with the written move, its three boards", async () => {
+    const text = await ask("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "threefold", "Ng8");
+    check(/Correct/.test(text) && /9\.2\.1/.test(text), "ruling: " + text);
+    const boards = await page.$$eval("#check-result .occurrence img", (imgs) => imgs.map((i) => [i.src.slice(0, 18), i.naturalWidth]));
+    check(boards.length === 3 && boards.every(([src, w]) => src === "data:image/svg+xml" && w > 0), "boards " + JSON.stringify(boards));
+    await page.screenshot({ path: path.join(shots, "claim_checker_correct.png"), fullPage: true });
+  });
+
+  await step("an incorrect claim: the position stood twice", async () => {
+    const text = await ask("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "threefold", "Nc6");
+    check(/Incorrect/.test(text) && /9\.2/.test(text), "ruling: " + text);
+  });
+
+  await step("a PGN at a ply, and a refusal shown as an error", async () => {
+    const pgn = '[Event "x"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *';
+    check(/Correct/.test(await ask(pgn, "threefold", "", "8")), "at ply 8");
+    check(/Incorrect/.test(await ask(pgn, "threefold", "", "6")), "at ply 6");
+    const err = await ask("1. e4 e5 2. Ke3", "threefold", "");
+    check(/illegal/i.test(err), "error: " + err);
+  });
+
+  await step("no errors on the pages", async () => {
+    check(errors.length === 0, "page errors: " + errors.join(" | "));
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+if (failed()) process.exit(1);
+console.log("claim checker: all steps passed");
