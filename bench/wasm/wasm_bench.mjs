@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -21,7 +21,7 @@ const rounds = Number(roundsArg ?? 3);
 const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const { load } = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].import)).href);
 const arbiter = await load();
-const { Chess } = createRequire(join(chessDir, 'x.js'))('chess.js');
+const { Chess } = createRequire(resolve(chessDir, 'x.js'))('chess.js');
 const chessVersion = JSON.parse(readFileSync(join(chessDir, 'node_modules', 'chess.js', 'package.json'), 'utf8')).version;
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;  // ms
