@@ -26,6 +26,7 @@ import argparse
 import collections
 import itertools
 import os
+import socket
 import sys
 import tempfile
 import time
@@ -71,13 +72,39 @@ def _connect(scheduler: str, timeout: float):
         cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None)
         return Client(cluster, direct_to_workers=True), cluster
-    if "://" not in scheduler:
-        raise UsageError(f"--scheduler {scheduler!r}: expected tcp://HOST:PORT or local[:N]")
+    host, port = _scheduler_address(scheduler)
+    # A refused connection answers at once: Dask's client would retry until its timeout.
+    try:
+        socket.create_connection((host, port), timeout=min(timeout, 5.0)).close()
+    except ConnectionRefusedError:
+        raise UsageError(f"--scheduler {scheduler}: connection refused (is dask-scheduler running there?)") from None
+    except OSError:
+        pass  # unreachable or slow: Dask's client tries for the whole timeout and says why
     try:
         # Results come straight from the workers, not through the scheduler.
         return Client(scheduler, timeout=timeout, direct_to_workers=True), None
     except (OSError, TimeoutError) as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler} within {timeout:g} s: {e}") from None
+
+
+def _scheduler_address(scheduler: str):
+    """(host, port) of a tcp://HOST:PORT address, or UsageError naming what is wrong with it."""
+    expected = "expected tcp://HOST:PORT (a dask-scheduler's address) or local[:N]"
+    scheme, sep, rest = scheduler.partition("://")
+    if not sep:
+        raise UsageError(f"--scheduler {scheduler!r}: {expected}")
+    if scheme != "tcp":
+        raise UsageError(f"--scheduler {scheduler!r}: the scheme is {scheme!r}, not tcp: {expected}")
+    host, colon, port = rest.rpartition(":")
+    if "/" in rest:
+        raise UsageError(f"--scheduler {scheduler!r}: an address takes no path: {expected}")
+    if not colon:
+        raise UsageError(f"--scheduler {scheduler!r}: no port: {expected}")
+    if not host:
+        raise UsageError(f"--scheduler {scheduler!r}: no host: {expected}")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise UsageError(f"--scheduler {scheduler!r}: the port {port!r} is not a number from 1 to 65535")
+    return host.strip("[]"), int(port)
 
 
 def _parse(argv: List[str]) -> argparse.Namespace:

@@ -168,15 +168,23 @@ def test_summary_reduced_on_workers(cli, cluster, files):
 
 
 def test_errors_exit_2(cluster, tmp_path):
-    rc, out, err = audit(["--scheduler", f"tcp://127.0.0.1:{free_port()}", "--connect-timeout", "2",
-                          str(tmp_path / "x.pgn")], timeout=60)
-    assert rc == 2 and out == b"" and "cannot reach the Dask scheduler" in err
+    # A refused port answers at once, well before the 60 s of --connect-timeout (the run is given 30).
+    port = free_port()
+    rc, out, err = audit(["--scheduler", f"tcp://127.0.0.1:{port}", "--connect-timeout", "60",
+                          str(tmp_path / "x.pgn")], timeout=30)
+    assert rc == 2 and out == b"" and f"tcp://127.0.0.1:{port}: connection refused" in err
     rc, out, err = audit(["--scheduler", cluster.address, str(tmp_path / "missing.pgn")])
     assert rc == 2 and "cannot open" in err
     rc, out, err = audit(["--scheduler", cluster.address, "--rules", "fide-1850", str(tmp_path / "x.pgn")])
     assert rc == 2 and "unknown rule set" in err
     rc, out, err = audit(["--scheduler", "nowhere", str(tmp_path / "x.pgn")])
     assert rc == 2 and "tcp://HOST:PORT" in err
+    # Malformed addresses: exit 2 at once, naming the value and what is wrong with it.
+    for value, why in [("tcp://127.0.0.1", "no port"), ("http://127.0.0.1:8786", "not tcp"),
+                       ("127.0.0.1:x", "expected tcp://HOST:PORT"), ("tcp://127.0.0.1:x", "'x' is not a number"),
+                       ("tcp://127.0.0.1:0", "'0' is not a number"), ("tcp://:8786", "no host"), ("tcp://127.0.0.1:8786/x", "no path")]:
+        rc, out, err = audit(["--scheduler", value, "--connect-timeout", "60", str(tmp_path / "x.pgn")], timeout=30)
+        assert rc == 2 and out == b"" and value in err and why in err, (value, err)
     empty = tmp_path / "empty.pgn"
     empty.write_bytes(b"")
     rc, out, err = audit(["--scheduler", cluster.address, str(empty)])
