@@ -76,6 +76,13 @@ TEST(FastUnwinnability, UnknownWhereASideCanMate) {
     expect_unknown("7k/5Q1p/6K1/8/8/8/8/8 w - -", Color::white);  // mate in one: still only "unknown"
     expect_unknown("k7/8/1K6/8/8/8/8/1R6 w - -", Color::white);
     expect_unknown("7k/8/6KP/8/8/8/8/8 b - -", Color::white);
+    // A wall with a rook boxed in only for now (its king steps aside), and one with a gap on
+    // the a-file's neighbour: both sides can mate, the fast check must not prove otherwise.
+    for (const char* fen : {"4k3/8/8/p1p1p1p1/P1P1P1P1/1P6/P7/RK6 w - -", "4k3/p7/P7/1p1p1p1p/1P1P1P1P/8/8/4K3 w - -"})
+        for (Color c : {Color::white, Color::black}) {
+            expect_unknown(fen, c);
+            EXPECT_EQ(HelpmateAnalyzer{}.can_checkmate(composed(fen), c).answer, MateAbility::can_checkmate) << fen;
+        }
 }
 
 TEST(FastUnwinnability, UnknownInPawnEndingsWhereAKingGetsThrough) {

@@ -8,8 +8,8 @@
 //  3. the forced lines (every line ends within 8 plies in material that cannot mate or a game
 //     over), unless both sides have a quiet move that can be taken back: then the line that
 //     repeats them never ends, and the forced-line proof would fail after a dozen move lists;
-//  4. the blockade proof, where pawns stand head-on and either no side has a queen, rook or
-//     passed pawn, or some units are locked for ever (locked_units);
+//  4. the blockade proof, where pawns stand head-on and either no side has a queen or rook free
+//     to move or a passed pawn free to advance, or some units are locked for ever (locked_units);
 //  5. where pawns stand head-on, the side asked has no queen or rook free to move and the
 //     position is closed (three pawn pairs head-on and a king in a pen of at most 12 squares,
 //     or units locked for ever), an exhaustive search of at most 3,000 positions (a king walk
@@ -147,10 +147,12 @@ FastProof fast_unwinnable(const Position& pos, Color winner) {
     // an open board with one, the blockade proof fails and the search cannot end).
     if (!blockade_candidate(pos) || free_heavy_piece(pos, winner)) return {};
     LockedOnce locked(pos);
-    // The blockade proof: on a quiet board (no queen, rook or passed pawn), or with units
-    // locked for ever.
-    const bool quiet = !(pos.pieces(PieceType::queen) | pos.pieces(PieceType::rook)) && !passed(pos, Color::white) &&
-                       !passed(pos, Color::black);
+    // The blockade proof: on a quiet board (no queen or rook free to move, and every passed pawn
+    // stopped by a unit in front of it), or with units locked for ever.
+    const Bitboard occ = pos.occupied();
+    const bool quiet = !free_heavy_piece(pos, Color::white) && !free_heavy_piece(pos, Color::black) &&
+                       !(passed(pos, Color::white).shifted(8) & ~occ).any() &&
+                       !(passed(pos, Color::black).shifted(-8) & ~occ).any();
     if ((quiet || locked()) && blockade_proof(pos, winner))
         return {MateProof::blockade, "blockade: no unit that could give mate can ever reach a mating pattern"};
     // A small exhaustive search in a closed position: three pawn pairs head-on and a king in a
