@@ -15,7 +15,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -140,6 +140,20 @@ bench: bench-deps build
 # PGN reading throughput against pgn-extract on the real-game corpus (docs/pgn.md).
 bench-pgn: bench-deps build
 	bash bench/pgn_vs_pgn_extract.sh $(BUILD)
+
+# Unwinnability against chasolver 3.0 (built offline from ../shared/peers/chasolver): both full
+# searches and both fast checks on the Lichess sets and the D3 vectors, same core, same run,
+# alternating; ratios, unknowns, worst question, peak RSS (docs/performance.md). Skips with a
+# message when ../shared is absent. UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS narrow it.
+UNWINNABLE_ROUNDS ?= 3
+UNWINNABLE_CORE ?= 1
+UNWINNABLE_SETS ?= lichess,unfair,vectors
+bench-unwinnable: build
+	@if [ ! -d ../shared/peers/chasolver ] || [ ! -d ../shared/data/unwinnable ]; then \
+	  echo "bench-unwinnable: ../shared (chasolver and the unwinnability data) is absent; skipped"; exit 0; fi; \
+	[ -x $(BUILD)/chasolver/chasbench ] || bash ../shared/peers/chasolver/build.sh $(abspath $(BUILD))/chasolver || exit 1; \
+	/usr/bin/python3 bench/unwinnability_vs_chasolver.py $(BUILD)/arbiter $(BUILD)/chasolver/chasbench \
+	  --rounds $(UNWINNABLE_ROUNDS) --core $(UNWINNABLE_CORE) --sets $(UNWINNABLE_SETS)
 
 # libFuzzer (clang, ASan + UBSan; docs/robustness.md): builds build-fuzz/ and runs each of
 # FUZZ_TARGETS for FUZZ_SECONDS on a copy of its seed corpus; fails when any target finds a crash,

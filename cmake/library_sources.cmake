@@ -33,4 +33,5 @@ set(ARBITER_LIBRARY_SOURCES
   src/helpmate/guided.cpp
   src/helpmate/rewarded.cpp
   src/helpmate/exhaustive.cpp
+  src/helpmate/fast.cpp
 )

@@ -402,6 +402,7 @@ const HelpmateAnalyzer& unwinnability_without_locked_check() noexcept {
 }
 
 MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
+    if (options_.mode == HelpmateOptions::Mode::fast) return FastUnwinnability{}.ability(pos, side);
     // Nanoseconds for the common case: material decides, or a side has mating material free to
     // act and too many units can move or be taken for a short forced line to end the game. Such
     // a side can mate, and a dead position needs both sides unable, so searching either side
@@ -426,6 +427,7 @@ MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
 }
 
 MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) const {
+    if (options_.mode == HelpmateOptions::Mode::fast) return FastUnwinnability{}.can_checkmate(pos, side);
     // Every question is searched in the canonical orientation (the side asked as Black; the file
     // orientation whose placement reads first), so that a position and its mirrors get the same
     // answer from the same work; the mating line is turned back.

@@ -1,8 +1,9 @@
-// unwinnability.cpp — the sound material-only rules for "cannot checkmate", and the default
-// analyzer (HelpmateAnalyzer).
+// unwinnability.cpp — the sound material-only rules for "cannot checkmate", the fast check
+// (its proofs in helpmate/fast.cpp) and the default analyzer (HelpmateAnalyzer).
 #include "arbiter/unwinnability.hpp"
 
 #include "arbiter/helpmate.hpp"
+#include "helpmate/impl.hpp"
 
 namespace arbiter {
 
@@ -38,6 +39,21 @@ MateVerdict MaterialUnwinnability::can_checkmate(const Position& pos, Color side
 
 MateAbility MaterialUnwinnability::ability(const Position& pos, Color side) const {
     return material_reason(pos, side) ? MateAbility::cannot_checkmate : MateAbility::unknown;
+}
+
+MateVerdict FastUnwinnability::can_checkmate(const Position& pos, Color side) const {
+    const detail::FastProof p = detail::fast_unwinnable(pos, side);
+    MateVerdict v;
+    v.answer = p.proof == MateProof::none ? MateAbility::unknown : MateAbility::cannot_checkmate;
+    v.proof = p.proof;
+    v.reason = p.reason;
+    v.nodes = p.nodes;
+    return v;
+}
+
+MateAbility FastUnwinnability::ability(const Position& pos, Color side) const {
+    return detail::fast_unwinnable(pos, side).proof == MateProof::none ? MateAbility::unknown
+                                                                       : MateAbility::cannot_checkmate;
 }
 
 const Unwinnability& default_unwinnability() noexcept {

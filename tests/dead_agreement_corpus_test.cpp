@@ -107,29 +107,8 @@ void play_biased(Position pos, int plies, std::mt19937_64& rng, Agreement& a) {
 std::optional<Position> random_sparse(const std::string& units, std::mt19937_64& rng) {
     for (int attempt = 0; attempt < 100; ++attempt) {
         std::string board(64, '.');
-        for (char c : "Kk" + units) {
-            const bool pawn = c == 'P' || c == 'p';
-            std::size_t sq;
-            do sq = rng() % 64;
-            while (board[sq] != '.' || (pawn && (sq < 8 || sq >= 56)));
-            board[sq] = c;
-        }
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char c = board[static_cast<std::size_t>(r * 8 + f)];
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += static_cast<char>('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += static_cast<char>('0' + empty);
-            if (r) fen += '/';
-        }
+        place_randomly(board, "Kk" + units, rng);
+        std::string fen = placement_of(board);
         fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
         if (auto p = position_from_fen(fen)) return *p;
     }

@@ -142,4 +142,38 @@ inline std::vector<std::pair<std::string, Color>> mirrored_questions(const std::
     return out;
 }
 
+/// The placement field of a FEN from 64 squares (index rank * 8 + file, a1 first; '.' empty).
+inline std::string placement_of(const std::string& board) {
+    std::string fen;
+    for (int r = 7; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < 8; ++f) {
+            const char c = board[static_cast<std::size_t>(r * 8 + f)];
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += static_cast<char>('0' + empty);
+            empty = 0;
+            fen += c;
+        }
+        if (empty) fen += static_cast<char>('0' + empty);
+        if (r) fen += '/';
+    }
+    return fen;
+}
+
+/// Puts each of `units` (FEN letters) on a random empty square of `board` (as for placement_of),
+/// pawns off the first and last ranks.
+template <typename Rng>
+void place_randomly(std::string& board, const std::string& units, Rng& rng) {
+    for (char c : units) {
+        const bool pawn = c == 'P' || c == 'p';
+        std::size_t sq;
+        do sq = rng() % 64;
+        while (board[sq] != '.' || (pawn && (sq < 8 || sq >= 56)));
+        board[sq] = c;
+    }
+}
+
 }  // namespace arbiter::testing

@@ -27,6 +27,9 @@ struct HelpmateOptions {
         quick,
         /// The quick stages, then the full search up to `node_limit`.
         full,
+        /// The sound fast check alone (FastUnwinnability): `cannot_checkmate` with a proof or
+        /// `unknown`, in about a microsecond; never a search for a mating line.
+        fast,
     };
     Mode mode = Mode::full;
     /// Positions the full search may visit before giving up with `unknown`.

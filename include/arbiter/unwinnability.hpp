@@ -83,6 +83,18 @@ public:
     [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
 };
 
+/// The sound fast check: `cannot_checkmate` only with a proof (the game is over, the material
+/// rules, forced lines that soon leave material that cannot mate, the blockade proof, or a
+/// search of at most a few thousand positions in a closed position), `unknown` otherwise, and
+/// never `can_checkmate` (it looks for no mating line). About a microsecond on real positions,
+/// for a scan of a database or a first pass before the full analysis (HelpmateAnalyzer);
+/// `arbiter dead --fast`. How each proof is gated is in docs/unwinnability.md, "The fast check".
+class FastUnwinnability final : public Unwinnability {
+public:
+    [[nodiscard]] MateVerdict can_checkmate(const Position& pos, Color side) const override;
+    [[nodiscard]] MateAbility ability(const Position& pos, Color side) const override;
+};
+
 /// The default analyzer used by the rules layer when the caller gives none.
 const Unwinnability& default_unwinnability() noexcept;
 

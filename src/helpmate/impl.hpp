@@ -16,6 +16,7 @@
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/position.hpp"
+#include "arbiter/unwinnability.hpp"
 
 namespace arbiter::detail {
 
@@ -53,6 +54,17 @@ bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 2000
 /// front of it (so that what it answers stays true for the rest of a game). A few nanoseconds
 /// without such a pair on the board, about a microsecond with.
 Bitboard locked_units(const Position& pos) noexcept;
+
+/// What the fast check (fast.cpp) proved: `proof` is MateProof::none when it proved nothing.
+struct FastProof {
+    MateProof proof = MateProof::none;
+    const char* reason = "not proved by the fast check";
+    std::uint64_t nodes = 0;  ///< positions searched by the forced lines and the small search
+};
+
+/// The sound fast check (FastUnwinnability): a proof that `winner` can never mate, from the
+/// static stages behind cheap gates, or none. About a microsecond on real positions.
+FastProof fast_unwinnable(const Position& pos, Color winner);
 
 /// Cheap test: is the blockade proof worth trying here (head-on blocked pawns)?
 bool blockade_candidate(const Position& pos) noexcept;

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""`make bench-unwinnable`: arbiter against chasolver 3.0 on the unwinnability corpora.
+
+  bench/unwinnability_vs_chasolver.py ARBITER CHASBENCH [--rounds N] [--core C] [--sets a,b]
+
+Both programs get the same questions (one a line, `FEN white|black`: the D3 vectors with both
+sides asked, and the Lichess timeouts with the intended winner, the side that just moved), on the
+same core (taskset -c C), in the same run, alternating: arbiter full, chasolver full, arbiter fast,
+chasolver fast, for N rounds. Rates are questions per second of analysis time as each program
+reports it (arbiter's `--timing` microseconds, chasbench's sum of call times); the best round of
+each counts. Printed per set: both full searches and both fast checks with their ratios, the
+unknowns (full: no answer; fast: not proved), the unwinnable questions each fast check proves,
+the worst question and the peak RSS of each process. ../shared is read-only: the question files
+are written to a temporary directory.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.environ.get("ARBITER_SHARED_DATA", os.path.join(HERE, "..", "..", "shared", "data"))
+SETS = {
+    "lichess": "unwinnable/d3_lichess-30K-games.txt",
+    "unfair": "unwinnable/d3_unfair_2022-05.txt",
+    "vectors": "unwinnable/d3_test-vector.txt",
+}
+
+
+def questions(name):
+    """[(fen of four fields, side, label)]: label 'W' can mate, 'U' cannot, None unknown."""
+    out = []
+    with open(os.path.join(DATA, SETS[name])) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if name == "vectors":
+                label, fen = line[:2], " ".join(line[3:].split()[:4])
+                out.append((fen, "white", "W" if label[0] == "W" else "U"))
+                out.append((fen, "black", "W" if label[1] == "B" else "U"))
+            else:
+                fields = line.split()
+                mover = "black" if fields[1] == "w" else "white"
+                out.append((" ".join(fields[:4]), mover, "U" if name == "unfair" else None))
+    return out
+
+
+def timed(cmd, core, stdout):
+    """Runs cmd on one core under /usr/bin/time; returns (stderr text, peak RSS in KB)."""
+    full = ["/usr/bin/time", "-f", "peak_rss_kb=%M", "taskset", "-c", str(core)] + cmd
+    r = subprocess.run(full, stdout=stdout, stderr=subprocess.PIPE, text=True, check=True)
+    rss = int(re.search(r"peak_rss_kb=(\d+)", r.stderr).group(1))
+    return r.stderr, rss
+
+
+def run_arbiter(arbiter, path, fast, core, qs):
+    out = path + (".arb-fast" if fast else ".arb-full")
+    with open(out, "w") as f:
+        _, rss = timed([arbiter, "dead", "--batch", path, "--timing"] + (["--fast"] if fast else []), core, f)
+    total, unknown, proved, wrong, worst = 0.0, 0, 0, 0, (0.0, "")
+    with open(out) as f:
+        for (fen, side, label), line in zip(qs, f):
+            j = json.loads(line)
+            us, answer = j["microseconds"][side], j[side]
+            total += us
+            if us > worst[0]:
+                worst = (us, f"{fen} {side}")
+            if answer == "unknown":
+                unknown += 1
+            if answer == "cannot_checkmate" and label == "U":
+                proved += 1
+            if (answer == "cannot_checkmate" and label == "W") or (answer == "can_checkmate" and label == "U"):
+                wrong += 1
+    return {"rate": len(qs) / (total / 1e6), "unknown": unknown, "proved": proved, "wrong": wrong,
+            "worst_us": worst[0], "worst": worst[1], "rss": rss, "n": len(qs)}
+
+
+def run_chasolver(chasbench, path, fast, core, qs):
+    out = path + (".chas-fast" if fast else ".chas-full")
+    with open(out, "w") as f:
+        err, rss = timed([chasbench, "fast" if fast else "full", path], core, f)
+    s = re.search(r"n=(\d+) sum_call_time=([\d.]+)s .*max=([\d.]+)(us|ms|s) .*max_at=\[(.*)\]", err)
+    n, secs = int(s.group(1)), float(s.group(2))
+    worst_us = float(s.group(3)) * {"us": 1, "ms": 1e3, "s": 1e6}[s.group(4)]
+    unknown = proved = wrong = 0
+    label = {(fen, side): lab for fen, side, lab in qs}
+    with open(out) as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) < 3:
+                continue
+            # full: W, U or N (no answer); fast: FU or F- (not proved); E: a line it cannot read
+            mark, key = fields[0].removeprefix("F"), (" ".join(fields[2:6]), fields[6]) if len(fields) >= 7 else None
+            lab = label.get(key)
+            if mark in ("N", "-", "E"):
+                unknown += 1
+            if mark == "U" and lab == "U":
+                proved += 1
+            if (mark == "U" and lab == "W") or (mark == "W" and lab == "U"):
+                wrong += 1
+    return {"rate": n / secs, "unknown": unknown, "proved": proved, "wrong": wrong, "worst_us": worst_us,
+            "worst": s.group(5), "rss": rss, "n": n}
+
+
+def best(runs):
+    return max(runs, key=lambda r: r["rate"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("arbiter")
+    ap.add_argument("chasbench")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--core", type=int, default=1)
+    ap.add_argument("--sets", default="lichess,unfair,vectors")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.sets.split(","):
+            qs = questions(name)
+            path = os.path.join(tmp, name + ".txt")
+            with open(path, "w") as f:
+                f.writelines(f"{fen} {side}\n" for fen, side, _ in qs)
+            res = {k: [] for k in ("arb-full", "chas-full", "arb-fast", "chas-fast")}
+            for _ in range(args.rounds):
+                res["arb-full"].append(run_arbiter(args.arbiter, path, False, args.core, qs))
+                res["chas-full"].append(run_chasolver(args.chasbench, path, False, args.core, qs))
+                res["arb-fast"].append(run_arbiter(args.arbiter, path, True, args.core, qs))
+                res["chas-fast"].append(run_chasolver(args.chasbench, path, True, args.core, qs))
+            b = {k: best(v) for k, v in res.items()}
+            unw = sum(1 for q in qs if q[2] == "U")
+            print(f"== {name}: {len(qs)} questions ({unw} labelled unwinnable), core {args.core}, "
+                  f"{args.rounds} rounds alternating, best round")
+            print(f"{'':10} {'q/s':>10} {'unknown':>8} {'proved U':>9} {'wrong':>6} {'worst':>10} {'peak RSS':>9}  worst question")
+            for k in ("arb-full", "chas-full", "arb-fast", "chas-fast"):
+                r = b[k]
+                print(f"{k:10} {r['rate']:>10,.0f} {r['unknown']:>8} {r['proved']:>9} {r['wrong']:>6} "
+                      f"{r['worst_us'] / 1e3:>8.2f}ms {r['rss'] / 1024:>7.1f}MB  {r['worst']}")
+            print(f"ratios: full arbiter/chasolver {b['arb-full']['rate'] / b['chas-full']['rate']:.2f}x, "
+                  f"fast arbiter/chasolver {b['arb-fast']['rate'] / b['chas-fast']['rate']:.2f}x, "
+                  f"arbiter fast/chasolver full {b['arb-fast']['rate'] / b['chas-full']['rate']:.1f}x")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
