@@ -30,6 +30,18 @@ std::string refusal(const std::string& code, const std::string& message, const s
     return arbiter::face::dump(Json{{"error", arbiter::face::error_json(code, message, field, offset)}});
 }
 
+// The text `answer()` gives, or the refusal of what it throws.
+template <class F>
+std::string refusing(F answer) {
+    try {
+        return answer();
+    } catch (const arbiter::face::InputError& e) {
+        return refusal(e.code(), e.message(), e.field(), e.offset());
+    } catch (const std::exception& e) {
+        return refusal("internal", e.what());
+    }
+}
+
 // The answer of `answer(request)` for the JSON text of a request, or the refusal.
 template <class F>
 std::string answering(const std::string& text, F answer) {
@@ -40,13 +52,7 @@ std::string answering(const std::string& text, F answer) {
         return refusal("bad_json", std::string("the request is not JSON: ") + e.what());
     }
     if (!j.is_object()) return refusal("bad_json", "the request must be an object {…}");
-    try {
-        return answer(j);
-    } catch (const arbiter::face::InputError& e) {
-        return refusal(e.code(), e.message(), e.field(), e.offset());
-    } catch (const std::exception& e) {
-        return refusal("internal", e.what());
-    }
+    return refusing([&] { return answer(j); });
 }
 
 std::string request(const std::string& what, const std::string& text) {
@@ -119,13 +125,7 @@ private:
     template <class F>
     std::string guarded(F f) const {
         if (!game_) return refusal("bad_request", "the game was not opened");
-        try {
-            return arbiter::face::dump(f());
-        } catch (const arbiter::face::InputError& e) {
-            return refusal(e.code(), e.message(), e.field(), e.offset());
-        } catch (const std::exception& e) {
-            return refusal("internal", e.what());
-        }
+        return refusing([&] { return arbiter::face::dump(f()); });
     }
     std::unique_ptr<arbiter::face::LiveGame> game_;
 };

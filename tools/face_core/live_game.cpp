@@ -41,28 +41,29 @@ LiveGame::LiveGame(GameInput in) {
 
 namespace {
 
-Json move_json(const GameRecord& r, std::size_t i) {
+// The move that led to position i: {"san","uci","fen" (of position `at`),"ply" (of `at`)}.
+Json move_json(const GameRecord& r, std::size_t i, std::size_t at) {
     return Json{{"san", r.san(i)},
                 {"uci", to_uci(r.position(i - 1), r.move(i))},
-                {"fen", to_fen(r.current())},
-                {"ply", r.game_ply(r.size() - 1)}};
+                {"fen", to_fen(r.position(at))},
+                {"ply", r.game_ply(at)}};
 }
 
 }  // namespace
 
 Json LiveGame::push(const std::string& move) {
     play_text(*record_, move, "move", "move ", 0);
-    return move_json(*record_, record_->size() - 1);
+    const std::size_t last = record_->size() - 1;
+    return move_json(*record_, last, last);
 }
 
 Json LiveGame::pop() {
     if (record_->plies_played() == 0)
         throw InputError("no_move", "no move to take back: the game is at its start (ply " +
                                         std::to_string(record_->game_ply(0)) + ")");
-    Json j = move_json(*record_, record_->size() - 1);
+    const std::size_t last = record_->size() - 1;
+    Json j = move_json(*record_, last, last - 1);
     record_->pop();
-    j["fen"] = to_fen(record_->current());
-    j["ply"] = record_->game_ply(record_->size() - 1);
     return j;
 }
 
