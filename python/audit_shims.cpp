@@ -7,12 +7,15 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
@@ -21,6 +24,7 @@
 #include "arbiter/pgn.hpp"
 #include "audit_output.hpp"
 #include "audit_request.hpp"
+#include "audit_task.hpp"
 #include "errors.hpp"
 #include "piece_cut.hpp"
 #include "shims.hpp"
@@ -200,9 +204,135 @@ std::string summary_text(const py::dict& counts, double seconds, std::uint64_t b
     return out.str();
 }
 
+// ---- the distributed audit's tasks (audit_task.hpp, arbiter/distributed.py) ----
+
+py::tuple plan_input(const std::string& path, std::uint64_t task_bytes) {
+    face::InputPlan plan;
+    {
+        py::gil_scoped_release release;
+        plan = face::plan_input(path, task_bytes);
+    }
+    py::list spans;
+    for (const auto& [begin, end] : plan.spans) spans.append(py::make_tuple(begin, end));
+    return py::make_tuple(plan.compression, plan.size, enum_name(plan.kind), spans);
+}
+
+// A C file, closed at the end of its scope; errors raise OSError naming the file.
+class CFile {
+public:
+    CFile(const std::string& path, const char* mode) : path_(path), f_(std::fopen(path.c_str(), mode)) {
+        if (!f_) fail();
+    }
+    ~CFile() {
+        if (f_) std::fclose(f_);
+    }
+    CFile(const CFile&) = delete;
+    CFile& operator=(const CFile&) = delete;
+    [[nodiscard]] std::FILE* get() const { return f_; }
+    void close() {
+        std::FILE* f = std::exchange(f_, nullptr);
+        if (std::fclose(f) != 0) fail();
+    }
+    [[noreturn]] void fail() const {
+        errno = errno ? errno : EIO;
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path_.c_str());
+        throw py::error_already_set();
+    }
+
+private:
+    std::string path_;
+    std::FILE* f_;
+};
+
+// Audits one task (run_task), its records (relative positions, no game numbers) written to
+// `out_path` (none with `summary`): (games, newlines, bytes, counts, error), `error` as
+// audit_piece's with the line describe() gives (or None).
+py::tuple audit_task(const std::string& path, const std::string& file, const std::string& kind, std::uint64_t begin,
+                     std::uint64_t end, const std::optional<std::string>& out_path, const std::string& rules,
+                     const std::optional<std::string>& time_category, bool summary,
+                     const std::vector<std::string>& only, const std::vector<std::string>& select, bool exact,
+                     std::size_t piece_bytes) {
+    const audit::AuditOptions options = audit_options(rules, time_category, exact);
+    const face::AuditFilter filter = audit_filter(only, select);
+    const auto task_kind = parse_enum<face::TaskKind>(kind);
+    if (!task_kind) raise_option("kind", "unknown task kind '" + kind + "'");
+    const face::TaskSpec spec{path, file, *task_kind, begin, end};
+    std::optional<CFile> out;
+    if (out_path) out.emplace(*out_path, "wb");
+    face::TaskResult r;
+    bool write_failed = false;
+    {
+        py::gil_scoped_release release;
+        r = face::run_task(
+            spec, options, &filter, summary || !out,
+            [&](std::string_view text) {
+                if (!write_failed && std::fwrite(text.data(), 1, text.size(), out->get()) != text.size())
+                    write_failed = true;
+            },
+            piece_bytes);
+    }
+    if (write_failed) out->fail();
+    if (out) out->close();
+    py::object error = py::none();
+    if (r.error)
+        error = py::make_tuple(code_name(r.error->code), r.error->path, r.error->offset, r.error->message,
+                               r.error->describe());
+    return py::make_tuple(r.games, r.newlines, r.bytes, counts_dict(r.counts), error);
+}
+
+// Copies a task's records from `src` to `dst` with their game numbers, lines and offsets
+// (number_records), a few MB at a time; returns the bytes written.
+std::uint64_t number_file(const std::string& src, const std::string& dst, std::uint64_t game,
+                          std::uint64_t game_in_file, std::uint64_t line_base, std::uint64_t offset_base) {
+    CFile in(src, "rb"), out(dst, "wb");
+    std::uint64_t written = 0;
+    bool read_failed = false, write_failed = false;
+    {
+        py::gil_scoped_release release;
+        std::string buf, numbered;
+        std::vector<char> chunk(std::size_t{4} << 20);
+        for (;;) {
+            const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), in.get());
+            if (n == 0 && std::ferror(in.get())) read_failed = true;
+            buf.append(chunk.data(), n);
+            // Whole lines now (all of them at the end): each line is one game.
+            const std::size_t nl = buf.rfind('\n');
+            const std::size_t cut = n == 0 ? buf.size() : nl == std::string::npos ? 0 : nl + 1;
+            if (cut > 0) {
+                const std::string_view lines(buf.data(), cut);
+                numbered.clear();
+                face::number_records(lines, game, game_in_file, numbered, line_base, offset_base);
+                const auto games = static_cast<std::uint64_t>(std::count(lines.begin(), lines.end(), '\n'));
+                game += games;
+                game_in_file += games;
+                if (std::fwrite(numbered.data(), 1, numbered.size(), out.get()) != numbered.size()) {
+                    write_failed = true;
+                    break;
+                }
+                written += numbered.size();
+                buf.erase(0, cut);
+            }
+            if (n == 0 || read_failed) break;
+        }
+    }
+    if (read_failed) in.fail();
+    if (write_failed) out.fail();
+    out.close();
+    return written;
+}
+
 }  // namespace
 
 void bind_audit(py::module_& m) {
+    m.def("plan_input", &plan_input, py::arg("path"), py::arg("task_bytes"),
+          "The tasks of one input: (compression, size, kind, [(begin, end), ...]), reading only headers.");
+    m.def("audit_task", &audit_task, py::arg("path"), py::arg("file"), py::arg("kind"), py::arg("begin"),
+          py::arg("end"), py::arg("out_path"), py::arg("rules") = "auto", py::arg("time_category") = py::none(),
+          py::arg("summary") = false, py::arg("only") = std::vector<std::string>{},
+          py::arg("select") = std::vector<std::string>{}, py::arg("exact") = false,
+          py::arg("piece_bytes") = std::size_t{4} << 20);
+    m.def("number_file", &number_file, py::arg("src"), py::arg("dst"), py::arg("game"), py::arg("game_in_file"),
+          py::arg("line_base") = 0, py::arg("offset_base") = 0);
     bind_pieces(m);
     m.def("is_game_boundary",
           [](py::bytes text, std::size_t offset) { return pgn::is_game_boundary(std::string_view(text), offset); });

@@ -64,6 +64,8 @@ public:
     StreamSource(int fd, bool owns_fd, std::string name, InputOptions options, std::optional<std::uint64_t> total)
         : fd_(fd), owns_fd_(owns_fd), name_(std::move(name)), options_(options), total_(total) {
         if (options_.chunk_size < 64) options_.chunk_size = 64;
+        consumed_ = options_.start;  // offsets are those of the whole file
+        if (options_.length) raw_end_ = options_.start + *options_.length;
     }
     StreamSource(std::string_view memory, std::string name, InputOptions options)
         : memory_(memory), name_(std::move(name)), options_(options), total_(memory.size()) {
@@ -129,6 +131,11 @@ private:
     Expected<std::size_t, InputError> raw_read(char* buffer, std::size_t size) {
         if (raw_eof_) return std::size_t{0};
         std::size_t n = 0;
+        if (raw_end_) size = static_cast<std::size_t>(std::min<std::uint64_t>(size, *raw_end_ - consumed_));
+        if (size == 0) {
+            raw_eof_ = true;
+            return n;
+        }
         if (fd_ < 0) {
             n = std::min(size, memory_.size() - memory_pos_);
             std::memcpy(buffer, memory_.data() + memory_pos_, n);
@@ -222,6 +229,7 @@ private:
     std::optional<std::uint64_t> total_;
     Mode mode_ = Mode::undecided;
     std::uint64_t consumed_ = 0;
+    std::optional<std::uint64_t> raw_end_;  // the offset where a part of a file ends
     std::uint64_t produced_ = 0;
     bool sniff_ = false;
     bool raw_eof_ = false;
@@ -253,8 +261,15 @@ Expected<std::unique_ptr<ByteSource>, InputError> open_input(const std::string& 
         }
         if (S_ISREG(st.st_mode)) total = static_cast<std::uint64_t>(st.st_size);
     }
+    if (options.start > 0 && ::lseek(fd, static_cast<off_t>(options.start), SEEK_SET) < 0) {
+        const int err = errno;
+        ::close(fd);
+        return Unexpected(InputError{
+            InputError::Code::cannot_open, path, options.start,
+            std::string("cannot open at byte ") + std::to_string(options.start) + ": " + std::strerror(err)});
+    }
 #ifdef POSIX_FADV_SEQUENTIAL
-    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    ::posix_fadvise(fd, static_cast<off_t>(options.start), 0, POSIX_FADV_SEQUENTIAL);
 #endif
     std::unique_ptr<ByteSource> src = std::make_unique<StreamSource>(fd, true, path, options, total);
     return src;

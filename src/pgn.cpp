@@ -102,10 +102,16 @@ namespace {
 
 constexpr std::string_view boundary_tag = "[Event ";
 
-// Is the line that ends with the newline at `nl` blank, and is there a newline before it?
-bool blank_line_before(std::string_view text, std::size_t nl) noexcept {
+// Where the blank run of the line that ends with the newline at `nl` begins.
+std::size_t blank_run_start(std::string_view text, std::size_t nl) noexcept {
     std::size_t k = nl;
     while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t' || text[k - 1] == '\r')) --k;
+    return k;
+}
+
+// Is the line that ends with the newline at `nl` blank, and is there a newline before it?
+bool blank_line_before(std::string_view text, std::size_t nl) noexcept {
+    const std::size_t k = blank_run_start(text, nl);
     return k > 0 && text[k - 1] == '\n';
 }
 
@@ -114,6 +120,10 @@ bool blank_line_before(std::string_view text, std::size_t nl) noexcept {
 bool is_game_boundary(std::string_view text, std::size_t offset) noexcept {
     return offset > 0 && offset < text.size() && text[offset - 1] == '\n' &&
            text.substr(offset).starts_with(boundary_tag) && blank_line_before(text, offset - 1);
+}
+
+std::size_t game_boundary_anchor(std::string_view text, std::size_t offset) noexcept {
+    return blank_run_start(text, offset - 1) - 1;
 }
 
 std::size_t BoundaryFinder::find(std::string_view text, std::size_t min_offset) noexcept {

@@ -76,6 +76,11 @@ struct InputOptions {
     Compression compression = Compression::detect;
     /// Size of each read from the operating system.
     std::size_t chunk_size = 1 << 18;
+    /// A file only (open_input): the offset of the first raw byte read, and at most how many raw
+    /// bytes are read from there (none: to the end) — a part of a file, such as a run of whole
+    /// Zstandard frames. Error offsets stay those of the whole file.
+    std::uint64_t start = 0;
+    std::optional<std::uint64_t> length{};
 };
 
 /// Opens a file, or standard input for "-". Errors: InputError (cannot_open).

@@ -198,6 +198,13 @@ private:
 /// the blank line before it and the newline before that (offset 0 is never one: nothing to cut).
 [[nodiscard]] bool is_game_boundary(std::string_view text, std::size_t offset) noexcept;
 
+/// The anchor of the game boundary at `offset` of `text` (is_game_boundary holds there): the
+/// offset of the newline that ends the line before its blank line. Each boundary has one anchor
+/// and no two share one, so readers that each start at some byte S of an input and take the
+/// boundaries anchored at or after S — exactly those BoundaryFinder finds in the text from S on —
+/// divide its games among them whatever the S (the distributed audit's byte ranges).
+[[nodiscard]] std::size_t game_boundary_anchor(std::string_view text, std::size_t offset) noexcept;
+
 /// Streams games out of a ByteSource. Single-threaded; one Reader per source.
 class Reader {
 public:

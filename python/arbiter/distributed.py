@@ -1,64 +1,97 @@
 """The audit of a game database on a Dask cluster (docs/distributed.md).
 
     /usr/bin/python3 -m arbiter.distributed audit --scheduler tcp://HOST:PORT|local[:N]
-        [--rules ID|auto] [--time-category C] [--only LIST] [--select TAG=VALUE]
-        [--chunk-bytes B] [--chunk-games N] [--in-flight K] [--output OUT.jsonl]
-        [--summary [--json]] INPUT...
+        [--rules ID|auto] [--time-category C] [--only LIST] [--select TAG=VALUE] [--exact]
+        [--output-dir DIR] [--output OUT.jsonl] [--summary [--json]] [--task-bytes B]
+        [--worker-timeout S] [--in-flight K] [--progress|--no-progress] INPUT...
 
-The client streams the inputs (plain, .pgn.zst, gzip, bzip2: detected by content) through the
-library's reader and cuts them into pieces of whole games at the library's own game boundaries
-(C++, one call per piece of a few MB). It sends each piece straight to a worker (Dask's scatter:
-the data does not pass through the scheduler) with a task that runs the C++ audit on it, keeping
-at most --in-flight pieces on the cluster (its memory is bounded whatever the input size). Each
-task returns the piece's records as one bytes object; the client puts the game numbers in (C++)
-and writes them in input order with one write per piece, so the output is byte-identical to
-``arbiter audit --format jsonl`` whatever the number of workers and the piece size. With
---summary only the counts come back. A worker that dies loses nothing: the client holds each
-piece until its records are back and sends it again when its task was lost.
+The client only coordinates. It cuts the inputs into tasks without reading them (C++,
+face::plan_input: byte ranges of a plain file, runs of whole frames of a Zstandard file of several
+frames, one task for a gzip, bzip2 or single-frame file) and submits one task each. A worker opens
+the input itself, reads only its part — the games that start there, decided by the library's own
+game boundaries, so ranges cut anywhere give the CLI's games — audits it in C++ and writes its
+records to a file in the output directory, giving back only counts (games, lines, bytes, findings).
+Once the tasks before one are counted, the client knows its first game number, line and offset,
+and a second task on a worker writes the numbered part (part-NNNNN.jsonl, atomically). The client
+journals each part as it lands, so that running the same command again redoes only what is missing
+or stale, and writes manifest.json at the end. `cat DIR/part-*.jsonl` is byte-identical to
+``arbiter audit --format jsonl`` on the same inputs, whatever the task size and the workers.
 
-Exit status: 0 done, 2 bad usage or input (an unreachable scheduler, an input that cannot be
-read, no games), 1 internal failure.
+Exit status: 0 done; 2 bad usage or input (a malformed or unreachable scheduler, an input that
+cannot be read, no games, an output directory of another run, no worker left); 1 internal failure.
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
-import itertools
+import hashlib
+import json
 import os
+import shutil
 import socket
 import sys
 import tempfile
 import time
 import uuid
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 import arbiter
 from arbiter import _arbiter
 
 PROG = "arbiter.distributed"
-#: Pieces of the distributed audit: large, so that the scheduler sees few tasks.
-DEFAULT_CHUNK_BYTES = 4 << 20
-#: Times a piece is sent again after its worker died before giving its records back.
-MAX_RESENDS = 5
+#: Bytes of an input (as stored: compressed bytes for .zst) a task reads, about.
+DEFAULT_TASK_BYTES = 32 << 20
+MANIFEST = "manifest.json"
+JOURNAL = "journal.jsonl"
+FORMAT = "arbiter-distributed-audit/1"
 
 
-# ---- the function the workers run (pure: the same piece always gives the same answer) ----
+# ---- the functions the workers run (pure: the same task always gives the same answer) ----
 
-def audit_task(text: bytes, where: tuple, options: tuple):
-    """Audits one piece on a worker: (text, games read, counts), as ``_arbiter.audit_piece``.
-    `where` is (file, first_line, first_offset, ends_at_boundary, error), `options` (rules,
-    time_category, summary, only, select, exact)."""
-    file, first_line, first_offset, ends_at_boundary, error = where
+def audit_task(spec: tuple, options: tuple, records_dir: Optional[str], index: int) -> dict:
+    """Audits one task on a worker. `spec` is (path, name, kind, begin, end); the records go to a
+    new file in `records_dir` (none with --summary), named in the answer with the counts."""
+    path, name, kind, begin, end = spec
     rules, time_category, summary, only, select, exact = options
-    _arbiter.reuse_memory()  # the buffers of the pieces that come and go on this worker
-    return _arbiter.audit_piece(text, file, first_line, first_offset, ends_at_boundary, rules, time_category,
-                                summary, error, only, select, exact)
+    records = None
+    if records_dir is not None and not summary:
+        records = os.path.join(records_dir, f".task-{index:05d}-{uuid.uuid4().hex[:12]}.records")
+    _arbiter.reuse_memory()
+    started = time.process_time()
+    try:
+        games, newlines, nbytes, counts, error = _arbiter.audit_task(
+            path, name, kind, begin, end, records, rules, time_category, summary, only, select, exact)
+    except BaseException:
+        if records is not None and os.path.exists(records):
+            os.unlink(records)
+        raise
+    return {"games": games, "newlines": newlines, "bytes": nbytes, "counts": counts,
+            "error": list(error) if error else None, "records": records,
+            "cpu": time.process_time() - started}
+
+
+def number_task(records: str, part: str, game: int, game_in_file: int, line_base: int, offset_base: int) -> int:
+    """Writes a task's part on a worker: its records with their game numbers, lines and offsets,
+    under a temporary name and then renamed (a part is never half-written). Returns its size."""
+    temp = f"{part}.{uuid.uuid4().hex[:12]}.tmp"
+    try:
+        size = _arbiter.number_file(records, temp, game, game_in_file, line_base, offset_base)
+        os.replace(temp, part)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+    os.unlink(records)
+    return size
 
 
 # ---- the client ----
 
 class UsageError(Exception):
+    pass
+
+
+class TaskFailed(Exception):
     pass
 
 
@@ -71,7 +104,7 @@ def _connect(scheduler: str, timeout: float):
             raise UsageError(f"--scheduler {scheduler}: expected local or local:N with N >= 1 workers")
         cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None)
-        return Client(cluster, direct_to_workers=True), cluster
+        return Client(cluster), cluster
     host, port = _scheduler_address(scheduler)
     # A refused connection answers at once: Dask's client would retry until its timeout.
     try:
@@ -81,8 +114,7 @@ def _connect(scheduler: str, timeout: float):
     except OSError:
         pass  # unreachable or slow: Dask's client tries for the whole timeout and says why
     try:
-        # Results come straight from the workers, not through the scheduler.
-        return Client(scheduler, timeout=timeout, direct_to_workers=True), None
+        return Client(scheduler, timeout=timeout), None
     except (OSError, TimeoutError) as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler} within {timeout:g} s: {e}") from None
 
@@ -109,11 +141,13 @@ def _scheduler_address(scheduler: str):
 
 def _parse(argv: List[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog=f"python3 -m {PROG}",
-                                description="Audit PGN games on a Dask cluster; the output is that of "
-                                            "`arbiter audit --format jsonl` (or --summary).")
+                                description="Audit PGN files on a Dask cluster: the workers read the inputs and "
+                                            "write the output themselves; `cat DIR/part-*.jsonl` is the output of "
+                                            "`arbiter audit --format jsonl`.")
     sub = p.add_subparsers(dest="command", required=True)
-    a = sub.add_parser("audit", help="audit PGN files (plain, .pgn.zst, gzip, bzip2)")
-    a.add_argument("inputs", nargs="+", metavar="INPUT", help="PGN files ('-' = standard input)")
+    a = sub.add_parser("audit", help="audit PGN files (plain, .pgn.zst, gzip, bzip2) that every worker can open")
+    a.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="PGN files, at paths every worker can open (a shared or network file system)")
     a.add_argument("--scheduler", required=True,
                    help="tcp://HOST:PORT of a running dask-scheduler, or local[:N] for N local worker processes")
     a.add_argument("--rules", default="auto", help="a rule-set id for every game, or auto (default)")
@@ -124,120 +158,229 @@ def _parse(argv: List[str]) -> argparse.Namespace:
     a.add_argument("--select", action="append", default=[], metavar="TAG=VALUE",
                    help="audit only the games whose tag has this value, exact (repeat: all must hold; "
                         "as arbiter audit --select)")
-    a.add_argument("--chunk-bytes", type=int, default=DEFAULT_CHUNK_BYTES,
-                   help="a piece sent to a worker ends at the first game boundary past this many bytes "
-                        "(default 4 MiB)")
-    a.add_argument("--chunk-games", type=int, default=None,
-                   help="a piece also ends after this many games (default: no limit)")
-    a.add_argument("--in-flight", type=int, default=0,
-                   help="pieces on the cluster at a time (default: 3 per worker thread, at least 4)")
-    a.add_argument("--output", "-o", default=None, help="write to this file instead of standard output")
     a.add_argument("--exact", action="store_true",
                    help="dead positions: the full analysis of every game's final position (arbiter audit --exact)")
+    a.add_argument("--output-dir", default=None, metavar="DIR",
+                   help="the workers write one part a task here (part-00000.jsonl, ...) and the client "
+                        "manifest.json; the same command again redoes only missing or stale parts")
+    a.add_argument("--output", "-o", default=None, metavar="FILE",
+                   help="the parts concatenated into FILE at the end (parts kept in FILE.parts/ until then, "
+                        "or in --output-dir)")
     a.add_argument("--summary", action="store_true", help="counts per finding type and kind, added up on the workers")
     a.add_argument("--json", action="store_true", help="with --summary: one JSON object")
+    a.add_argument("--task-bytes", type=int, default=DEFAULT_TASK_BYTES, metavar="B",
+                   help="bytes of input a task reads, about (compressed bytes for .zst; default 32 MiB)")
+    a.add_argument("--worker-timeout", type=float, default=60.0, metavar="S",
+                   help="stop with exit 2 when no worker has been there for S seconds (default 60)")
+    a.add_argument("--in-flight", type=int, default=0,
+                   help="tasks on the cluster at a time (default: 4 per worker thread, at least 8)")
     a.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to reach the scheduler (default 10)")
+    prog = a.add_mutually_exclusive_group()
+    prog.add_argument("--progress", dest="progress", action="store_true", default=None,
+                      help="a progress line on standard error (default: on a terminal only)")
+    prog.add_argument("--no-progress", dest="progress", action="store_false")
     a.add_argument("--stats", action="store_true",
                    help="print the client's start-up and audit times and its CPU time on standard error")
     args = p.parse_args(argv)
-    if args.chunk_games is not None and args.chunk_games < 1:
-        p.error("--chunk-games: at least 1")
-    if args.chunk_bytes < 1:
-        p.error("--chunk-bytes: at least 1")
+    if args.task_bytes < 1:
+        p.error("--task-bytes: at least 1")
     if args.in_flight < 0:
         p.error("--in-flight: at least 1")
+    if args.worker_timeout <= 0:
+        p.error("--worker-timeout: more than 0 seconds")
     if args.json and not args.summary:
         p.error("--json applies only with --summary (the records are already JSON lines)")
     return args
 
 
-class _Output:
-    """Standard output, or a file written beside its final name and renamed into place at the end."""
+# ---- planning: the tasks of the inputs, read from their headers only ----
 
-    def __init__(self, path: Optional[str], inputs: List[str]):
+class Task:
+    __slots__ = ("index", "input", "spec", "key", "size")
+
+    def __init__(self, index, input_index, spec, key, size):
+        self.index, self.input, self.spec, self.key, self.size = index, input_index, spec, key, size
+
+
+def _options(args) -> tuple:
+    return (args.rules, args.time_category, args.summary, tuple(args.only), tuple(args.select), args.exact)
+
+
+def _plan(args) -> tuple:
+    """(inputs, tasks): each input's name, path, size, modification time and how it is cut."""
+    inputs, tasks = [], []
+    options = list(_options(args))
+    options[2] = False  # a part is the same whether a summary is printed or not
+    for i, name in enumerate(args.inputs):
+        if name == "-":
+            raise UsageError("'-' (standard input): the workers read the inputs themselves; give files")
+        path = os.path.abspath(name)
+        compression, size, kind, spans = _arbiter.plan_input(path, args.task_bytes)
+        try:
+            st = os.stat(path)
+            stamp = [st.st_size, st.st_mtime_ns]
+        except OSError:
+            stamp = None
+        inputs.append({"name": name, "path": path, "size": size, "mtime_ns": stamp[1] if stamp else None,
+                       "compression": compression or None, "kind": kind, "tasks": len(spans)})
+        for begin, end in spans:
+            spec = (path, name, kind, begin, end)
+            key = hashlib.sha256(json.dumps([arbiter.__version__, options, spec, stamp]).encode()).hexdigest()[:32]
+            tasks.append(Task(len(tasks), i, spec, key, end - begin))
+    return inputs, tasks
+
+
+def _part_name(index: int) -> str:
+    return f"part-{index:05d}.jsonl"
+
+
+# ---- the output directory: parts, the journal of the parts done, the manifest ----
+
+class OutputDir:
+    """The parts' directory, what an earlier run of the same command left there, and the journal."""
+
+    def __init__(self, path: str, inputs: list, options: dict, temporary: bool):
         self.path = path
-        self.temp = None
-        if path is None:
-            self.stream = sys.stdout.buffer
+        self.temporary = temporary
+        self.done: Dict[int, dict] = {}
+        self.previous_run = 0
+        names = [i["name"] for i in inputs]
+        if os.path.isdir(path) and not temporary:
+            entries = os.listdir(path)
+            manifest = os.path.join(path, MANIFEST)
+            if entries and not os.path.exists(manifest):
+                raise UsageError(f"--output-dir {path}: holds files that are not an arbiter.distributed audit's "
+                                 f"(no {MANIFEST}): give an empty or new directory")
+            if entries:
+                old = self._read_json(manifest)
+                if old.get("format") != FORMAT or [i.get("name") for i in old.get("inputs", [])] != names:
+                    raise UsageError(
+                        f"--output-dir {path}: holds the parts of another run (inputs "
+                        f"{', '.join(i.get('name', '?') for i in old.get('inputs', []))}): nothing was overwritten; "
+                        f"give another directory or remove it")
+                self.previous_run = int(old.get("run", 0))
+                for t in old.get("tasks", []):
+                    if "games" in t:
+                        self.done[t["task"]] = t
+                self._read_journal()
+                for name in entries:  # what a killed run left half done
+                    if name.startswith(".task-") or name.endswith(".tmp"):
+                        os.unlink(os.path.join(path, name))
+        else:
+            os.makedirs(path, exist_ok=True)
+        self.run = self.previous_run + 1
+        self.manifest = {"format": FORMAT, "state": "running", "run": self.run, "inputs": inputs,
+                         "options": options}
+        self.journal = None
+
+    def _read_json(self, path):
+        try:
+            with open(path, "rb") as f:
+                return json.load(f)
+        except (OSError, ValueError) as e:
+            raise UsageError(f"--output-dir {self.path}: cannot read {MANIFEST}: {e}") from None
+
+    def _read_journal(self):
+        try:
+            with open(os.path.join(self.path, JOURNAL), "rb") as f:
+                for line in f:
+                    try:
+                        entry = json.loads(line)
+                    except ValueError:
+                        continue  # the last line of a killed run, half-written
+                    self.done[entry["task"]] = entry
+        except FileNotFoundError:
+            pass
+
+    def valid(self, task: Task) -> Optional[dict]:
+        """What an earlier run recorded for this task, when its part is there and still right."""
+        entry = self.done.get(task.index)
+        if entry is None or entry.get("key") != task.key:
+            return None
+        try:
+            if os.path.getsize(os.path.join(self.path, _part_name(task.index))) != entry["part_bytes"]:
+                return None
+        except OSError:
+            return None
+        return entry
+
+    def start(self, tasks: List[Task]):
+        self.manifest["tasks"] = [{"task": t.index, "part": _part_name(t.index), "input": t.input,
+                                   "begin": t.spec[3], "end": t.spec[4]} for t in tasks]
+        self._write_manifest()
+        self.journal = open(os.path.join(self.path, JOURNAL), "a", encoding="utf-8")
+
+    def record(self, entry: dict):
+        self.done[entry["task"]] = entry
+        self.journal.write(json.dumps(entry) + "\n")
+        self.journal.flush()
+
+    def finish(self, tasks: List[Task], totals: dict):
+        self.manifest["state"] = "complete"
+        self.manifest["totals"] = totals
+        self.manifest["tasks"] = [dict(self.done[t.index], part=_part_name(t.index), input=t.input,
+                                       begin=t.spec[3], end=t.spec[4]) for t in tasks]
+        self._write_manifest()
+        self.journal.close()
+        os.unlink(os.path.join(self.path, JOURNAL))
+        keep = {_part_name(t.index) for t in tasks}
+        for name in os.listdir(self.path):  # parts of an earlier plan with more tasks, a lost task's records
+            if (name.startswith("part-") and name.endswith(".jsonl") and name not in keep) or name.startswith(".task-"):
+                _remove(os.path.join(self.path, name))
+
+    def close(self):
+        if self.journal is not None and not self.journal.closed:
+            self.journal.close()
+        if self.temporary:
+            shutil.rmtree(self.path, ignore_errors=True)
+
+    def _write_manifest(self):
+        temp = os.path.join(self.path, f".{MANIFEST}.{uuid.uuid4().hex[:12]}.tmp")
+        with open(temp, "w", encoding="utf-8") as f:
+            json.dump(self.manifest, f, indent=1)
+            f.write("\n")
+        os.replace(temp, os.path.join(self.path, MANIFEST))
+
+
+# ---- the run ----
+
+class Progress:
+    """Tasks and games done, games/s and the time left, on one line of standard error."""
+
+    def __init__(self, enabled: Optional[bool], total_bytes: int, tasks: int):
+        tty = sys.stderr.isatty()
+        self.enabled = tty if enabled is None else enabled
+        self.tty = tty
+        self.total_bytes = max(total_bytes, 1)
+        self.tasks = tasks
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def show(self, tasks_done: int, games: int, bytes_done: int, final: bool = False):
+        if not self.enabled:
             return
-        for i in inputs:
-            if i != "-" and os.path.exists(i) and os.path.exists(path) and os.path.samefile(i, path):
-                raise UsageError(f"--output '{path}' is the input '{i}' (the same file): refusing to overwrite an input")
-        d = os.path.dirname(os.path.abspath(path))
-        fd, self.temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=d)
-        self.stream = os.fdopen(fd, "wb")
-
-    def commit(self):
-        self.stream.flush()
-        if self.temp:
-            self.stream.close()
-            os.replace(self.temp, self.path)
-            self.temp = None
-
-    def discard(self):
-        if self.temp:
-            self.stream.close()
-            os.unlink(self.temp)
-            self.temp = None
+        now = time.monotonic()
+        if self.tty and not final and now - self.last < 0.25:
+            return
+        self.last = now
+        elapsed = max(now - self.start, 1e-9)
+        share = bytes_done / self.total_bytes
+        left = elapsed * (1 - share) / share if share > 0 else None
+        text = (f"{PROG}: {tasks_done}/{self.tasks} tasks, {games:,} games, {games / elapsed:,.0f} games/s, "
+                f"{100 * share:.0f} % of the input" + (f", about {_duration(left)} left" if left and not final else ""))
+        if self.tty:
+            sys.stderr.write("\r\x1b[K" + text + ("\n" if final else ""))
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        self.shown = True
 
 
-class _Piece:
-    """A piece on the cluster: what it takes to send it again, and its task."""
-
-    __slots__ = ("index", "text", "where", "data", "task", "sends")
-
-    def __init__(self, index, piece, error):
-        self.index = index
-        self.text = piece.text
-        self.where = (piece.file, piece.first_line, piece.first_offset, piece.ends_at_boundary, error)
-        self.data = self.task = None
-        self.sends = 0
-
-
-class _Cluster:
-    """Sends pieces straight to the workers (scatter, then a task on the worker that holds the
-    piece) and takes their results, sending a piece again when its worker died before its result
-    was taken."""
-
-    def __init__(self, client, options: tuple):
-        self.client = client
-        self.options = options
-        self.run = uuid.uuid4().hex[:12]
-        self.seq = itertools.count()
-
-    def send(self, p: _Piece):
-        p.sends += 1
-        if p.sends > MAX_RESENDS + 1:
-            raise RuntimeError(f"a piece of {p.where[0]} was lost {MAX_RESENDS} times with its workers")
-        for f in (p.task, p.data):
-            if f is not None:
-                f.release()
-        for attempt in itertools.count(1):
-            try:
-                p.data = self.client.scatter(p.text, direct=True, hash=False)
-                break
-            except OSError:  # CommClosedError, TimeoutError: the worker chosen is gone
-                if attempt == 40:
-                    raise
-                time.sleep(0.25)  # until the scheduler knows it is gone
-        n = next(self.seq)
-        p.task = self.client.submit(audit_task, p.data, p.where, self.options, key=f"arbiter-audit-{self.run}-{n}",
-                                    pure=False)
-
-    def result(self, p: _Piece):
-        from distributed.client import CancelledError
-
-        while True:
-            try:
-                r = p.task.result()
-                break
-            except CancelledError:
-                # The worker that held the piece died: send it again.
-                self.send(p)
-        p.task.release()
-        p.data.release()
-        p.data = p.task = None
-        return r
+def _duration(s: float) -> str:
+    s = int(s + 0.5)
+    return f"{s // 3600} h {s % 3600 // 60:02d} min" if s >= 3600 else f"{s // 60} min {s % 60:02d} s" if s >= 60 \
+        else f"{s} s"
 
 
 def run_audit(args: argparse.Namespace) -> int:
@@ -252,54 +395,202 @@ def run_audit(args: argparse.Namespace) -> int:
         return _run_audit(args)
 
 
+def _output_dir(args, inputs) -> Optional[OutputDir]:
+    options = {"rules": args.rules, "time_category": args.time_category, "only": args.only, "select": args.select,
+               "exact": args.exact, "task_bytes": args.task_bytes, "arbiter": arbiter.__version__}
+    for i in inputs:
+        for target, flag in ((args.output, "--output"), (args.output_dir, "--output-dir")):
+            if target and os.path.exists(target) and os.path.exists(i["path"]) and os.path.samefile(i["path"], target):
+                raise UsageError(f"{flag} '{target}' is the input '{i['name']}': refusing to overwrite an input")
+    if args.output_dir:
+        return OutputDir(os.path.abspath(args.output_dir), inputs, options, temporary=False)
+    if args.output:
+        return OutputDir(os.path.abspath(args.output) + ".parts", inputs, options, temporary=False)
+    if args.summary:
+        return None  # only counts come back
+    # Standard output: the parts go through a directory of the current one (the workers must see
+    # it) and are copied out in order as they land.
+    try:
+        path = tempfile.mkdtemp(prefix=".arbiter-audit-", dir=os.getcwd())
+    except OSError as e:
+        raise UsageError(f"cannot make a directory for the parts in {os.getcwd()}: {e}; give --output-dir") from None
+    return OutputDir(path, inputs, options, temporary=True)
+
+
 def _run_audit(args: argparse.Namespace) -> int:
-    _arbiter.reuse_memory()  # pieces of a few MB come and go
     begun = getattr(args, "started", time.monotonic())
+    inputs, tasks = _plan(args)
+    out = _output_dir(args, inputs)
+    try:
+        return _run(args, inputs, tasks, out, begun)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
+    from distributed import wait
+    from distributed.client import FIRST_COMPLETED
+
+    kept = {}
+    if out is not None:
+        for t in tasks:
+            entry = out.valid(t)
+            if entry is not None:
+                kept[t.index] = entry
+        if kept:
+            print(f"{PROG}: {out.path}: {len(kept)} of {len(tasks)} parts are done already (run {out.previous_run}); "
+                  f"running the other {len(tasks) - len(kept)}", file=sys.stderr)
     client, cluster = _connect(args.scheduler, args.connect_timeout)
     connected = time.monotonic()
-    out = _Output(args.output, args.inputs)
-    errors: list = []
-    start = time.monotonic()
+    options = list(_options(args))
+    options[2] = out is None  # only counts come back when no part is written
+    options = tuple(options)
+    records_dir = out.path if out is not None else None
+    if out is not None:
+        out.start(tasks)
+    progress = Progress(args.progress, sum(t.size for t in tasks), len(tasks))
+    stream = sys.stdout.buffer if out is not None and out.temporary else None
     try:
-        threads = sum(client.nthreads().values()) or 1
-        in_flight = args.in_flight or max(4, 3 * threads)
-        dask = _Cluster(client, (args.rules, args.time_category, args.summary, args.only, args.select, args.exact))
-        numbering = arbiter._Numbering()
-        window: collections.deque = collections.deque()  # _Piece, in input order
-        total = None
-        read_bytes = 0
-        games_read = 0
+        # In input order: the counts of each task, then its part.
+        metas: Dict[int, dict] = {}   # the audit's answer (or an earlier run's entry)
+        audits: Dict[object, int] = {}  # future -> task
+        numbering: Dict[object, tuple] = {}  # future -> (task, entry)
+        to_submit = [t for t in tasks if t.index not in kept]
+        submit_at = 0
+        cursor = 0       # the first task whose part is not placed yet
+        emitted = 0      # standard output: parts copied out
+        landed = set()   # parts written
+        games_before = 0
+        text_bytes = 0  # of the inputs' text, decompressed
+        per_file = {"input": None, "games": 0, "lines": 0, "bytes": 0, "dead": False}
+        totals = None
+        games_done = bytes_done = tasks_done = 0
+        errors = []
+        no_worker_since = None
+        threads = 1
 
-        def take(p: _Piece):
-            nonlocal total, games_read
-            text, games, counts = dask.result(p)
-            games_read += games
-            total = counts if total is None else _arbiter.add_counts(total, counts)
-            if not args.summary:
-                out.stream.write(numbering.lines(p.index, text, games))
+        def submit(t: Task):
+            f = client.submit(audit_task, t.spec, options, records_dir, t.index,
+                              key=f"arbiter-audit-{uuid.uuid4().hex[:8]}-{t.index}", pure=False)
+            audits[f] = t.index
 
-        for index, piece, error in arbiter.pieces(args.inputs, args.chunk_games, args.chunk_bytes, errors):
-            read_bytes += len(piece.text)
-            p = _Piece(index, piece, error)
-            dask.send(p)
-            window.append(p)
-            while len(window) > in_flight:
-                take(window.popleft())
-        while window:
-            take(window.popleft())
-        for e in errors:
-            print(f"{PROG}: {e.message}", file=sys.stderr)
-        if games_read == 0 and not errors:
+        def finish_task(t: Task, entry: dict):
+            nonlocal tasks_done, games_done, bytes_done
+            tasks_done += 1
+            games_done += entry["games"]
+            bytes_done += t.size
+            landed.add(t.index)
+            if out is not None and t.index not in kept:
+                out.record(entry)
+
+        while True:
+            # Keep the cluster busy, but no more than --in-flight tasks ahead of the cursor.
+            in_flight = args.in_flight or max(8, 4 * threads)
+            while submit_at < len(to_submit) and to_submit[submit_at].index < cursor + in_flight:
+                submit(to_submit[submit_at])
+                submit_at += 1
+            # Place the tasks whose counts are known, in order.
+            while cursor < len(tasks) and (cursor in metas or cursor in kept):
+                t = tasks[cursor]
+                meta = kept.get(cursor) or metas[cursor]
+                if per_file["input"] != t.input:
+                    per_file = {"input": t.input, "games": 0, "lines": 0, "bytes": 0, "dead": False}
+                dropped = per_file["dead"]  # an earlier task of this input ended it with a read error
+                entry = {"task": t.index, "key": t.key, "run": out.run if out else 1,
+                         "games": 0 if dropped else meta["games"], "newlines": 0 if dropped else meta["newlines"],
+                         "bytes": 0 if dropped else meta["bytes"],
+                         "counts": None if dropped else meta["counts"], "error": None if dropped else meta["error"],
+                         "game": games_before + 1, "game_in_file": per_file["games"] + 1,
+                         "line_base": per_file["lines"], "offset_base": per_file["bytes"]}
+                if cursor in kept and any(kept[cursor].get(k) != entry[k] for k in
+                                          ("game", "game_in_file", "line_base", "offset_base")):
+                    # An earlier input changed: this part's numbers did too. Audit it again.
+                    del kept[cursor]
+                    submit(t)
+                    break
+                if cursor in kept:
+                    finish_task(t, kept[cursor])
+                elif dropped or out is None:
+                    entry["part_bytes"] = 0
+                    if out is not None:
+                        open(os.path.join(out.path, _part_name(t.index)), "wb").close()
+                        if meta.get("records"):
+                            _remove(meta["records"])
+                    finish_task(t, entry)
+                else:
+                    f = client.submit(number_task, meta["records"], os.path.join(out.path, _part_name(t.index)),
+                                      entry["game"], entry["game_in_file"], entry["line_base"], entry["offset_base"],
+                                      key=f"arbiter-part-{uuid.uuid4().hex[:8]}-{t.index}", pure=False)
+                    numbering[f] = (t, entry)
+                if not dropped:
+                    games_before += entry["games"]
+                    text_bytes += entry["bytes"]
+                    per_file["games"] += entry["games"]
+                    per_file["lines"] += entry["newlines"]
+                    per_file["bytes"] += entry["bytes"]
+                    if entry["counts"] is not None:
+                        totals = entry["counts"] if totals is None else _arbiter.add_counts(totals, entry["counts"])
+                    if entry["error"]:
+                        per_file["dead"] = True
+                        errors.append(entry["error"])
+                        note = "" if entry["error"][0] == "cannot_open" else " (the games before it were audited)"
+                        print(f"{PROG}: {entry['error'][4]}{note}", file=sys.stderr)
+                cursor += 1
+            # Standard output: the parts landed, in order.
+            while stream is not None and emitted < len(tasks) and emitted in landed:
+                part = os.path.join(out.path, _part_name(emitted))
+                with open(part, "rb") as f:
+                    shutil.copyfileobj(f, stream, 1 << 20)
+                stream.flush()
+                os.unlink(part)
+                emitted += 1
+            progress.show(tasks_done, games_done, bytes_done)
+            if cursor >= len(tasks) and not numbering and (stream is None or emitted == len(tasks)):
+                break
+            pending = list(audits) + list(numbering)
+            if not pending:
+                continue
+            try:
+                done, _ = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
+            except TimeoutError:
+                done = ()
+            for f in done:
+                if f in audits:
+                    index = audits.pop(f)
+                    metas[index] = _result(f, tasks[index])
+                else:
+                    t, entry = numbering.pop(f)
+                    entry["part_bytes"] = _result(f, t)
+                    finish_task(t, entry)
+                f.release()
+            # Workers: how many threads, and none for how long.
+            nthreads = client.nthreads()
+            threads = sum(nthreads.values())
+            if threads:
+                no_worker_since = None
+            elif no_worker_since is None:
+                no_worker_since = time.monotonic()
+            elif time.monotonic() - no_worker_since > args.worker_timeout:
+                where = f"; the {len(landed)} parts done are kept in {out.path}: run the same command again " \
+                        f"to finish" if out is not None and not out.temporary else ""
+                raise UsageError(f"no worker for {args.worker_timeout:g} s: stopped with {len(landed)} of "
+                                 f"{len(tasks)} tasks done{where}")
+        progress.show(tasks_done, games_done, bytes_done, final=True)
+        if games_done == 0 and not errors:
             raise UsageError("no games found in the input: nothing to audit")
-        if total is not None and total["games"] == 0 and games_read:
-            print(f"{PROG}: no game has the tags --select asks for ({games_read} games read)", file=sys.stderr)
-        if args.summary and total is not None:
-            out.stream.write(_arbiter.summary_text(total, time.monotonic() - start, read_bytes,
-                                                   args.json).encode())
-        out.commit()
-    except BaseException:
-        out.discard()
-        raise
+        if totals is not None and totals["games"] == 0 and games_done:
+            print(f"{PROG}: no game has the tags --select asks for ({games_done} games read)", file=sys.stderr)
+        if out is not None:
+            out.finish(tasks, {"games": games_done, "counts": totals})
+            if args.output:
+                _concatenate(out.path, tasks, args.output)
+                if not args.output_dir:
+                    shutil.rmtree(out.path, ignore_errors=True)
+        if args.summary and totals is not None:
+            text = _arbiter.summary_text(totals, time.monotonic() - connected, text_bytes, args.json)
+            sys.stdout.write(text)
+            sys.stdout.flush()
     finally:
         client.close()
         if cluster is not None:
@@ -308,11 +599,43 @@ def _run_audit(args: argparse.Namespace) -> int:
         cpu = os.times()
         print(f"{PROG}: stats: start-up {connected - begun:.2f} s (import distributed, connect), audit "
               f"{time.monotonic() - connected:.2f} s, client CPU {cpu.user + cpu.system:.2f} s, "
-              f"{read_bytes} bytes, {games_read} games", file=sys.stderr)
+              f"{len(tasks)} tasks, {games_done} games, worker CPU in the audit "
+              f"{sum(m.get('cpu', 0) for m in metas.values()):.2f} s", file=sys.stderr)
     if errors:
         print(f"{PROG}: some input could not be read to its end (see above)", file=sys.stderr)
         return 2
     return 0
+
+
+def _result(future, task: Task):
+    """A task's answer; a task that failed on a worker is named with its input and bytes."""
+    try:
+        return future.result()
+    except OSError as e:
+        raise TaskFailed(f"task {task.index} ({task.spec[1]}, bytes {task.spec[3]}-{task.spec[4]}) failed on a "
+                         f"worker: {e}") from None
+
+
+def _remove(path: str):
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _concatenate(parts_dir: str, tasks: List[Task], output: str):
+    """--output: the parts, in order, copied into the file (written beside it, then renamed)."""
+    d = os.path.dirname(os.path.abspath(output))
+    fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", dir=d)
+    try:
+        with os.fdopen(fd, "wb") as dst:
+            for t in tasks:
+                with open(os.path.join(parts_dir, _part_name(t.index)), "rb") as src:
+                    shutil.copyfileobj(src, dst, 1 << 20)
+        os.replace(temp, output)
+    except BaseException:
+        _remove(temp)
+        raise
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -321,7 +644,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     args.started = started
     try:
         return run_audit(args)
-    except (UsageError, arbiter.Error) as e:
+    except (UsageError, TaskFailed, arbiter.Error) as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:

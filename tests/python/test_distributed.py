@@ -1,8 +1,13 @@
 """`python3 -m arbiter.distributed audit` against a real dask-scheduler and two dask-worker
-processes on 127.0.0.1: the output is byte-identical to `arbiter audit --format jsonl` for several
-piece sizes, on a .pgn.zst too, with --summary, after one worker is killed with SIGKILL mid-run,
-and an absent scheduler is a clear error with exit status 2. Every process started here is
-stopped at the end, whatever happens (bounded waits only)."""
+processes on 127.0.0.1 (issue 30): the workers read their own parts of the inputs and write the
+parts; the output (standard output, `cat DIR/part-*.jsonl`, --output) is byte-identical to
+`arbiter audit --format jsonl` for several task sizes, plain, multi-frame and single-frame .zst in
+one run, with one worker or two, after a worker is killed with SIGKILL mid-run, and after the
+client is killed and the same command run again (only the unfinished tasks run again); with every
+worker gone the client stops within --worker-timeout (exit 2, the parts kept) and a rerun
+finishes; malformed or refused schedulers, unreadable inputs and another run's directory are clear
+errors with exit status 2. Every process started here is stopped at the end, whatever happens
+(bounded waits only)."""
 
 import glob
 import json
@@ -111,79 +116,120 @@ def audit(args, timeout=300, **kw):
     return r.returncode, r.stdout, r.stderr.decode("utf-8", "replace")
 
 
-def test_same_output_as_cli_for_several_chunk_sizes(cli, cluster, files):
-    rc, want, _ = run_cli(cli, "audit", "--format", "jsonl", "-q", *files)
+def parts(d):
+    return b"".join(open(p, "rb").read() for p in sorted(glob.glob(os.path.join(str(d), "part-*.jsonl"))))
+
+
+def manifest(d):
+    with open(os.path.join(str(d), "manifest.json")) as f:
+        return json.load(f)
+
+
+@pytest.fixture(scope="module")
+def mixed(files, tmp_path_factory):
+    """Plain files, a Zstandard file of many frames (frames concatenated), one of a single frame."""
+    tmp = tmp_path_factory.mktemp("mixed")
+    text = b"".join(open(f, "rb").read() + b"\n\n" for f in files[:4])
+    frames = tmp / "frames.pgn.zst"
+    with open(frames, "wb") as out:
+        for k in range(0, len(text), 50000):
+            out.write(subprocess.run(["zstd", "-q", "-c"], input=text[k:k + 50000], capture_output=True,
+                                     check=True, timeout=60).stdout)
+    single = tmp / "single.pgn.zst"
+    with open(single, "wb") as out:
+        subprocess.run(["zstd", "-q", "-c", *files[-3:]], stdout=out, check=True, timeout=60)
+    return [files[0], str(frames), *files[1:3], str(single), os.path.join(ROOT, "tests", "data", "pgn",
+                                                                          "features.pgn.zst")]
+
+
+@pytest.fixture(scope="module")
+def big(files, tmp_path_factory):
+    """Enough games for a run to be under way when something is killed."""
+    path = tmp_path_factory.mktemp("big") / "big.pgn"
+    with open(path, "wb") as out:
+        rounds = 0
+        while rounds < 2 or out.tell() < 8 << 20:
+            for f in files:
+                out.write(open(f, "rb").read() + b"\n\n")
+            rounds += 1
+    return str(path)
+
+
+def test_same_output_as_cli_for_several_task_sizes(cli, cluster, mixed, tmp_path):
+    rc, want, _ = run_cli(cli, "audit", "--format", "jsonl", "-q", *mixed)
     assert rc == 0 and want
-    for chunk in ("3", "50", "1000"):
-        rc, got, err = audit(["--scheduler", cluster.address, "--chunk-games", chunk, *files])
+    for size in ("1024", "65536", "100000000"):
+        rc, got, err = audit(["--scheduler", cluster.address, "--task-bytes", size, *mixed])
         assert rc == 0, err
-        assert got == want, chunk
+        assert got == want, size
+    # The parts in a directory, and --output.
+    out, report = tmp_path / "out", tmp_path / "report.jsonl"
+    rc, got, err = audit(["--scheduler", cluster.address, "--task-bytes", "20000", "--output-dir", str(out),
+                          "--output", str(report), *mixed])
+    assert rc == 0 and got == b"", err
+    assert parts(out) == want and report.read_bytes() == want
+    m = manifest(out)
+    assert m["state"] == "complete" and [i["name"] for i in m["inputs"]] == mixed
+    assert {i["kind"] for i in m["inputs"]} == {"range", "frames", "whole"}
+    assert sum(t["games"] for t in m["tasks"]) == want.count(b"\n")
+    assert [t["task"] for t in m["tasks"]] == list(range(len(m["tasks"])))
+    assert sorted(os.listdir(out)) == ["manifest.json"] + [f"part-{k:05d}.jsonl" for k in range(len(m["tasks"]))]
+    # --output alone: its parts beside it until the end, then gone.
+    report2 = tmp_path / "report2.jsonl"
+    rc, got, err = audit(["--scheduler", cluster.address, "--task-bytes", "300000", "--output", str(report2), *mixed])
+    assert rc == 0 and report2.read_bytes() == want and not os.path.exists(str(report2) + ".parts"), err
 
 
-def test_pieces_by_size_only_and_select(cli, cluster, files):
-    """Pieces cut by size (the default) from 1 byte up; --only and --select as the CLI's."""
-    rc, want, _ = run_cli(cli, "audit", "--format", "jsonl", "-q", *files)
-    for chunk in ("1", "20000"):
-        rc, got, err = audit(["--scheduler", cluster.address, "--chunk-bytes", chunk, *files])
-        assert rc == 0 and got == want, (chunk, err)
+def test_only_select_and_summary(cli, cluster, files):
     args = ["--only", "claimable,missed_automatic_draw", "--select", "Result=1/2-1/2"]
     rc, want, _ = run_cli(cli, "audit", "-q", *args, *files)
-    rc, got, err = audit(["--scheduler", cluster.address, "--chunk-bytes", "50000", *args, *files])
+    rc, got, err = audit(["--scheduler", cluster.address, "--task-bytes", "50000", *args, *files])
     assert rc == 0 and got == want and want, err
-    rc, want, _ = run_cli(cli, "audit", "-q", "--format", "summary", "--json", *args, *files)
-    rc, got, err = audit(["--scheduler", cluster.address, "--summary", "--json", *args, *files])
-    assert rc == 0, err
-    want, got = json.loads(want), json.loads(got)
-    for timing in ("seconds", "games_per_second"):
-        del want[timing], got[timing]
-    assert got == want
+    for extra in ([], args):
+        rc, want, _ = run_cli(cli, "audit", "-q", "--format", "summary", "--json", *extra, *files)
+        rc, got, err = audit(["--scheduler", cluster.address, "--task-bytes", "100000", "--summary", "--json",
+                              *extra, *files])
+        assert rc == 0, err
+        want, got = json.loads(want), json.loads(got)
+        for timing in ("seconds", "games_per_second"):
+            del want[timing], got[timing]
+        assert got == want and got["games"] > 0
     rc, out, err = audit(["--scheduler", cluster.address, "--only", "nonsense", *files])
     assert rc == 2 and out == b"" and "unknown finding type or kind 'nonsense'" in err
 
 
-def test_zst_input_and_output_file(cli, cluster, files, tmp_path):
-    zst = tmp_path / "games.pgn.zst"
-    with open(zst, "wb") as out:
-        subprocess.run(["zstd", "-q", "-c", *files[:3]], stdout=out, check=True, timeout=60)
-    mixed = [str(zst), os.path.join(ROOT, "tests", "data", "pgn", "features.pgn.zst")]
-    rc, want, _ = run_cli(cli, "audit", "-q", *mixed)
-    assert rc == 0
-    report = tmp_path / "report.jsonl"
-    rc, got, err = audit(["--scheduler", cluster.address, "--chunk-games", "40", "--output", str(report), *mixed])
-    assert rc == 0 and got == b"", err
-    assert report.read_bytes() == want
-    rc, want, _ = run_cli(cli, "audit", "-q", "--rules", "fide-2009", *mixed)
-    rc, got, err = audit(["--scheduler", cluster.address, "--rules", "fide-2009", *mixed])
-    assert rc == 0 and got == want, err
+def test_one_local_worker(cli, tmp_path):
+    f = [os.path.join(ROOT, "tests", "data", "audit", "findings.pgn"), os.path.join(ROOT, "tests", "data", "pgn",
+                                                                                   "features.pgn")]
+    rc, want, _ = run_cli(cli, "audit", "-q", *f)
+    rc, got, err = audit(["--scheduler", "local:1", "--task-bytes", "2000", "--output-dir", str(tmp_path / "o"), *f],
+                         timeout=180)
+    assert rc == 0 and got == b"" and parts(tmp_path / "o") == want, err
 
 
-def test_summary_reduced_on_workers(cli, cluster, files):
-    rc, want, _ = run_cli(cli, "audit", "-q", "--format", "summary", "--json", *files)
-    rc2, got, err = audit(["--scheduler", cluster.address, "--chunk-games", "25", "--summary", "--json", *files])
-    assert rc == rc2 == 0, err
-    want, got = json.loads(want), json.loads(got)
-    for timing in ("seconds", "games_per_second"):
-        del want[timing], got[timing]
-    assert got == want and got["games"] > 0
-
-
-def test_errors_exit_2(cluster, tmp_path):
+def test_errors_exit_2(cli, cluster, files, tmp_path):
     # A refused port answers at once, well before the 60 s of --connect-timeout (the run is given 30).
+    x = tmp_path / "x.pgn"
+    x.write_bytes(open(files[0], "rb").read())
     port = free_port()
-    rc, out, err = audit(["--scheduler", f"tcp://127.0.0.1:{port}", "--connect-timeout", "60",
-                          str(tmp_path / "x.pgn")], timeout=30)
+    rc, out, err = audit(["--scheduler", f"tcp://127.0.0.1:{port}", "--connect-timeout", "60", str(x)], timeout=30)
     assert rc == 2 and out == b"" and f"tcp://127.0.0.1:{port}: connection refused" in err
-    rc, out, err = audit(["--scheduler", cluster.address, str(tmp_path / "missing.pgn")])
-    assert rc == 2 and "cannot open" in err
-    rc, out, err = audit(["--scheduler", cluster.address, "--rules", "fide-1850", str(tmp_path / "x.pgn")])
+    # An input no worker can open: named, the others audited (as the CLI).
+    rc, want, _ = run_cli(cli, "audit", "-q", str(x))
+    rc, out, err = audit(["--scheduler", cluster.address, str(tmp_path / "missing.pgn"), str(x)])
+    assert rc == 2 and out == want and "missing.pgn: cannot open" in err
+    rc, out, err = audit(["--scheduler", cluster.address, "--rules", "fide-1850", str(x)])
     assert rc == 2 and "unknown rule set" in err
-    rc, out, err = audit(["--scheduler", "nowhere", str(tmp_path / "x.pgn")])
+    rc, out, err = audit(["--scheduler", cluster.address, "-"], input=b"")
+    assert rc == 2 and "'-' (standard input)" in err
+    rc, out, err = audit(["--scheduler", "nowhere", str(x)])
     assert rc == 2 and "tcp://HOST:PORT" in err
     # Malformed addresses: exit 2 at once, naming the value and what is wrong with it.
     for value, why in [("tcp://127.0.0.1", "no port"), ("http://127.0.0.1:8786", "not tcp"),
                        ("127.0.0.1:x", "expected tcp://HOST:PORT"), ("tcp://127.0.0.1:x", "'x' is not a number"),
-                       ("tcp://127.0.0.1:0", "'0' is not a number"), ("tcp://:8786", "no host"), ("tcp://127.0.0.1:8786/x", "no path")]:
-        rc, out, err = audit(["--scheduler", value, "--connect-timeout", "60", str(tmp_path / "x.pgn")], timeout=30)
+                       ("tcp://127.0.0.1:0", "'0' is not a number"), ("tcp://:8786", "no host"),
+                       ("tcp://127.0.0.1:8786/x", "no path")]:
+        rc, out, err = audit(["--scheduler", value, "--connect-timeout", "60", str(x)], timeout=30)
         assert rc == 2 and out == b"" and value in err and why in err, (value, err)
     empty = tmp_path / "empty.pgn"
     empty.write_bytes(b"")
@@ -191,39 +237,142 @@ def test_errors_exit_2(cluster, tmp_path):
     assert rc == 2 and "no games" in err
 
 
-def test_local_cluster(cli):
-    f = [os.path.join(ROOT, "tests", "data", "audit", "findings.pgn")]
-    rc, want, _ = run_cli(cli, "audit", "-q", *f)
-    rc, got, err = audit(["--scheduler", "local:2", "--chunk-games", "2", *f], timeout=180)
-    assert rc == 0 and got == want, err
+def test_output_dir_of_another_run_is_refused(cluster, files, tmp_path):
+    x = tmp_path / "x.pgn"
+    x.write_bytes(open(files[0], "rb").read())
+    other = tmp_path / "other"
+    rc, _, err = audit(["--scheduler", cluster.address, "--output-dir", str(other), files[1]])
+    assert rc == 0, err
+    before = {n: (other / n).read_bytes() for n in os.listdir(other)}
+    rc, out, err = audit(["--scheduler", cluster.address, "--output-dir", str(other), str(x)])
+    assert rc == 2 and "holds the parts of another run" in err and files[1] in err
+    assert {n: (other / n).read_bytes() for n in os.listdir(other)} == before
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("mine")
+    rc, out, err = audit(["--scheduler", cluster.address, "--output-dir", str(foreign), str(x)])
+    assert rc == 2 and "not an arbiter.distributed audit's" in err and os.listdir(foreign) == ["notes.txt"]
 
 
-def test_worker_killed_mid_run_output_identical(cli, cluster, files, tmp_path):
-    """Runs last: it kills one of the module's two workers."""
-    big = tmp_path / "big.pgn"
-    with open(big, "wb") as out:
-        # Enough games for many pieces to be in flight when the worker dies (the real corpus three
-        # times, or the fixtures as often as it takes without it).
-        rounds = 0
-        while rounds < 3 or out.tell() < 8 << 20:
-            for f in files:
-                out.write(open(f, "rb").read() + b"\n\n")
-            rounds += 1
-    rc, want, _ = run_cli(cli, "audit", "-q", str(big))
-    assert rc == 0
-    proc = subprocess.Popen([PYTHON, "-m", "arbiter.distributed", "audit", "--scheduler", cluster.address,
-                             "--chunk-games", "10", "--in-flight", "16", str(big)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env(), start_new_session=True, bufsize=0)
+def test_rerun_redoes_only_missing_or_stale_parts(cli, cluster, files, tmp_path):
+    x = tmp_path / "x.pgn"
+    x.write_bytes(b"".join(open(f, "rb").read() + b"\n\n" for f in files[:3]))
+    y = tmp_path / "y.pgn"
+    y.write_bytes(open(files[3], "rb").read())
+    out = tmp_path / "out"
+    args = ["--scheduler", cluster.address, "--task-bytes", "40000", "--output-dir", str(out), str(x), str(y)]
+    rc, _, err = audit(args)
+    assert rc == 0, err
+    tasks = len(manifest(out)["tasks"])
+    # Two parts lost: only they run again.
+    os.unlink(out / "part-00001.jsonl")
+    os.unlink(out / f"part-{tasks - 1:05d}.jsonl")
+    rc, _, err = audit(args)
+    assert rc == 0 and f"{tasks - 2} of {tasks} parts are done already" in err, err
+    m = manifest(out)
+    assert m["run"] == 2 and [t["task"] for t in m["tasks"] if t["run"] == 2] == [1, tasks - 1]
+    rc, want, _ = run_cli(cli, "audit", "-q", str(x), str(y))
+    assert parts(out) == want
+    # Another option: every part is stale.
+    rc, _, err = audit(args[:-2] + ["--rules", "fide-2009", str(x), str(y)])
+    assert rc == 0, err
+    assert {t["run"] for t in manifest(out)["tasks"]} == {3}
+    rc, want, _ = run_cli(cli, "audit", "-q", "--rules", "fide-2009", str(x), str(y))
+    assert parts(out) == want
+    # The first input changed (one game fewer): its parts and the numbers of all after it change.
+    x.write_bytes(b"[Event " + x.read_bytes().split(b"\n[Event ", 1)[1])
+    rc, _, err = audit(args[:-2] + ["--rules", "fide-2009", str(x), str(y)])
+    assert rc == 0, err
+    rc, want, _ = run_cli(cli, "audit", "-q", "--rules", "fide-2009", str(x), str(y))
+    assert parts(out) == want
+
+
+def wait_for_parts(d, n, proc, timeout=120):
+    """Until the journal of a run in `d` names n parts (or the run ended)."""
+    end = time.monotonic() + timeout
+    journal = os.path.join(str(d), "journal.jsonl")
+    while time.monotonic() < end and proc.poll() is None:
+        if os.path.exists(journal) and open(journal, "rb").read().count(b"\n") >= n:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def start_audit(args):
+    return subprocess.Popen([PYTHON, "-m", "arbiter.distributed", "audit", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env(), start_new_session=True)
+
+
+def test_client_killed_then_rerun(cli, cluster, big, tmp_path):
+    rc, want, _ = run_cli(cli, "audit", "-q", big)
+    out = tmp_path / "out"
+    args = ["--scheduler", cluster.address, "--task-bytes", "131072", "--in-flight", "2", "--output-dir", str(out),
+            big]
+    proc = start_audit(args)
     try:
-        first = proc.stdout.read(4096)  # the run is under way: records are coming back (unbuffered:
-        # communicate() below reads the pipe itself, so nothing may wait in a Python buffer)
-        assert first
-        victim = cluster.workers[0]
-        assert proc.poll() is None, "the run ended before a worker could be killed (the input is too small)"
-        os.kill(victim.pid, signal.SIGKILL)
-        victim.wait(timeout=30)
-        rest, err = proc.communicate(timeout=300)
-        assert proc.returncode == 0, err.decode()
-        assert first + rest == want
+        assert wait_for_parts(out, 3, proc), "the run ended before the client could be killed"
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
     finally:
         stop(proc)
+    journal = [json.loads(line) for line in open(out / "journal.jsonl", "rb") if line.endswith(b"\n")]
+    rc, got, err = audit(args)
+    assert rc == 0 and got == b"", err
+    assert parts(out) == want
+    m = manifest(out)
+    first = sorted(t["task"] for t in m["tasks"] if t["run"] == 1)
+    assert len(first) >= 3 and first == sorted(e["task"] for e in journal)
+    assert len(first) < len(m["tasks"]) and f"{len(first)} of {len(m['tasks'])} parts are done already" in err
+    assert not [n for n in os.listdir(out) if n.startswith(".") or n.endswith(".tmp")]
+
+
+def test_worker_killed_mid_run_output_identical(cli, cluster, big, tmp_path):
+    """Kills one of the module's two workers, and starts another."""
+    rc, want, _ = run_cli(cli, "audit", "-q", big)
+    out = tmp_path / "out"
+    proc = start_audit(["--scheduler", cluster.address, "--task-bytes", "131072", "--in-flight", "4",
+                        "--output-dir", str(out), big])
+    try:
+        assert wait_for_parts(out, 2, proc), "the run ended before a worker could be killed"
+        victim = cluster.workers.pop(0)
+        os.kill(victim.pid, signal.SIGKILL)
+        victim.wait(timeout=30)
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err.decode()
+        assert parts(out) == want
+    finally:
+        stop(proc)
+        cluster.add_worker()
+        cluster.wait_for(2)
+
+
+def test_every_worker_gone_then_rerun(cli, cluster, big, tmp_path):
+    """Runs last: kills every worker; the client stops within --worker-timeout, keeping its parts."""
+    rc, want, _ = run_cli(cli, "audit", "-q", big)
+    out = tmp_path / "out"
+    args = ["--scheduler", cluster.address, "--task-bytes", "131072", "--in-flight", "2", "--worker-timeout", "4",
+            "--output-dir", str(out), big]
+    proc = start_audit(args)
+    try:
+        assert wait_for_parts(out, 2, proc), "the run ended before the workers could be killed"
+        for w in cluster.workers:
+            os.kill(w.pid, signal.SIGKILL)
+        for w in cluster.workers:
+            w.wait(timeout=30)
+        cluster.workers.clear()
+        killed = time.monotonic()
+        _, err = proc.communicate(timeout=120)
+        took = time.monotonic() - killed
+        err = err.decode()
+        assert proc.returncode == 2 and "no worker for 4 s" in err and "run the same command again" in err, err
+        assert took < 60, took
+    finally:
+        stop(proc)
+    kept = len(glob.glob(str(out / "part-*.jsonl")))
+    assert kept >= 2
+    cluster.add_worker()
+    cluster.add_worker()
+    cluster.wait_for(2)
+    rc, got, err = audit(args)
+    assert rc == 0 and f"{kept} of" in err, err
+    assert parts(out) == want

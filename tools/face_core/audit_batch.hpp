@@ -166,6 +166,7 @@ struct AuditConfig {
     std::vector<std::string> files;
     std::size_t batch_bytes = 1 << 20;
     std::uint32_t max_plies = pgn::ReaderOptions{}.max_game_plies;
+    bool relative_positions = false;  // GameSource::relative
 };
 
 // Audits the games of one batch; `each(game, result, selected)` is called for every game in order

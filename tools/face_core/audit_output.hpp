@@ -48,7 +48,15 @@ struct GameSource {
     const std::string* file = nullptr;
     std::uint64_t first_line = 1;    // line of the batch's first byte in the file
     std::uint64_t first_offset = 0;  // offset of the batch's first byte in the file
+    /// The file's lines and offsets before the batch are not known yet (a task of the distributed
+    /// audit): each line and offset of an error is written relative to the task's text, behind a
+    /// marker byte (position_marker) that number_records replaces with the number in the file.
+    bool relative = false;
 };
+
+/// The bytes that precede a relative line number and a relative offset in a record (control
+/// characters, which the JSON of a record never holds raw).
+inline constexpr char line_marker = '\x01', offset_marker = '\x02';
 
 /// The JSONL record of one game without its leading `{"game":N,"game_in_file":M` (so it starts
 /// with a comma) and with its final newline.
@@ -71,6 +79,7 @@ struct AuditPiece {
     std::uint64_t first_offset = 0;            // offset of the piece's first byte in the file
     bool ends_at_boundary = false;             // the input goes on with the next game (else: its end)
     std::optional<arbiter::InputError> error;  // the read error that ended the input after `text`
+    bool relative = false;                     // lines and offsets relative, behind markers (GameSource)
 };
 
 /// What audit_piece gives for one piece.
@@ -96,7 +105,10 @@ PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& optio
 
 /// The lines of `PieceAudit::text` with their game numbers in front, from `game` and `game_in_file`
 /// for its first line on (an empty line takes its numbers and writes nothing), appended to `out`.
-void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out);
+/// Relative lines and offsets (GameSource::relative) become `line_base` + line and `offset_base` +
+/// offset.
+void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out,
+                    std::uint64_t line_base = 0, std::uint64_t offset_base = 0);
 
 /// --only and --select: which games are reported at all (every `--select TAG=VALUE` must hold:
 /// the game's first tag of that name has exactly that value) and which of their findings (a

@@ -101,10 +101,13 @@ std::string jsonl_record(const pgn::ParsedGame& game, const audit::GameAudit& re
         for (std::size_t k = 0; k < list->size(); ++k) {
             const auto& e = (*list)[k];
             if (k) line += ',';
-            line += "{\"line\":" + std::to_string(line_in_file(e.pos, src)) +
-                    ",\"column\":" + std::to_string(e.pos.column) +
-                    ",\"offset\":" + std::to_string(e.pos.offset + src.first_offset) + ",\"code\":\"" +
-                    pgn::code_name(e.code) + "\",\"message\":";
+            line += "{\"line\":";
+            if (src.relative) line += line_marker;
+            line += std::to_string(line_in_file(e.pos, src)) + ",\"column\":" + std::to_string(e.pos.column) +
+                    ",\"offset\":";
+            if (src.relative) line += offset_marker;
+            line += std::to_string(e.pos.offset + src.first_offset) + ",\"code\":\"" + pgn::code_name(e.code) +
+                    "\",\"message\":";
             json_escape_into(line, e.message);
             line += '}';
         }
@@ -176,7 +179,28 @@ std::uint64_t count_newlines(std::string_view text) noexcept {
     return n;
 }
 
-void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out) {
+namespace {
+
+// `record` with each relative line and offset (behind its marker) made absolute.
+void place_positions(std::string_view record, std::uint64_t line_base, std::uint64_t offset_base, std::string& out) {
+    for (;;) {
+        const std::size_t at = record.find_first_of(std::string_view("\x01\x02", 2));
+        if (at == std::string_view::npos) break;
+        out.append(record.substr(0, at));
+        std::size_t end = at + 1;
+        std::uint64_t value = 0;
+        for (; end < record.size() && record[end] >= '0' && record[end] <= '9'; ++end)
+            value = value * 10 + static_cast<std::uint64_t>(record[end] - '0');
+        out += std::to_string(value + (record[at] == line_marker ? line_base : offset_base));
+        record.remove_prefix(end);
+    }
+    out.append(record);
+}
+
+}  // namespace
+
+void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out,
+                    std::uint64_t line_base, std::uint64_t offset_base) {
     out.reserve(out.size() + text.size() + text.size() / 8);
     char digits[48];
     for (std::size_t start = 0; start < text.size(); ++game, ++game_in_file) {
@@ -187,7 +211,13 @@ void number_records(std::string_view text, std::uint64_t game, std::uint64_t gam
                 std::snprintf(digits, sizeof digits, "{\"game\":%llu,\"game_in_file\":%llu",
                               static_cast<unsigned long long>(game), static_cast<unsigned long long>(game_in_file));
             out.append(digits, static_cast<std::size_t>(n));
-            out.append(text.substr(start, end - start));
+            const std::string_view record = text.substr(start, end - start);
+            // Markers are only in the errors and warnings at the end of a record: most have none.
+            if (std::memchr(record.data(), line_marker, record.size()) ||
+                std::memchr(record.data(), offset_marker, record.size()))
+                place_positions(record, line_base, offset_base, out);
+            else
+                out.append(record);
         }
         start = end;
     }

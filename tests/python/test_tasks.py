@@ -1,0 +1,161 @@
+"""The distributed audit's tasks without a cluster (also under ASan: the reading and cutting are
+C++): inputs planned into tasks (plan_input), each task audited from its own part of the file
+(audit_task), its records numbered once the tasks before it are counted (number_file) — the parts
+in order are byte-identical to `arbiter audit --format jsonl` for any task size: plain files cut
+into ranges down to a few bytes (games and damaged games straddling every boundary, CRLF, a BOM),
+Zstandard files of several frames (concatenated, pzstd's), of one frame, gzip, and damaged
+compressed files (truncated, corrupt: reported once, the rest of that file dropped as the CLI
+does)."""
+
+import glob
+import gzip
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT, run_cli
+
+from arbiter import _arbiter
+
+
+def run_tasks(files, task_bytes, tmp, piece_bytes=4 << 20):
+    """What the distributed audit writes, computed here task after task: (output, read errors,
+    the tasks' kinds)."""
+    out, errors, kinds = bytearray(), [], set()
+    game = 0
+    records, part = os.path.join(tmp, "records"), os.path.join(tmp, "part")
+    for name in files:
+        compression, size, kind, spans = _arbiter.plan_input(name, task_bytes)
+        kinds.add(kind)
+        in_file = lines = offset = 0
+        dead = False
+        for begin, end in spans:
+            assert begin <= end <= max(size, end)
+            games, newlines, nbytes, counts, error = _arbiter.audit_task(
+                os.path.abspath(name), name, kind, begin, end, records, piece_bytes=piece_bytes)
+            if dead:
+                continue
+            _arbiter.number_file(records, part, game + 1, in_file + 1, lines, offset)
+            with open(part, "rb") as f:
+                out += f.read()
+            game += games
+            in_file += games
+            lines += newlines
+            offset += nbytes
+            if error:
+                errors.append(error[4])
+                dead = True
+    return bytes(out), errors, kinds
+
+
+def cli_errors(err):
+    return [line[len("arbiter: "):].replace(" (the games before it were audited)", "")
+            for line in err.splitlines() if line.startswith("arbiter: ") and "see above" not in line]
+
+
+def check(cli, files, sizes, tmp, piece_bytes=4 << 20):
+    rc, want, err = run_cli(cli, "audit", "--format", "jsonl", "-q", *files)
+    assert want
+    kinds = set()
+    for size in sizes:
+        got, errors, k = run_tasks(files, size, str(tmp), piece_bytes)
+        kinds |= k
+        assert got == want, size
+        assert errors == cli_errors(err), size
+    return kinds
+
+
+def fixture_files():
+    pgn = os.path.join(ROOT, "tests", "data", "pgn")
+    return [os.path.join(ROOT, "tests", "data", "audit", "findings.pgn"), os.path.join(pgn, "features.pgn"),
+            os.path.join(pgn, "features_crlf.pgn"), os.path.join(pgn, "features_bom.pgn"),
+            os.path.join(pgn, "features_bom_crlf.pgn"), *sorted(glob.glob(os.path.join(pgn, "errors", "*.pgn")))]
+
+
+def test_plain_ranges_any_size(cli, tmp_path):
+    """Ranges from 1 byte up: every game and every damaged game straddles some boundary."""
+    files = fixture_files()
+    # One file of them all, so that damaged games sit between good ones at every cut.
+    joined = tmp_path / "joined.pgn"
+    joined.write_bytes(b"\n\n".join(open(f, "rb").read() for f in files))
+    assert check(cli, [str(joined)], [1, 7, 100, 1024, 5000, 1 << 30], tmp_path) == {"range"}
+    assert check(cli, files, [50, 1024, 1 << 30], tmp_path) == {"range"}
+    # Pieces inside a task cut small as well (one task of many pieces).
+    assert check(cli, [str(joined)], [1 << 30, 3000], tmp_path, piece_bytes=700) == {"range"}
+
+
+def test_range_owns_games_by_anchor(tmp_path):
+    """A game whose blank line lies across a range's start belongs to the range before: no game is
+    read twice or lost, whatever the blank line (spaces, tabs, CR) is made of."""
+    games = [f'[Event "g{i}"]\n\n1. e4 e5 *\n{" " * (i % 5)}\t\r\n' for i in range(40)]
+    text = "".join(games).encode()
+    f = tmp_path / "blank.pgn"
+    f.write_bytes(text)
+    for size in range(1, 40):
+        total = 0
+        for begin, end in _arbiter.plan_input(str(f), size)[3]:
+            games_read = _arbiter.audit_task(str(f), "blank.pgn", "range", begin, end, None, summary=True)[0]
+            total += games_read
+        assert total == 40, size
+
+
+def test_zstd_frames_single_frame_gzip_and_damage(cli, tmp_path):
+    files = fixture_files()
+    text = b"\n\n".join(open(f, "rb").read() for f in files) * 3
+    plain = tmp_path / "all.pgn"
+    plain.write_bytes(text)
+    # Frames simply concatenated (zstd of each piece), about 2 KB of text each.
+    cat = tmp_path / "cat.pgn.zst"
+    with open(cat, "wb") as out:
+        for k in range(0, len(text), 2000):
+            out.write(subprocess.run(["zstd", "-q", "-c"], input=text[k:k + 2000], capture_output=True,
+                                     check=True).stdout)
+    one = tmp_path / "one.pgn.zst"
+    subprocess.run(["zstd", "-q", "-f", str(plain), "-o", str(one)], check=True)
+    gz = tmp_path / "all.pgn.gz"
+    gz.write_bytes(gzip.compress(text))
+    assert _arbiter.plan_input(str(cat), 1)[2] == "frames"
+    assert len(_arbiter.plan_input(str(cat), 1)[3]) == (len(text) + 1999) // 2000
+    assert _arbiter.plan_input(str(one), 1)[2:] == ("whole", [(0, one.stat().st_size)])
+    assert _arbiter.plan_input(str(gz), 1)[2] == "whole"
+    kinds = check(cli, [str(cat), str(one), str(gz), str(plain)], [1, 3000, 20000, 1 << 30], tmp_path,
+                  piece_bytes=5000)
+    assert kinds == {"frames", "whole", "range"}
+    # Damaged: cut in the middle of a frame; a byte changed inside one (checksum).
+    data = cat.read_bytes()
+    trunc = tmp_path / "trunc.pgn.zst"
+    trunc.write_bytes(data[:len(data) // 2])
+    bad = bytearray(data)
+    bad[len(data) // 3] ^= 0x55
+    corrupt = tmp_path / "corrupt.pgn.zst"
+    corrupt.write_bytes(bytes(bad))
+    check(cli, [str(trunc), str(corrupt), str(plain)], [1, 5000, 1 << 30], tmp_path)
+
+
+@pytest.mark.skipif(shutil.which("pzstd") is None, reason="pzstd is not installed")
+def test_pzstd_frames(cli, tmp_path):
+    text = b"\n\n".join(open(f, "rb").read() for f in fixture_files()) * 1500
+    plain = tmp_path / "big.pgn"
+    plain.write_bytes(text)
+    pz = tmp_path / "big.pgn.zst"
+    subprocess.run(["pzstd", "-1", "-q", "-f", "-p", "2", str(plain), "-o", str(pz)], check=True)
+    compression, size, kind, spans = _arbiter.plan_input(str(pz), 1)
+    assert compression == "zstd" and kind == "frames" and len(spans) > 1
+    check(cli, [str(pz)], [1, size // 3, 1 << 30], tmp_path)
+
+
+def test_corpus_by_ranges(cli, shared, tmp_path):
+    """The real games (label corpus): ranges of 1 KB and of 64 KB."""
+    files = sorted(glob.glob(os.path.join(shared, "pgn", "real", "*.pgn")))[:12]
+    check(cli, files, [1024, 65536], tmp_path)
+
+
+def test_unopenable_input(tmp_path):
+    missing = str(tmp_path / "missing.pgn")
+    assert _arbiter.plan_input(missing, 100) == ("", 0, "whole", [(0, 0)])
+    games, _, _, _, error = _arbiter.audit_task(missing, "missing.pgn", "whole", 0, 0, None, summary=True)
+    assert games == 0 and error[0] == "cannot_open" and error[4].startswith("missing.pgn: cannot open")
+    with pytest.raises(OSError, match="nowhere"):
+        _arbiter.audit_task(missing, "missing.pgn", "whole", 0, 0, str(tmp_path / "nowhere" / "x"))
