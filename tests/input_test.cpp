@@ -4,6 +4,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <cstdio>
 #include <string>
 
 #include "arbiter/input.hpp"
@@ -140,6 +141,53 @@ TEST(Input, FileFixtureAndItsZstdTwin) {
     ASSERT_TRUE(packed);
     EXPECT_TRUE((*plain)->total().has_value());
     EXPECT_EQ(read_all(**plain), read_all(**packed));
+}
+
+TEST(Input, PartOfAFileByStartAndLength) {
+    // Issue 30: a task reads its own bytes of a file; offsets in errors stay the whole file's.
+    const std::string dir = ARBITER_TEST_DATA "/pgn/";
+    auto whole = open_input(dir + "features.pgn");
+    ASSERT_TRUE(whole);
+    const std::string text = read_all(**whole);
+    InputOptions o;
+    o.compression = InputOptions::Compression::plain;
+    o.start = 100;
+    o.length = 250;
+    auto part = open_input(dir + "features.pgn", o);
+    ASSERT_TRUE(part);
+    EXPECT_EQ(read_all(**part, 7), text.substr(100, 250));
+    EXPECT_EQ((*part)->consumed(), 350u);
+    o.length.reset();
+    auto rest = open_input(dir + "features.pgn", o);
+    ASSERT_TRUE(rest);
+    EXPECT_EQ(read_all(**rest), text.substr(100));
+    // Frames: the second of two concatenated frames, read from its own start; a truncated one
+    // reports the offset in the whole file.
+    const std::string a = compress(sample(5000)), b = compress(sample(7000));
+    const std::string path = ::testing::TempDir() + "arbiter_part_test.zst";
+    {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        ASSERT_NE(f, nullptr);
+        std::fwrite(a.data(), 1, a.size(), f);
+        std::fwrite(b.data(), 1, b.size(), f);
+        std::fclose(f);
+    }
+    InputOptions z;
+    z.compression = InputOptions::Compression::zstd;
+    z.start = a.size();
+    auto second = open_input(path, z);
+    ASSERT_TRUE(second);
+    EXPECT_EQ(read_all(**second), sample(7000));
+    z.length = b.size() - 10;
+    auto cut = open_input(path, z);
+    ASSERT_TRUE(cut);
+    std::string buf(100000, '\0');
+    Expected<std::size_t, InputError> got = std::size_t{1};
+    while (got && *got > 0) got = (*cut)->read(buf.data(), buf.size());
+    ASSERT_FALSE(got);
+    EXPECT_EQ(got.error().code, InputError::Code::truncated_zstd);
+    EXPECT_EQ(got.error().offset, a.size() + b.size() - 10);
+    std::remove(path.c_str());
 }
 
 namespace {

@@ -143,6 +143,24 @@ TEST(PgnBoundaries, FinderAndPredicate) {
     EXPECT_EQ(g.find(text, b + 1), std::string::npos);
 }
 
+TEST(PgnBoundaries, AnchorsDivideTheGamesWhereverTheTextStarts) {
+    // The anchor is the newline before the blank line; a reader starting at any byte S finds first
+    // the boundary anchored at or after S (issue 30: the distributed audit's byte ranges).
+    const std::string text = "[Event \"a\"]\n\n1. e4 *\n \t\r\n[Event \"b\"]\n*\n\n[Event \"c\"]\n";
+    const std::size_t b = text.find("[Event \"b\""), c = text.find("[Event \"c\"");
+    EXPECT_EQ(game_boundary_anchor(text, b), text.find("*\n") + 1);
+    EXPECT_EQ(game_boundary_anchor(text, c), c - 2);
+    for (std::size_t s = 1; s < text.size(); ++s) {
+        const std::string_view from = std::string_view(text).substr(s);
+        const std::size_t first = BoundaryFinder{}.find(from, 0);
+        const std::size_t want = s <= game_boundary_anchor(text, b) ? b : s <= game_boundary_anchor(text, c) ? c : 0;
+        if (want == 0)
+            EXPECT_EQ(first, std::string::npos) << s;
+        else
+            EXPECT_EQ(first + s, want) << s;
+    }
+}
+
 TEST(PgnBoundaries, BadTagLineThenNextGame) {
     // Issue 20.8: the game after a bad tag line is a game of its own, wherever the input is cut.
     const std::string text = "[Event \"a\"]\n\n1. e4 *\n\n[Bad tag\n\n[Event \"b\"]\n\n1. d4 *\n";

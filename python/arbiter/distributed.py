@@ -355,6 +355,7 @@ class Progress:
         self.tasks = tasks
         self.start = time.monotonic()
         self.last = 0.0
+        self.tasks_shown = -1
         self.shown = False
 
     def show(self, tasks_done: int, games: int, bytes_done: int, final: bool = False):
@@ -363,6 +364,9 @@ class Progress:
         now = time.monotonic()
         if self.tty and not final and now - self.last < 0.25:
             return
+        if not self.tty and not final and tasks_done == self.tasks_shown:
+            return  # off a terminal: a line when parts land, not a line a second
+        self.tasks_shown = tasks_done
         self.last = now
         elapsed = max(now - self.start, 1e-9)
         share = bytes_done / self.total_bytes

@@ -165,10 +165,18 @@ def test_same_output_as_cli_for_several_task_sizes(cli, cluster, mixed, tmp_path
     # The parts in a directory, and --output.
     out, report = tmp_path / "out", tmp_path / "report.jsonl"
     rc, got, err = audit(["--scheduler", cluster.address, "--task-bytes", "20000", "--output-dir", str(out),
-                          "--output", str(report), *mixed])
+                          "--output", str(report), "--progress", *mixed])
     assert rc == 0 and got == b"", err
     assert parts(out) == want and report.read_bytes() == want
     m = manifest(out)
+    n = len(m["tasks"])
+    # --progress off a terminal: a line as parts land, the last one complete.
+    lines = [line for line in err.splitlines() if " tasks, " in line]
+    assert len(lines) >= 2
+    games = want.count(b"\n")
+    assert lines[-1].startswith(f"arbiter.distributed: {n}/{n} tasks, {games:,} games, ")
+    assert "games/s" in lines[-1]
+    assert "100 % of the input" in lines[-1] and "left" in "".join(lines[:-1])
     assert m["state"] == "complete" and [i["name"] for i in m["inputs"]] == mixed
     assert {i["kind"] for i in m["inputs"]} == {"range", "frames", "whole"}
     assert sum(t["games"] for t in m["tasks"]) == want.count(b"\n")
