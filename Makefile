@@ -15,7 +15,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
+.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch bench-distributed build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -115,6 +115,10 @@ bench-wasm: wasm build
 # `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
 # streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):
 # CPU share, alert latency p50/p99 (docs/performance.md).
+# The distributed audit against arbiter audit (issue 30): 500 MB in 5 files, plain and as pzstd frames.
+bench-distributed: build
+	BENCH_ZSTD=1 bash bench/distributed_vs_cli.sh $(BUILD)
+
 bench-watch: build
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 50
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 1000

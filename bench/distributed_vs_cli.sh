@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # The distributed audit (python3 -m arbiter.distributed, Dask) against `arbiter audit` on the same
-# input, in the same run (docs/performance.md, issue 14): games/s with 1 and 2 single-thread
-# dask-workers (--nthreads 1) against --threads 1 and 2, and a check that every output is
-# byte-identical. The input (BENCH_BYTES, default 500 MB: the real and repetition corpora of
-# ../shared/data repeated) is built in a temporary directory and removed at the end.
-#   bash bench/distributed_vs_cli.sh [BUILD_DIR]      (ROUNDS=N repeats the four runs N times)
+# inputs, in the same run (docs/performance.md, issue 30): `make bench-distributed`.
+#   bash bench/distributed_vs_cli.sh [BUILD_DIR]      (ROUNDS=N repeats the runs N times)
 #
-# Time is counted as a user waits for it: the wall time of the command, so for the distributed
-# audit the client's own start-up (Python, importing distributed, connecting: about a second) is
-# in it, while the cluster (scheduler and workers) is started before and not counted. Also printed
-# for each distributed run: the client's start-up and audit times (--stats), the CPU seconds of the
-# client, the scheduler and the workers during the run (from /proc) against the CLI's CPU seconds,
-# the client's peak RSS, and the load average (the machine may be shared).
+# Inputs: BENCH_BYTES (default 500 MB) of PGN in BENCH_FILES files (default 5; the real and
+# repetition corpora of ../shared/data repeated), built in a temporary directory and removed at the
+# end; with BENCH_ZSTD=1 also the same files as multi-frame .pgn.zst (pzstd).
+# A real dask-scheduler and one then two `dask-worker --nthreads 1` on 127.0.0.1, started before
+# and not counted. Printed for each run: wall time, games/s; for the distributed ones the CPU
+# seconds of the client (whole, and after connecting: the coordination that limits how many workers
+# one client keeps busy), of the scheduler and of each worker during the run (from /proc), their
+# share of the workers' CPU (goal <= 2 %), the workers' CPU per game against `arbiter audit
+# --threads 1` (goal <= 1.10x), wall time against `--threads 2` (goal >= 0.85x with 2 workers),
+# the client's peak RSS (goal < 200 MB), the scheduler's CPU per task, and a check that
+# `cat DIR/part-*.jsonl` is byte-identical to the CLI's output.
 set -euo pipefail
 BUILD=${1:-build}
 CLI=$BUILD/arbiter
@@ -19,30 +21,43 @@ PY=/usr/bin/python3
 export PYTHONPATH=$BUILD/python
 DATA=${ARBITER_SHARED_DATA:-$(dirname "$0")/../../shared/data}
 BYTES=${BENCH_BYTES:-500000000}
+FILES=${BENCH_FILES:-5}
 ROUNDS=${ROUNDS:-1}
 TMP=$(mktemp -d)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$TMP"; }
 trap cleanup EXIT
 
-input=$TMP/bench.pgn
-while [ "$(stat -c %s "$input" 2>/dev/null || echo 0)" -lt "$BYTES" ]; do
-  for f in "$DATA"/pgn/real/*.pgn "$DATA"/pgn/repetition/*.pgn; do cat "$f"; printf '\n\n'; done >> "$input"
+inputs=()
+for k in $(seq 1 "$FILES"); do
+  f=$TMP/bench$k.pgn
+  while [ "$(stat -c %s "$f" 2>/dev/null || echo 0)" -lt $((BYTES / FILES)) ]; do
+    for g in "$DATA"/pgn/real/*.pgn "$DATA"/pgn/repetition/*.pgn; do cat "$g"; printf '\n\n'; done >> "$f"
+  done
+  inputs+=("$f")
 done
-games=$($CLI audit -q --format summary --json "$input" | $PY -c 'import json,sys; print(json.load(sys.stdin)["games"])')
-echo "input: $(stat -c %s "$input") bytes, $games games; $(nproc) cores"
+games=$($CLI audit -q --format summary --json "${inputs[@]}" | $PY -c 'import json,sys; print(json.load(sys.stdin)["games"])')
+echo "input: $(cat "${inputs[@]}" | wc -c) bytes in $FILES files, $games games; $(nproc) cores"
+zinputs=()
+if [ "${BENCH_ZSTD:-0}" = 1 ]; then
+  for f in "${inputs[@]}"; do pzstd -q -1 -p 2 "$f" -o "$f.zst"; zinputs+=("$f.zst"); done
+  echo "zstd: $(cat "${zinputs[@]}" | wc -c) bytes (pzstd -1: frames of about 2 MB compressed)"
+  $CLI audit -q "${zinputs[@]}" | md5sum > "$TMP/cli_zst.md5"
+fi
 
 cpu_of() { awk '{printf "%.2f", ($14 + $15) / 100}' "/proc/$1/stat"; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-declare -A rate
+f2() { $PY -c "print(f'{$1:.2f}')"; }
+declare -A wall cpu
 timed() {  # key label command... : wall, games/s, CPU and peak RSS of the command, output to $TMP/out
   local key=$1 label=$2; shift 2
   local before; before=$(load)
   /usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$@" > "$TMP/out" 2> "$TMP/err"
-  read -r wall user sys rss < "$TMP/time"
-  rate[$key]=$($PY -c "print($games/$wall)")
-  printf '%-40s %6.1f s %7.0f games/s  CPU %5.1f s  peak RSS %4d MB  load %s\n' "$label" "$wall" "${rate[$key]}" \
-    "$($PY -c "print($user+$sys)")" $((rss / 1024)) "$before"
+  read -r w user sys rss < "$TMP/time"
+  wall[$key]=$w
+  cpu[$key]=$($PY -c "print($user+$sys)")
+  printf '%-44s %6.2f s %8.0f games/s  CPU %6.2f s  peak RSS %4d MB  load %s\n' "$label" "$w" \
+    "$($PY -c "print($games/$w)")" "${cpu[$key]}" $((rss / 1024)) "$before"
 }
 
 port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -69,26 +84,49 @@ assert len(c.nthreads()) == $1, c.nthreads()" 2>/dev/null
 start_worker 0
 workers_exactly 1
 
+distributed() {  # n label md5 inputs...: one distributed run with n workers, its figures
+  local n=$1 label=$2 md5=$3; shift 3
+  rm -rf "$TMP/parts"
+  local s0 w0=() wcpu=0 list=""
+  s0=$(cpu_of "$scheduler")
+  for k in $(seq 0 $((n - 1))); do w0+=("$(cpu_of "${WORKERS[$k]}")"); done
+  timed "dist$n" "$label" $PY -m arbiter.distributed audit --scheduler "tcp://127.0.0.1:$port" --stats \
+    --output-dir "$TMP/parts" ${TASK_BYTES:+--task-bytes $TASK_BYTES} "$@"
+  for k in $(seq 0 $((n - 1))); do
+    local d; d=$($PY -c "print(round($(cpu_of "${WORKERS[$k]}") - ${w0[$k]}, 2))")
+    list+=" $d"
+    wcpu=$($PY -c "print($wcpu + $d)")
+  done
+  local scpu tasks after
+  scpu=$($PY -c "print(round($(cpu_of "$scheduler") - $s0, 2))")
+  tasks=$(grep -o '[0-9]* tasks' "$TMP/err" | head -1 | cut -d' ' -f1)
+  after=$(grep -o '([0-9.]* s after connecting)' "$TMP/err" | grep -o '[0-9.]*')
+  echo "  $(grep -o 'stats: .*' "$TMP/err")"
+  echo "  CPU: workers${list} s (${wcpu} s, $(f2 "$wcpu / ${cpu[cli1]}")x arbiter audit --threads 1 per game)," \
+    "scheduler ${scpu} s ($(f2 "1000 * $scpu / $tasks") ms a task), client ${cpu[dist$n]} s, ${after} s after connecting"
+  echo "  share of the workers' CPU: client after connecting + scheduler $(f2 "100 * ($after + $scpu) / $wcpu") %," \
+    "whole client + scheduler $(f2 "100 * (${cpu[dist$n]} + $scpu) / $wcpu") %;" \
+    "wall $(f2 "${wall[cli$n]} / ${wall[dist$n]}")x arbiter audit --threads $n"
+  if cat "$TMP"/parts/part-*.jsonl | md5sum | cmp -s - "$md5"; then
+    echo "  cat DIR/part-*.jsonl identical to arbiter audit"
+  else
+    echo "  OUTPUT DIFFERS"
+    exit 1
+  fi
+}
+
 for round in $(seq 1 "$ROUNDS"); do
   [ "$ROUNDS" -gt 1 ] && echo "round $round"
   for t in 1 2; do
-    timed "cli$t" "arbiter audit --threads $t" "$CLI" audit -q --threads "$t" "$input"
+    timed "cli$t" "arbiter audit --threads $t" "$CLI" audit -q --threads "$t" "${inputs[@]}"
     md5sum < "$TMP/out" > "$TMP/cli.md5"
   done
   for n in 1 2; do
     if [ "$n" = 2 ]; then start_worker 1; workers_exactly 2; fi
-    s0=$(cpu_of "$scheduler"); w0=()
-    for k in $(seq 0 $((n - 1))); do w0+=("$(cpu_of "${WORKERS[$k]}")"); done
-    timed "dist$n" "arbiter.distributed, $n worker(s) x 1 thread" $PY -m arbiter.distributed audit \
-      --scheduler "tcp://127.0.0.1:$port" --stats ${CHUNK_BYTES:+--chunk-bytes $CHUNK_BYTES} "$input"
-    wcpu=""
-    for k in $(seq 0 $((n - 1))); do
-      wcpu+=" $($PY -c "print(round($(cpu_of "${WORKERS[$k]}") - ${w0[$k]}, 2))")"
-    done
-    echo "  $(grep -o 'stats: .*' "$TMP/err" | sed 's/, [0-9]* bytes.*//')"
-    echo "  scheduler CPU $($PY -c "print(round($(cpu_of "$scheduler") - $s0, 2))") s, worker CPU${wcpu} s;" \
-      "$($PY -c "print(f'{${rate[dist$n]} / ${rate[cli$n]}:.2f}')")x the rate of arbiter audit --threads $n"
-    if md5sum < "$TMP/out" | cmp -s - "$TMP/cli.md5"; then echo "  output identical to arbiter audit"; else echo "  OUTPUT DIFFERS"; exit 1; fi
+    distributed "$n" "arbiter.distributed, $n worker(s) x 1 thread" "$TMP/cli.md5" "${inputs[@]}"
+    if [ ${#zinputs[@]} -gt 0 ]; then
+      distributed "$n" "  the same as .pgn.zst (frames)" "$TMP/cli_zst.md5" "${zinputs[@]}"
+    fi
   done
   kill "${WORKERS[1]}"
   wait "${WORKERS[1]}" 2>/dev/null || true

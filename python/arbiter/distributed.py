@@ -72,7 +72,11 @@ def audit_task(spec: tuple, options: tuple, records_dir: Optional[str], index: i
 
 def number_task(records: str, part: str, game: int, game_in_file: int, line_base: int, offset_base: int) -> int:
     """Writes a task's part on a worker: its records with their game numbers, lines and offsets,
-    under a temporary name and then renamed (a part is never half-written). Returns its size."""
+    under a temporary name and then renamed (a part is never half-written). Returns its size.
+    Run again after its worker died before answering, it finds the part written and the records,
+    which only it removes, gone."""
+    if not os.path.exists(records) and os.path.exists(part):
+        return os.path.getsize(part)
     temp = f"{part}.{uuid.uuid4().hex[:12]}.tmp"
     try:
         size = _arbiter.number_file(records, temp, game, game_in_file, line_base, offset_base)
@@ -104,7 +108,7 @@ def _connect(scheduler: str, timeout: float):
             raise UsageError(f"--scheduler {scheduler}: expected local or local:N with N >= 1 workers")
         cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None)
-        return Client(cluster), cluster
+        return Client(cluster, direct_to_workers=True), cluster
     host, port = _scheduler_address(scheduler)
     # A refused connection answers at once: Dask's client would retry until its timeout.
     try:
@@ -114,7 +118,8 @@ def _connect(scheduler: str, timeout: float):
     except OSError:
         pass  # unreachable or slow: Dask's client tries for the whole timeout and says why
     try:
-        return Client(scheduler, timeout=timeout), None
+        # Answers come straight from the workers, not through the scheduler.
+        return Client(scheduler, timeout=timeout, direct_to_workers=True), None
     except (OSError, TimeoutError) as e:
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler} within {timeout:g} s: {e}") from None
 
@@ -433,8 +438,7 @@ def _run_audit(args: argparse.Namespace) -> int:
 
 
 def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
-    from distributed import wait
-    from distributed.client import FIRST_COMPLETED
+    import queue
 
     kept = {}
     if out is not None:
@@ -447,6 +451,7 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
                   f"running the other {len(tasks) - len(kept)}", file=sys.stderr)
     client, cluster = _connect(args.scheduler, args.connect_timeout)
     connected = time.monotonic()
+    cpu_at_connect = sum(os.times()[:2])
     options = list(_options(args))
     options[2] = out is None  # only counts come back when no part is written
     options = tuple(options)
@@ -472,12 +477,18 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
         games_done = bytes_done = tasks_done = 0
         errors = []
         no_worker_since = None
-        threads = 1
+        threads = sum(client.nthreads().values()) or 1
+        asked = time.monotonic()
+
+        # Futures report here as they finish (a callback in the client's event loop): the loop
+        # below sleeps until one does, without asking the scheduler anything.
+        finished: queue.Queue = queue.Queue()
 
         def submit(t: Task):
             f = client.submit(audit_task, t.spec, options, records_dir, t.index,
                               key=f"arbiter-audit-{uuid.uuid4().hex[:8]}-{t.index}", pure=False)
             audits[f] = t.index
+            f.add_done_callback(finished.put)
 
         def finish_task(t: Task, entry: dict):
             nonlocal tasks_done, games_done, bytes_done
@@ -527,6 +538,7 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
                                       entry["game"], entry["game_in_file"], entry["line_base"], entry["offset_base"],
                                       key=f"arbiter-part-{uuid.uuid4().hex[:8]}-{t.index}", pure=False)
                     numbering[f] = (t, entry)
+                    f.add_done_callback(finished.put)
                 if not dropped:
                     games_before += entry["games"]
                     text_bytes += entry["bytes"]
@@ -552,25 +564,35 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
             progress.show(tasks_done, games_done, bytes_done)
             if cursor >= len(tasks) and not numbering and (stream is None or emitted == len(tasks)):
                 break
-            pending = list(audits) + list(numbering)
-            if not pending:
+            if not audits and not numbering:
                 continue
+            done = []
             try:
-                done, _ = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
-            except TimeoutError:
-                done = ()
+                done.append(finished.get(timeout=1.0))
+                while True:
+                    done.append(finished.get_nowait())
+            except queue.Empty:
+                pass
             for f in done:
+                t = tasks[audits[f]] if f in audits else numbering[f][0]
+                ok, value = _result(f, t)
+                if not ok:
+                    # Its answer was on a worker that died before handing it over: Dask runs it
+                    # again, and it reports here again when done.
+                    f.add_done_callback(finished.put)
+                    continue
                 if f in audits:
-                    index = audits.pop(f)
-                    metas[index] = _result(f, tasks[index])
+                    metas[audits.pop(f)] = value
                 else:
                     t, entry = numbering.pop(f)
-                    entry["part_bytes"] = _result(f, t)
+                    entry["part_bytes"] = value
                     finish_task(t, entry)
                 f.release()
-            # Workers: how many threads, and none for how long.
-            nthreads = client.nthreads()
-            threads = sum(nthreads.values())
+            # Workers: how many threads (asked at most once a second), and none for how long.
+            if time.monotonic() - asked < 1.0:
+                continue
+            asked = time.monotonic()
+            threads = sum(client.nthreads().values())
             if threads:
                 no_worker_since = None
             elif no_worker_since is None:
@@ -600,9 +622,10 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
         if cluster is not None:
             cluster.close()
     if args.stats:
-        cpu = os.times()
+        cpu = sum(os.times()[:2])
         print(f"{PROG}: stats: start-up {connected - begun:.2f} s (import distributed, connect), audit "
-              f"{time.monotonic() - connected:.2f} s, client CPU {cpu.user + cpu.system:.2f} s, "
+              f"{time.monotonic() - connected:.2f} s, client CPU {cpu:.2f} s ({cpu - cpu_at_connect:.2f} s after "
+              f"connecting), "
               f"{len(tasks)} tasks, {games_done} games, worker CPU in the audit "
               f"{sum(m.get('cpu', 0) for m in metas.values()):.2f} s", file=sys.stderr)
     if errors:
@@ -612,9 +635,13 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
 
 
 def _result(future, task: Task):
-    """A task's answer; a task that failed on a worker is named with its input and bytes."""
+    """(True, a finished task's answer), or (False, None) when it cannot be had now (the worker
+    that holds it died: Dask runs the task again). A task that failed on a worker is named with
+    its input and bytes."""
     try:
-        return future.result()
+        return True, future.result(timeout=5)
+    except TimeoutError:
+        return False, None
     except OSError as e:
         raise TaskFailed(f"task {task.index} ({task.spec[1]}, bytes {task.spec[3]}-{task.spec[4]}) failed on a "
                          f"worker: {e}") from None
