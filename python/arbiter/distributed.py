@@ -70,6 +70,13 @@ def audit_task(spec: tuple, options: tuple, records_dir: Optional[str], index: i
             "cpu": time.process_time() - started}
 
 
+def run_job(job: tuple):
+    """What the client submits: ("audit", spec, options, records_dir, index) or ("number", records,
+    part, game, game_in_file, line_base, offset_base) — one function, so that the jobs of a step
+    go to the scheduler in one message (client.map)."""
+    return audit_task(*job[1:]) if job[0] == "audit" else number_task(*job[1:])
+
+
 def number_task(records: str, part: str, game: int, game_in_file: int, line_base: int, offset_base: int) -> int:
     """Writes a task's part on a worker: its records with their game numbers, lines and offsets,
     under a temporary name and then renamed (a part is never half-written). Returns its size.
@@ -484,11 +491,21 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
         # below sleeps until one does, without asking the scheduler anything.
         finished: queue.Queue = queue.Queue()
 
+        # The jobs of a step, submitted together (one message to the scheduler): (job, what for).
+        jobs: list = []
+
         def submit(t: Task):
-            f = client.submit(audit_task, t.spec, options, records_dir, t.index,
-                              key=f"arbiter-audit-{uuid.uuid4().hex[:8]}-{t.index}", pure=False)
-            audits[f] = t.index
-            f.add_done_callback(finished.put)
+            jobs.append((("audit", t.spec, options, records_dir, t.index), t.index))
+
+        def flush():
+            if not jobs:
+                return
+            stamp = uuid.uuid4().hex[:8]
+            keys = [f"arbiter-{job[0]}-{stamp}-{k}" for k, (job, _) in enumerate(jobs)]
+            for f, (job, what) in zip(client.map(run_job, [job for job, _ in jobs], key=keys, pure=False), jobs):
+                (audits if job[0] == "audit" else numbering)[f] = what
+                f.add_done_callback(finished.put)
+            jobs.clear()
 
         def finish_task(t: Task, entry: dict):
             nonlocal tasks_done, games_done, bytes_done
@@ -534,11 +551,9 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
                             _remove(meta["records"])
                     finish_task(t, entry)
                 else:
-                    f = client.submit(number_task, meta["records"], os.path.join(out.path, _part_name(t.index)),
-                                      entry["game"], entry["game_in_file"], entry["line_base"], entry["offset_base"],
-                                      key=f"arbiter-part-{uuid.uuid4().hex[:8]}-{t.index}", pure=False)
-                    numbering[f] = (t, entry)
-                    f.add_done_callback(finished.put)
+                    jobs.append((("number", meta["records"], os.path.join(out.path, _part_name(t.index)),
+                                  entry["game"], entry["game_in_file"], entry["line_base"], entry["offset_base"]),
+                                 (t, entry)))
                 if not dropped:
                     games_before += entry["games"]
                     text_bytes += entry["bytes"]
@@ -561,6 +576,7 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
                 stream.flush()
                 os.unlink(part)
                 emitted += 1
+            flush()
             progress.show(tasks_done, games_done, bytes_done)
             if cursor >= len(tasks) and not numbering and (stream is None or emitted == len(tasks)):
                 break
@@ -575,7 +591,11 @@ def _run(args, inputs, tasks, out: Optional[OutputDir], begun: float) -> int:
                 pass
             for f in done:
                 t = tasks[audits[f]] if f in audits else numbering[f][0]
-                ok, value = _result(f, t)
+                if f in numbering and f.status == "finished":
+                    # A part written: its size from the directory, not fetched from the worker.
+                    ok, value = True, os.path.getsize(os.path.join(out.path, _part_name(t.index)))
+                else:
+                    ok, value = _result(f, t)
                 if not ok:
                     # Its answer was on a worker that died before handing it over: Dask runs it
                     # again, and it reports here again when done.
