@@ -321,6 +321,10 @@ def https_polling(certs):
     redirects = [1 for p, s, z in feed.log if s == 301]
     check(statuses.count(304) >= 5, "https: unchanged reads cost %d 304s (log %s)" % (statuses.count(304), statuses[-20:]))
     check(len(redirects) == 1, "https: the permanent redirect was followed %d times, wanted once" % len(redirects))
+    # A 304 has no body (this server's has no Content-Length either): the connection is kept, the
+    # redirect and every request on one.
+    conns = {c for p, c in feed.conns if p == "/round.pgn"}
+    check(len(conns) == 1, "https: %d connections, wanted 1 kept" % len(conns))
     check(all(z for p, s, z in feed.log if s == 200), "https: a body was sent without gzip")
     check(not live.errors, "https: stderr: %s" % live.errors)
 

@@ -9,6 +9,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
@@ -188,6 +190,13 @@ PollLoop::~PollLoop() {
 }
 
 void PollLoop::Impl::run() {
+    // A write on a connection the server has reset raises SIGPIPE (OpenSSL writes with write(),
+    // not send(MSG_NOSIGNAL)), which would end the process: blocked on this thread, the write
+    // fails with EPIPE instead, and the request is sent again on a new connection.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     constexpr int max_events = 256;
     epoll_event events[max_events];
     while (!stopping) {
