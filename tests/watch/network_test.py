@@ -5,6 +5,8 @@ Everything on 127.0.0.1, ports chosen by the system, every wait bounded. A test 
 certificate are made with `openssl` for the TLS cases. Scenarios:
   - https polling through a redirect, with ETag and gzip: unchanged reads cost 304s; an untrusted
     certificate is refused without --ca-file and taken with --insecure;
+  - polled bodies in chunks on a kept connection, and a server that closes each connection after
+    its answer unannounced (made again at the next turn, no error);
   - --once exit codes: 0 when every source was read, 2 (each named on stderr, no talk of retrying)
     for a URL answering 404 or 500, a server that is down, a missing file;
   - streams, plain and TLS: games sent one after another, each again when it changes; a connection
@@ -152,6 +154,9 @@ class Feed:
         self.stream_games = {}  # path -> {board: game text}, sent whole to each new connection
         self.cut_next = {}      # path -> bytes of a game to send before dropping the connection
         self.log = []           # (path, status, gzip)
+        self.chunked = set()    # paths whose bodies are sent in chunks (Transfer-Encoding: chunked)
+        self.drop = set()       # paths whose connection is closed after each answer, unannounced
+        self.conns = []         # (path, connection) of each polled answer
         self.connections = {}   # stream path -> connections made
         self.cond = threading.Condition()
         feed = self
@@ -191,6 +196,9 @@ class Feed:
                     self.end_headers()
                     feed.log.append((path, 404, False))
                     return
+                feed.conns.append((path, id(self)))
+                if path in feed.drop:
+                    self.close_connection = True  # after the answer, without a Connection: close
                 etag = '"%x"' % (hash(text) & 0xffffffff)
                 if self.headers.get("If-None-Match") == etag:
                     self.send_response(304)
@@ -206,9 +214,17 @@ class Feed:
                 self.send_header("ETag", etag)
                 if zipped:
                     self.send_header("Content-Encoding", "gzip")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                if path in feed.chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
+                    self.end_headers()
+                    for i in range(0, len(data), 7):
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(data[i:i + 7]), data[i:i + 7]))
+                        self.wfile.flush()
+                    self.wfile.write(b"0\r\n\r\n")
+                else:
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
                 feed.log.append((path, 200, zipped))
 
             def stream(self, path):
@@ -305,6 +321,10 @@ def https_polling(certs):
     redirects = [1 for p, s, z in feed.log if s == 301]
     check(statuses.count(304) >= 5, "https: unchanged reads cost %d 304s (log %s)" % (statuses.count(304), statuses[-20:]))
     check(len(redirects) == 1, "https: the permanent redirect was followed %d times, wanted once" % len(redirects))
+    # A 304 has no body (this server's has no Content-Length either): the connection is kept, the
+    # redirect and every request on one.
+    conns = {c for p, c in feed.conns if p == "/round.pgn"}
+    check(len(conns) == 1, "https: %d connections, wanted 1 kept" % len(conns))
     check(all(z for p, s, z in feed.log if s == 200), "https: a body was sent without gzip")
     check(not live.errors, "https: stderr: %s" % live.errors)
 
@@ -322,6 +342,34 @@ def https_polling(certs):
     check(code == 0 and ("1.1", "claimable", "threefold", 8) in in_force(alerts),
           "https --insecure: exit %d, %s %r" % (code, alerts, err))
     feed.close()
+
+
+def polled_quirks():
+    """Polled bodies sent in chunks (and gzip) on a kept connection, and a server that closes each
+    connection after its answer without saying so: both read alike, the closed connection made
+    again at the next turn, no error said."""
+    feed = Feed()
+    feed.chunked.add("/chunked.pgn")
+    feed.drop.add("/dropped.pgn")
+    for b, path in ((1, "/chunked.pgn"), (2, "/dropped.pgn")):
+        feed.docs[path] = pgn(b, TOUR[:2])
+    live = Live([feed.url("/chunked.pgn"), feed.url("/dropped.pgn")])
+    for n in range(3, len(TOUR) + 1):
+        time.sleep(0.2)
+        for b, path in ((1, "/chunked.pgn"), (2, "/dropped.pgn")):
+            feed.docs[path] = pgn(b, TOUR[:n])
+    want = {("1.1", "claimable", "threefold", 8), ("1.2", "claimable", "threefold", 8)}
+    ok = live.wait(lambda: want <= set(in_force(list(live.alerts))))
+    time.sleep(0.5)  # unchanged now: 304s
+    live.stop()
+    feed.close()
+    check(ok, "polled quirks: threefolds %s of %s: %s" % (set(in_force(live.alerts)) & want, want, live.errors))
+    for path in ("/chunked.pgn", "/dropped.pgn"):
+        statuses = [s for p, s, z in feed.log if p == path]
+        check(statuses.count(304) >= 5 and statuses.count(200) >= 2, "polled quirks: %s answered %s" % (path, statuses))
+    kept = {c for p, c in feed.conns if p == "/chunked.pgn"}
+    check(len(kept) == 1, "polled quirks: chunked answers on %d connections, wanted 1 kept" % len(kept))
+    check(not live.errors, "polled quirks: stderr: %s" % live.errors)
 
 
 def once_exit_codes():
@@ -415,14 +463,14 @@ def many_boards():
 
 
 def slow_urls():
-    """Ten polled URLs that never answer beside one that moves: the few threads asking the URLs
-    grow rather than let the stalled ones hold up the live one."""
+    """Ten polled URLs that never answer beside one that moves: the stalled ones, each awaiting its
+    answer until its deadline, do not hold up the live one."""
     feed = Feed()
     for i in range(10):
         feed.stalls.add("/stall%d.pgn" % i)
     feed.docs["/live.pgn"] = pgn(1, TOUR[:2])
     live = Live([feed.url("/stall%d.pgn" % i) for i in range(10)] + [feed.url("/live.pgn")])
-    time.sleep(0.5)  # every stalled URL asked by now, each holding a thread
+    time.sleep(0.5)  # every stalled URL asked by now, each awaiting its answer
     started = time.time()
     for n in range(3, len(TOUR) + 1):
         feed.docs["/live.pgn"] = pgn(1, TOUR[:n])
@@ -432,7 +480,7 @@ def slow_urls():
     live.stop()
     feed.close()
     check(ok, "slow URLs: the live URL's threefold did not come: %s %s" % (live.alerts, live.errors))
-    # The moves take 1.4 s to come; the stalled URLs hold their threads 5 s (the read timeout).
+    # The moves take 1.4 s to come; the stalled URLs are awaited 5 s (the read timeout).
     check(took < 4, "slow URLs: the live URL's threefold came %.1f s after its moves began" % took)
 
 
@@ -564,7 +612,8 @@ def stale_and_gone():
 
 
 certs = make_certs()
-for name, run in (("https polling", lambda: https_polling(certs)), ("--once exit codes", once_exit_codes),
+for name, run in (("https polling", lambda: https_polling(certs)), ("polled quirks", polled_quirks),
+                  ("--once exit codes", once_exit_codes),
                   ("stream", lambda: streaming(certs, False)), ("stream over TLS", lambda: streaming(certs, True)),
                   ("stalled stream", stalled_stream), ("200 boards", many_boards), ("slow URLs", slow_urls), ("restarts", restarts),
                   ("stale and gone", stale_and_gone)):

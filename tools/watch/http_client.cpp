@@ -51,6 +51,24 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
+ssl_ctx_st* new_client_tls_context(const TlsOptions& tls) {
+    SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
+    if (!ctx) return nullptr;
+    SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+    SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION);
+    // One read takes all the socket holds (a record's header and body together), not a read for
+    // each.
+    SSL_CTX_set_read_ahead(ctx, 1);
+    SSL_CTX_set_mode(ctx, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+    if (tls.insecure) {
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
+    } else {
+        if (X509_STORE* store = shared_store(tls.ca_file)) SSL_CTX_set1_cert_store(ctx, store);
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
+    }
+    return ctx;
+}
+
 std::string check_ca_file(const std::string& path) {
     X509_STORE* store = X509_STORE_new();
     if (!store) return "out of memory";
@@ -232,46 +250,6 @@ FetchResult HttpFeed::follow(const Exchange& exchange) {
     r.kind = FetchResult::Kind::failed;
     r.problem = "more than " + std::to_string(max_redirects) + " redirects";
     return r;
-}
-
-FetchResult HttpFeed::get() {
-    return follow([&](httplib::ClientImpl& c, const Url& at, std::string& location) {
-        FetchResult r;
-        httplib::Headers h{{"Accept-Encoding", "gzip"}};
-        if (!etag_.empty()) h.emplace("If-None-Match", etag_);
-        if (!last_modified_.empty()) h.emplace("If-Modified-Since", last_modified_);
-        // cpp-httplib 0.11 reads a body after a 304 that has no Content-Length until the server
-        // closes (the read timeout, on a kept connection): such a 304 is taken from its head and
-        // the connection made again next time.
-        bool bodiless_304 = false;
-        std::string body;
-        auto res = c.Get(
-            at.path, h,
-            [&](const httplib::Response& head) {
-                r.status = head.status;
-                if (is_redirect(head.status)) location = head.get_header_value("Location");
-                bodiless_304 = head.status == 304 && !head.has_header("Content-Length");
-                return !bodiless_304;
-            },
-            [&](const char* data, std::size_t size) {
-                body.append(data, size);
-                return true;
-            });
-        if (bodiless_304 || r.status == 304) {
-            r.kind = FetchResult::Kind::not_modified;
-        } else if (!res) {
-            r.problem = failure_words(res.error(), at.host + ":" + std::to_string(at.port));
-        } else if (r.status != 200) {
-            r.problem = "HTTP status " + std::to_string(r.status);
-            etag_.clear(), last_modified_.clear();  // when it answers again, its body is wanted whole
-        } else {
-            etag_ = res->get_header_value("ETag");
-            last_modified_ = res->get_header_value("Last-Modified");
-            r.kind = FetchResult::Kind::body;
-            r.body = std::move(body);
-        }
-        return r;
-    });
 }
 
 FetchResult HttpFeed::stream(const std::function<void()>& on_connected,

@@ -1,9 +1,9 @@
-// http_client.hpp — how the hall monitor asks an http:// or https:// feed for its PGN
-// (docs/watch.md, "Sources"): cpp-httplib with OpenSSL, certificates checked against the system's
-// store plus an optional --ca-file (or not at all with --insecure), redirects followed by hand (at
-// most 5, a permanent one remembered for the next request), conditional requests (If-None-Match,
-// If-Modified-Since) so that an unchanged feed costs a 304, gzip, timeouts, and a streaming GET for
-// the feeds that keep their connection open.
+// http_client.hpp — what the hall monitor's http:// and https:// feeds share (docs/watch.md,
+// "Sources"): URLs and redirect targets, certificates checked against the system's store plus an
+// optional --ca-file (or not at all with --insecure), and the streaming GET of the feeds that keep
+// their connection open (`--stream`), on cpp-httplib with OpenSSL, redirects followed by hand (at
+// most 5, a permanent one remembered for the next connection), gzip and timeouts. The polled URLs
+// are asked by poll_loop.hpp.
 #pragma once
 
 #include <chrono>
@@ -17,6 +17,7 @@
 namespace httplib {
 class ClientImpl;
 }
+struct ssl_ctx_st;
 
 namespace arbiter::watch {
 
@@ -33,6 +34,12 @@ struct Url {
     /// "https://host:port/path" (the port only when it is not the scheme's).
     [[nodiscard]] std::string text() const;
 };
+
+/// A TLS client context that checks the server's certificate as `tls` says, against one store
+/// for the whole process (the system's CAs and --ca-file, read once: not once for each of 1,000
+/// feeds); the host name or address to check is set on each connection. nullptr when OpenSSL
+/// fails; the caller frees it (SSL_CTX_free).
+ssl_ctx_st* new_client_tls_context(const TlsOptions& tls);
 
 /// "" when `path` holds CA certificates (PEM) that OpenSSL can load, else what is wrong.
 std::string check_ca_file(const std::string& path);
@@ -51,8 +58,8 @@ struct FetchResult {
     std::string problem{};  ///< Kind::failed: what went wrong, for a line on stderr
 };
 
-/// One feed URL, its connection kept open from request to request. Not thread-safe, except
-/// stop(), which another thread may call to end a request in progress.
+/// One stream URL. Not thread-safe, except stop(), which another thread may call to end a request
+/// in progress.
 class HttpFeed {
 public:
     HttpFeed(Url url, TlsOptions tls, std::chrono::milliseconds connect_timeout,
@@ -61,9 +68,6 @@ public:
     HttpFeed(const HttpFeed&) = delete;
     HttpFeed& operator=(const HttpFeed&) = delete;
 
-    /// A conditional GET: Kind::not_modified when the server says the body is the one it sent
-    /// last (304), Kind::body with the new body on 200.
-    FetchResult get();
     /// A GET whose body is passed to `on_data` piece by piece as it comes, until the server ends
     /// it, the connection fails or is silent longer than the read timeout, or `on_data` returns
     /// false. `on_connected` is called once the 200 has come.
@@ -83,7 +87,6 @@ private:
     Url url_;
     TlsOptions tls_;
     std::chrono::milliseconds connect_timeout_, read_timeout_;
-    std::string etag_, last_modified_;
     std::mutex mutex_;  // guards client_ (its replacement) and stopped_ against stop()
     std::unique_ptr<httplib::ClientImpl> client_;
     Url client_url_;

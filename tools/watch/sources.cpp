@@ -12,7 +12,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "poll_pool.hpp"
+#include "poll_loop.hpp"
 #include "url_feed.hpp"
 
 namespace arbiter::watch {
@@ -38,11 +38,6 @@ struct FileSeen {
     bool read = false;  // read once at least: its deletion is news
 };
 
-// Threads asking the polled URLs (PollPool): two serve a thousand URLs asked once a second, each
-// request taking a millisecond or so; more start while requests are slow, up to the bound. A turn
-// is taken up to a fortieth of the interval early (25 ms at most), with the others due by then.
-constexpr std::size_t max_poll_threads = 64;
-
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
@@ -57,7 +52,7 @@ struct Sources::Impl {
     std::map<std::string, bool> missing;  // a spec not there (reported once)
     Bell bell;                            // before the feeds that ring it: it outlives them
     std::vector<std::unique_ptr<UrlFeed>> urls;
-    std::unique_ptr<PollPool> pool;  // after the feeds it asks: gone before them
+    std::unique_ptr<PollLoop> loop;  // after the feeds it asks: gone before them
 
     void read_file(const std::string& path, std::vector<SourceText>& changed, std::vector<SourceProblem>& problems) {
         FileSeen& seen = files[path];
@@ -116,10 +111,12 @@ Sources::Sources(std::vector<std::string> specs, std::vector<std::string> stream
     std::vector<UrlFeed*> polled;
     for (const auto& u : impl_->urls)
         if (u->mode() == UrlFeed::Mode::polled) polled.push_back(u.get());
-    if (!polled.empty())
-        impl_->pool = std::make_unique<PollPool>(polled, std::min<std::size_t>(polled.size() + 1, max_poll_threads),
-                                                 std::min(options.interval / 40, std::chrono::milliseconds(25)),
-                                                 [](const UrlFeed& feed) { return feed.first_turn(); });
+    if (!polled.empty()) {
+        // The loop's tick: a hundredth of a second, less for a shorter interval (a fortieth of it).
+        PollLoop::Options po{.tls = options.tls};
+        po.tick = std::clamp(options.interval / 40, std::chrono::milliseconds(1), std::chrono::milliseconds(10));
+        impl_->loop = std::make_unique<PollLoop>(polled, po);
+    }
 }
 
 Sources::~Sources() = default;

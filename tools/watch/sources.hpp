@@ -1,6 +1,6 @@
 // sources.hpp — where the hall monitor reads its PGN: files (rewritten in place, replaced by
 // rename, appended), directories of .pgn files, http:// and https:// URLs polled with back-off by
-// a few threads (PollPool), and streams (`--stream URL`) that keep their connection open, each on
+// one thread (PollLoop), and streams (`--stream URL`) that keep their connection open, each on
 // a thread of its own. A source that is down or slow never holds up the others.
 #pragma once
 

@@ -14,22 +14,17 @@ constexpr std::chrono::milliseconds once_quiet{1'000};  // --once: a stream sile
 }  // namespace
 
 UrlFeed::UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options, Bell& bell)
-    : spec_(std::move(spec)),
-      mode_(mode),
-      options_(options),
-      bell_(bell),
-      http_(std::move(url), options.tls, std::chrono::milliseconds(2'000),
-            mode == Mode::polled
-                ? std::chrono::milliseconds(5'000)
-                : (options.once ? std::min(options.stream_timeout, once_quiet) : options.stream_timeout)) {
+    : spec_(std::move(spec)), mode_(mode), options_(options), bell_(bell), url_(std::move(url)) {
     backoff_ = options_.interval;
-    if (mode_ == Mode::stream) thread_ = std::thread([this] { stream_loop(); });
+    if (mode_ == Mode::polled) return;
+    http_ = std::make_unique<HttpFeed>(
+        url_, options.tls, std::chrono::milliseconds(2'000),
+        options.once ? std::min(options.stream_timeout, once_quiet) : options.stream_timeout);
+    thread_ = std::thread([this] { stream_loop(); });
 }
 
-void UrlFeed::cut() { http_.stop(); }
-
 UrlFeed::~UrlFeed() {
-    if (mode_ == Mode::polled) return;  // no thread of its own: its pool is gone before it
+    if (mode_ == Mode::polled) return;  // no thread of its own: its loop is gone before it
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
@@ -40,7 +35,7 @@ UrlFeed::~UrlFeed() {
     std::unique_lock lock(mutex_);
     while (!finished_) {
         lock.unlock();
-        http_.stop();
+        http_->stop();
         lock.lock();
         cv_.wait_for(lock, std::chrono::milliseconds(20), [&] { return finished_; });
     }
@@ -75,8 +70,7 @@ std::chrono::steady_clock::time_point UrlFeed::first_turn() const {
     return now + std::chrono::milliseconds(offset);
 }
 
-std::optional<std::chrono::milliseconds> UrlFeed::poll_once() {
-    FetchResult r = http_.get();
+std::optional<std::chrono::milliseconds> UrlFeed::answered(FetchResult r) {
     std::chrono::milliseconds wait;
     {
         std::lock_guard lock(mutex_);
@@ -103,7 +97,7 @@ void UrlFeed::stream_loop() {
     while (true) {
         bool connected = false;
         framer.clear();
-        FetchResult r = http_.stream(
+        FetchResult r = http_->stream(
             [&] {
                 connected = true;
                 std::lock_guard lock(mutex_);

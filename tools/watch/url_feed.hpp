@@ -1,5 +1,5 @@
 // url_feed.hpp — one http(s) source of the hall monitor: a polled URL (asked every interval by
-// the threads of a PollPool, an unchanged body costing a 304) or a stream (`--stream URL`: one
+// the PollLoop's thread, an unchanged body costing a 304) or a stream (`--stream URL`: one
 // long-lived connection, on a thread of its own, on which the server sends PGN games one after
 // another, each complete game again whenever it changes). After a failure the next attempt waits
 // twice as long as the last, up to 30 s.
@@ -24,7 +24,7 @@ namespace arbiter::watch {
 class UrlFeed {
 public:
     enum class Mode { polled, stream };
-    /// A stream starts its thread; a polled URL waits for a PollPool to call poll_once(). With
+    /// A stream starts its thread; a polled URL waits for a PollLoop to ask it. With
     /// `once`, the URL is asked once (a stream read until it has been silent for a second or
     /// ends).
     UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options, Bell& bell);
@@ -40,14 +40,14 @@ public:
     [[nodiscard]] const std::string& spec() const noexcept { return spec_; }
     [[nodiscard]] Mode mode() const noexcept { return mode_; }
 
-    /// A polled URL: asks it once (from a pool's thread); the wait before its next turn, or
-    /// nullopt when there is none (`once`, or stopping).
-    std::optional<std::chrono::milliseconds> poll_once();
+    /// A polled URL: takes the outcome of one request (from the PollLoop's thread); returns the
+    /// wait before its next turn, or nullopt when there is none (`once`).
+    std::optional<std::chrono::milliseconds> answered(FetchResult r);
     /// When a polled URL's first turn comes: spread over one interval, so that many URLs are not
     /// all asked at once (at once with `once`).
     [[nodiscard]] std::chrono::steady_clock::time_point first_turn() const;
-    /// Ends a request in progress (from any thread); later requests are refused.
-    void cut();
+    /// The URL as given.
+    [[nodiscard]] const Url& url() const noexcept { return url_; }
 
 private:
     void stream_loop();
@@ -59,7 +59,8 @@ private:
     Mode mode_;
     SourceOptions options_;
     Bell& bell_;
-    HttpFeed http_;
+    Url url_;
+    std::unique_ptr<HttpFeed> http_;  // a stream's
     std::mutex mutex_;
     std::condition_variable cv_;
     bool stopping_ = false, finished_ = false;
