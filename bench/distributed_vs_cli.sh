@@ -42,7 +42,6 @@ zinputs=()
 if [ "${BENCH_ZSTD:-0}" = 1 ]; then
   for f in "${inputs[@]}"; do pzstd -q -1 -p 2 "$f" -o "$f.zst"; zinputs+=("$f.zst"); done
   echo "zstd: $(cat "${zinputs[@]}" | wc -c) bytes (pzstd -1: frames of about 2 MB compressed)"
-  $CLI audit -q "${zinputs[@]}" | md5sum > "$TMP/cli_zst.md5"
 fi
 
 cpu_of() { awk '{printf "%.2f", ($14 + $15) / 100}' "/proc/$1/stat"; }
@@ -60,6 +59,10 @@ timed() {  # key label command... : wall, games/s, CPU and peak RSS of the comma
     "$($PY -c "print($games/$w)")" "${cpu[$key]}" $((rss / 1024)) "$before"
 }
 
+# The workers and the scheduler as docs/distributed.md recommends: Dask's statistical profiler off
+# (it samples the busy thread every 10 ms: about 1 % of a core idle, more while working).
+# BENCH_DASK_PROFILE=1 leaves it on.
+if [ "${BENCH_DASK_PROFILE:-0}" != 1 ]; then export DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False; fi
 port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 $PY /usr/bin/dask-scheduler --host 127.0.0.1 --port "$port" --no-dashboard > "$TMP/scheduler.log" 2>&1 &
 scheduler=$!
@@ -84,8 +87,8 @@ assert len(c.nthreads()) == $1, c.nthreads()" 2>/dev/null
 start_worker 0
 workers_exactly 1
 
-distributed() {  # n label md5 inputs...: one distributed run with n workers, its figures
-  local n=$1 label=$2 md5=$3; shift 3
+distributed() {  # n label md5 cli inputs...: one distributed run with n workers, its figures
+  local n=$1 label=$2 md5=$3 cli=$4; shift 4
   rm -rf "$TMP/parts"
   local s0 w0=() wcpu=0 list=""
   s0=$(cpu_of "$scheduler")
@@ -102,7 +105,7 @@ distributed() {  # n label md5 inputs...: one distributed run with n workers, it
   tasks=$(grep -o '[0-9]* tasks' "$TMP/err" | head -1 | cut -d' ' -f1)
   after=$(grep -o '([0-9.]* s after connecting)' "$TMP/err" | grep -o '[0-9.]*')
   echo "  $(grep -o 'stats: .*' "$TMP/err")"
-  echo "  CPU: workers${list} s (${wcpu} s, $(f2 "$wcpu / ${cpu[cli1]}")x arbiter audit --threads 1 per game)," \
+  echo "  CPU: workers${list} s (${wcpu} s, $(f2 "$wcpu / ${cpu[$cli]}")x arbiter audit --threads 1 per game)," \
     "scheduler ${scpu} s ($(f2 "1000 * $scpu / $tasks") ms a task), client ${cpu[dist$n]} s, ${after} s after connecting"
   echo "  share of the workers' CPU: client after connecting + scheduler $(f2 "100 * ($after + $scpu) / $wcpu") %," \
     "whole client + scheduler $(f2 "100 * (${cpu[dist$n]} + $scpu) / $wcpu") %;" \
@@ -121,11 +124,15 @@ for round in $(seq 1 "$ROUNDS"); do
     timed "cli$t" "arbiter audit --threads $t" "$CLI" audit -q --threads "$t" "${inputs[@]}"
     md5sum < "$TMP/out" > "$TMP/cli.md5"
   done
+  if [ ${#zinputs[@]} -gt 0 ]; then
+    timed cli1z "  the same as .pgn.zst, --threads 1" "$CLI" audit -q --threads 1 "${zinputs[@]}"
+    md5sum < "$TMP/out" > "$TMP/cli_zst.md5"
+  fi
   for n in 1 2; do
     if [ "$n" = 2 ]; then start_worker 1; workers_exactly 2; fi
-    distributed "$n" "arbiter.distributed, $n worker(s) x 1 thread" "$TMP/cli.md5" "${inputs[@]}"
+    distributed "$n" "arbiter.distributed, $n worker(s) x 1 thread" "$TMP/cli.md5" cli1 "${inputs[@]}"
     if [ ${#zinputs[@]} -gt 0 ]; then
-      distributed "$n" "  the same as .pgn.zst (frames)" "$TMP/cli_zst.md5" "${zinputs[@]}"
+      distributed "$n" "  the same as .pgn.zst (frames)" "$TMP/cli_zst.md5" cli1z "${zinputs[@]}"
     fi
   done
   kill "${WORKERS[1]}"
