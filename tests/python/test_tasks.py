@@ -19,6 +19,13 @@ from conftest import ROOT, run_cli
 
 from arbiter import _arbiter
 
+# Under the sanitizers (ARBITER_SANITIZED) every task costs some ten times more: fewer cut sizes.
+SANITIZED = bool(os.environ.get("ARBITER_SANITIZED"))
+
+
+def sizes(*all_sizes):
+    return [s for s in all_sizes if s >= 100] if SANITIZED else list(all_sizes)
+
 
 def run_tasks(files, task_bytes, tmp, piece_bytes=4 << 20):
     """What the distributed audit writes, computed here task after task: (output, read errors,
@@ -80,8 +87,8 @@ def test_plain_ranges_any_size(cli, tmp_path):
     # One file of them all, so that damaged games sit between good ones at every cut.
     joined = tmp_path / "joined.pgn"
     joined.write_bytes(b"\n\n".join(open(f, "rb").read() for f in files))
-    assert check(cli, [str(joined)], [1, 7, 100, 1024, 5000, 1 << 30], tmp_path) == {"range"}
-    assert check(cli, files, [50, 1024, 1 << 30], tmp_path) == {"range"}
+    assert check(cli, [str(joined)], sizes(1, 7, 100, 1024, 5000, 1 << 30), tmp_path) == {"range"}
+    assert check(cli, files, sizes(50, 1024, 1 << 30), tmp_path) == {"range"}
     # Pieces inside a task cut small as well (one task of many pieces).
     assert check(cli, [str(joined)], [1 << 30, 3000], tmp_path, piece_bytes=700) == {"range"}
 
@@ -93,7 +100,7 @@ def test_range_owns_games_by_anchor(tmp_path):
     text = "".join(games).encode()
     f = tmp_path / "blank.pgn"
     f.write_bytes(text)
-    for size in range(1, 40):
+    for size in range(1, 40, 5 if SANITIZED else 1):
         total = 0
         for begin, end in _arbiter.plan_input(str(f), size)[3]:
             games_read = _arbiter.audit_task(str(f), "blank.pgn", "range", begin, end, None, summary=True)[0]
@@ -120,7 +127,7 @@ def test_zstd_frames_single_frame_gzip_and_damage(cli, tmp_path):
     assert len(_arbiter.plan_input(str(cat), 1)[3]) == (len(text) + 1999) // 2000
     assert _arbiter.plan_input(str(one), 1)[2:] == ("whole", [(0, one.stat().st_size)])
     assert _arbiter.plan_input(str(gz), 1)[2] == "whole"
-    kinds = check(cli, [str(cat), str(one), str(gz), str(plain)], [1, 3000, 20000, 1 << 30], tmp_path,
+    kinds = check(cli, [str(cat), str(one), str(gz), str(plain)], sizes(1, 3000, 20000, 1 << 30), tmp_path,
                   piece_bytes=5000)
     assert kinds == {"frames", "whole", "range"}
     # Damaged: cut in the middle of a frame; a byte changed inside one (checksum).
@@ -131,10 +138,10 @@ def test_zstd_frames_single_frame_gzip_and_damage(cli, tmp_path):
     bad[len(data) // 3] ^= 0x55
     corrupt = tmp_path / "corrupt.pgn.zst"
     corrupt.write_bytes(bytes(bad))
-    check(cli, [str(trunc), str(corrupt), str(plain)], [1, 5000, 1 << 30], tmp_path)
+    check(cli, [str(trunc), str(corrupt), str(plain)], sizes(1, 5000, 1 << 30), tmp_path)
 
 
-@pytest.mark.skipif(shutil.which("pzstd") is None, reason="pzstd is not installed")
+@pytest.mark.skipif(shutil.which("pzstd") is None or SANITIZED, reason="pzstd is not installed, or sanitized")
 def test_pzstd_frames(cli, tmp_path):
     text = b"\n\n".join(open(f, "rb").read() for f in fixture_files()) * 1500
     plain = tmp_path / "big.pgn"
@@ -146,8 +153,9 @@ def test_pzstd_frames(cli, tmp_path):
     check(cli, [str(pz)], [1, size // 3, 1 << 30], tmp_path)
 
 
+@pytest.mark.skipif(SANITIZED, reason="the corpus runs in the release build")
 def test_corpus_by_ranges(cli, shared, tmp_path):
-    """The real games (label corpus): ranges of 1 KB and of 64 KB."""
+    """The real games: ranges of 1 KB and of 64 KB."""
     files = sorted(glob.glob(os.path.join(shared, "pgn", "real", "*.pgn")))[:12]
     check(cli, files, [1024, 65536], tmp_path)
 
