@@ -124,6 +124,7 @@ bench-watch: build
 	/usr/bin/python3 bench/watch_bench.py $(BUILD)/arbiter ../shared/data 60 500 1000
 	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data stream 60 500 50
 	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data https 60 1000 50
+	/usr/bin/python3 bench/watch_net_bench.py $(BUILD)/arbiter ../shared/data https 60 500 50
 
 # `arbiter serve` under wrk on loopback: 500 sessions, 500 connections posting events and reading
 # states, then 500 SSE listeners held; journaled events/s, latency, RSS (docs/performance.md).
