@@ -322,8 +322,10 @@ class OutputDir:
         return entry
 
     def start(self, tasks: List[Task]):
-        self.manifest["tasks"] = [{"task": t.index, "part": _part_name(t.index), "input": t.input,
-                                   "begin": t.spec[3], "end": t.spec[4]} for t in tasks]
+        # What earlier runs did stays recorded (the journal of this run holds only its own parts):
+        # a run killed after this point loses none of them.
+        self.manifest["tasks"] = [dict(self.done.get(t.index, {}), task=t.index, part=_part_name(t.index),
+                                       input=t.input, begin=t.spec[3], end=t.spec[4]) for t in tasks]
         self._write_manifest()
         self.journal = open(os.path.join(self.path, JOURNAL), "a", encoding="utf-8")
 

@@ -167,3 +167,35 @@ def test_unopenable_input(tmp_path):
     assert games == 0 and error[0] == "cannot_open" and error[4].startswith("missing.pgn: cannot open")
     with pytest.raises(OSError, match="nowhere"):
         _arbiter.audit_task(missing, "missing.pgn", "whole", 0, 0, str(tmp_path / "nowhere" / "x"))
+
+
+def test_output_dir_keeps_earlier_runs_across_a_killed_one(tmp_path):
+    """Run 1 completes; run 2 starts (manifest rewritten, a journal of its own) and is killed
+    before any part lands: run 3 still finds run 1's parts (they live in the manifest, not in
+    run 2's journal)."""
+    from arbiter import distributed as d
+
+    f = tmp_path / "g.pgn"
+    f.write_bytes(b'[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *\n')
+    args = d._parse(["audit", "--scheduler", "local:1", "--task-bytes", "20", str(f)])
+    inputs, tasks = d._plan(args)
+    assert len(tasks) >= 2
+    out = str(tmp_path / "out")
+    run1 = d.OutputDir(out, inputs, {}, temporary=False)
+    run1.start(tasks)
+    for t in tasks:
+        with open(os.path.join(out, d._part_name(t.index)), "wb") as p:
+            p.write(b"{}\n")
+        run1.record({"task": t.index, "key": t.key, "games": 1, "part_bytes": 3, "run": run1.run})
+    run1.finish(tasks, {})
+    run2 = d.OutputDir(out, inputs, {}, temporary=False)
+    assert all(run2.valid(t) for t in tasks)
+    run2.start(tasks)  # ... and killed here
+    run2.journal.close()
+    run3 = d.OutputDir(out, inputs, {}, temporary=False)
+    assert all(run3.valid(t) for t in tasks) and run3.run == 3
+    # A part gone is not valid any more; another list of inputs is another run's directory.
+    os.unlink(os.path.join(out, d._part_name(1)))
+    assert run3.valid(tasks[0]) and not run3.valid(tasks[1]) and run3.valid(tasks[-1])
+    with pytest.raises(d.UsageError, match="another run"):
+        d.OutputDir(out, inputs + inputs, {}, temporary=False)
