@@ -58,9 +58,24 @@ for t in "$@"; do
   if [ $rc -eq 0 ]; then
     echo "fuzz $t: ok, ${runs:-?} runs in $(($(date +%s) - start)) s, corpus $(ls "$corpus" | wc -l) inputs"
   else
-    echo "fuzz $t: FAILED (exit $rc), log $log:" >&2
-    tail -40 "$log" >&2
+    echo "fuzz $t: FAILED (exit $rc), log $log" >&2
     failed+=("$t")
+  fi
+done
+# A failure's report comes last, so that the end of a CI log (often all that is shown of it) holds
+# what matters: the first lines of the report (what failed, the top of the stack), not the last
+# (the fuzzer's own frames), then the input that failed, in base64 (save it with `base64 -d` and
+# replay it with build-fuzz/fuzz/<target>_fuzzer FILE).
+for t in "${failed[@]}"; do
+  log="$build/fuzz-$t.log"
+  echo "---- fuzz $t: the report" >&2
+  grep -n -m1 -E '^==[0-9]+==|ERROR: libFuzzer|fuzz invariant failed|runtime error|terminate called|Assertion|deadly signal' \
+    "$log" | cut -d: -f1 | { read -r first; sed -n "$((${first:-1} > 3 ? ${first:-1} - 3 : 1)),$((${first:-1} + 45))p" "$log"; } |
+    grep -v -E 'in fuzzer::|in __libc_start|in _start|in main ' >&2
+  unit=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
+  if [ -n "$unit" ] && [ -f "$unit" ]; then
+    echo "---- fuzz $t: the input ($unit, $(wc -c < "$unit") bytes), base64:" >&2
+    base64 -w 100 "$unit" >&2
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
