@@ -59,10 +59,12 @@ timed() {  # key label command... : wall, games/s, CPU and peak RSS of the comma
     "$($PY -c "print($games/$w)")" "${cpu[$key]}" $((rss / 1024)) "$before"
 }
 
-# The workers and the scheduler as docs/distributed.md recommends: Dask's statistical profiler off
+# The workers and the scheduler as docs/distributed.md recommends: the event loop's tick every 1 s
+# instead of 20 ms (BENCH_DASK_TICK=1 leaves Dask's default) and Dask's statistical profiler off
 # (it samples the busy thread every 10 ms: about 1 % of a core idle, more while working).
 # BENCH_DASK_PROFILE=1 leaves it on.
 if [ "${BENCH_DASK_PROFILE:-0}" != 1 ]; then export DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False; fi
+if [ "${BENCH_DASK_TICK:-0}" != 1 ]; then export DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL=1s; fi
 port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 $PY /usr/bin/dask-scheduler --host 127.0.0.1 --port "$port" --no-dashboard > "$TMP/scheduler.log" 2>&1 &
 scheduler=$!
@@ -87,8 +89,9 @@ assert len(c.nthreads()) == $1, c.nthreads()" 2>/dev/null
 start_worker 0
 workers_exactly 1
 
-distributed() {  # n label md5 cli inputs...: one distributed run with n workers, its figures
-  local n=$1 label=$2 md5=$3 cli=$4; shift 4
+distributed() {  # n label md5 cli1 cli tag inputs...: one distributed run with n workers, its figures
+  # against `arbiter audit --threads 1` (CPU per game: cli1) and the CLI run just before (wall: cli)
+  local n=$1 label=$2 md5=$3 cli=$4 peer=$5 tag=$6; shift 6
   rm -rf "$TMP/parts"
   local s0 w0=() wcpu=0 list=""
   s0=$(cpu_of "$scheduler")
@@ -109,7 +112,13 @@ distributed() {  # n label md5 cli inputs...: one distributed run with n workers
     "scheduler ${scpu} s ($(f2 "1000 * $scpu / $tasks") ms a task), client ${cpu[dist$n]} s, ${after} s after connecting"
   echo "  share of the workers' CPU: client after connecting + scheduler $(f2 "100 * ($after + $scpu) / $wcpu") %," \
     "whole client + scheduler $(f2 "100 * (${cpu[dist$n]} + $scpu) / $wcpu") %;" \
-    "wall $(f2 "${wall[cli$n]} / ${wall[dist$n]}")x arbiter audit --threads $n"
+    "wall $(f2 "${wall[$peer]} / ${wall[dist$n]}")x arbiter audit --threads $n"
+  {
+    echo "${n}w-$tag share $(f2 "100 * ($after + $scpu) / $wcpu")"
+    echo "${n}w-$tag cpu_per_game $(f2 "$wcpu / ${cpu[$cli]}")"
+    echo "${n}w-$tag wall_ratio $(f2 "${wall[$peer]} / ${wall[dist$n]}")"
+    echo "${n}w-$tag client_rss_mb $((rss / 1024))"
+  } >> "$TMP/figures"
   if cat "$TMP"/parts/part-*.jsonl | md5sum | cmp -s - "$md5"; then
     echo "  cat DIR/part-*.jsonl identical to arbiter audit"
   else
@@ -118,24 +127,36 @@ distributed() {  # n label md5 cli inputs...: one distributed run with n workers
   fi
 }
 
+# Each distributed run comes right after the CLI run it is compared with (same input, --threads as
+# many as workers), so that the machine's drift between runs weighs on both alike.
 for round in $(seq 1 "$ROUNDS"); do
   [ "$ROUNDS" -gt 1 ] && echo "round $round"
-  for t in 1 2; do
-    timed "cli$t" "arbiter audit --threads $t" "$CLI" audit -q --threads "$t" "${inputs[@]}"
-    md5sum < "$TMP/out" > "$TMP/cli.md5"
-  done
-  if [ ${#zinputs[@]} -gt 0 ]; then
-    timed cli1z "  the same as .pgn.zst, --threads 1" "$CLI" audit -q --threads 1 "${zinputs[@]}"
-    md5sum < "$TMP/out" > "$TMP/cli_zst.md5"
-  fi
   for n in 1 2; do
     if [ "$n" = 2 ]; then start_worker 1; workers_exactly 2; fi
-    distributed "$n" "arbiter.distributed, $n worker(s) x 1 thread" "$TMP/cli.md5" cli1 "${inputs[@]}"
+    timed "cli$n" "arbiter audit --threads $n" "$CLI" audit -q --threads "$n" "${inputs[@]}"
+    md5sum < "$TMP/out" > "$TMP/cli.md5"
+    distributed "$n" "arbiter.distributed, $n worker(s) x 1 thread" "$TMP/cli.md5" cli1 "cli$n" pgn "${inputs[@]}"
     if [ ${#zinputs[@]} -gt 0 ]; then
-      distributed "$n" "  the same as .pgn.zst (frames)" "$TMP/cli_zst.md5" cli1z "${zinputs[@]}"
+      timed "cli${n}z" "arbiter audit --threads $n, the .pgn.zst" "$CLI" audit -q --threads "$n" "${zinputs[@]}"
+      md5sum < "$TMP/out" > "$TMP/cli_zst.md5"
+      distributed "$n" "  the same as .pgn.zst (frames)" "$TMP/cli_zst.md5" cli1z "cli${n}z" zst "${zinputs[@]}"
     fi
   done
   kill "${WORKERS[1]}"
   wait "${WORKERS[1]}" 2>/dev/null || true
   workers_exactly 1
 done
+
+# The median of each figure over the rounds.
+if [ "$ROUNDS" -gt 1 ]; then
+  echo "medians over $ROUNDS rounds:"
+  $PY - "$TMP/figures" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    key, name, value = line.split()
+    rows.setdefault(key, {}).setdefault(name, []).append(float(value))
+for key, figures in rows.items():
+    print(f"  {key}: " + ", ".join(f"{name} {statistics.median(v):.3g}" for name, v in figures.items()))
+PY
+fi

@@ -289,20 +289,30 @@ std::uint64_t number_file(const std::string& src, const std::string& dst, std::u
     bool read_failed = false, write_failed = false;
     {
         py::gil_scoped_release release;
-        std::string buf, numbered;
-        std::vector<char> chunk(std::size_t{4} << 20);
+        // Read straight behind the lines kept from the last read (no copy, no zeroing); each line
+        // is one game.
+        constexpr std::size_t chunk = std::size_t{4} << 20;
+        std::size_t capacity = 2 * chunk, kept = 0;
+        auto buf = std::make_unique_for_overwrite<char[]>(capacity);
+        std::string numbered;
         for (;;) {
-            const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), in.get());
+            if (capacity - kept < chunk) {  // a line longer than a chunk: room for it
+                auto bigger = std::make_unique_for_overwrite<char[]>(2 * capacity);
+                std::memcpy(bigger.get(), buf.get(), kept);
+                buf = std::move(bigger);
+                capacity *= 2;
+            }
+            const std::size_t n = std::fread(buf.get() + kept, 1, chunk, in.get());
             if (n == 0 && std::ferror(in.get())) read_failed = true;
-            buf.append(chunk.data(), n);
-            // Whole lines now (all of them at the end): each line is one game.
-            const std::size_t nl = buf.rfind('\n');
-            const std::size_t cut = n == 0 ? buf.size() : nl == std::string::npos ? 0 : nl + 1;
+            const std::size_t size = kept + n;
+            // Whole lines now (all of them at the end).
+            const std::string_view text(buf.get(), size);
+            const std::size_t nl = text.rfind('\n');
+            const std::size_t cut = n == 0 ? size : nl == std::string_view::npos ? 0 : nl + 1;
             if (cut > 0) {
-                const std::string_view lines(buf.data(), cut);
                 numbered.clear();
-                face::number_records(lines, game, game_in_file, numbered, line_base, offset_base);
-                const auto games = static_cast<std::uint64_t>(std::count(lines.begin(), lines.end(), '\n'));
+                const std::uint64_t games =
+                    face::number_records(text.substr(0, cut), game, game_in_file, numbered, line_base, offset_base);
                 game += games;
                 game_in_file += games;
                 if (std::fwrite(numbered.data(), 1, numbered.size(), out.get()) != numbered.size()) {
@@ -310,8 +320,9 @@ std::uint64_t number_file(const std::string& src, const std::string& dst, std::u
                     break;
                 }
                 written += numbered.size();
-                buf.erase(0, cut);
+                std::memmove(buf.get(), buf.get() + cut, size - cut);
             }
+            kept = size - cut;
             if (n == 0 || read_failed) break;
         }
     }

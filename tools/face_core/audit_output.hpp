@@ -106,9 +106,9 @@ PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& optio
 /// The lines of `PieceAudit::text` with their game numbers in front, from `game` and `game_in_file`
 /// for its first line on (an empty line takes its numbers and writes nothing), appended to `out`.
 /// Relative lines and offsets (GameSource::relative) become `line_base` + line and `offset_base` +
-/// offset.
-void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out,
-                    std::uint64_t line_base = 0, std::uint64_t offset_base = 0);
+/// offset. Returns the lines (games) of `text`: a final line without its newline counts.
+std::uint64_t number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out,
+                             std::uint64_t line_base = 0, std::uint64_t offset_base = 0);
 
 /// --only and --select: which games are reported at all (every `--select TAG=VALUE` must hold:
 /// the game's first tag of that name has exactly that value) and which of their findings (a

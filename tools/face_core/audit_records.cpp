@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 
@@ -199,18 +200,20 @@ void place_positions(std::string_view record, std::uint64_t line_base, std::uint
 
 }  // namespace
 
-void number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out,
-                    std::uint64_t line_base, std::uint64_t offset_base) {
+std::uint64_t number_records(std::string_view text, std::uint64_t game, std::uint64_t game_in_file, std::string& out,
+                             std::uint64_t line_base, std::uint64_t offset_base) {
     out.reserve(out.size() + text.size() + text.size() / 8);
-    char digits[48];
+    static constexpr std::string_view game_key = "{\"game\":", file_key = ",\"game_in_file\":";
+    const std::uint64_t first = game;
     for (std::size_t start = 0; start < text.size(); ++game, ++game_in_file) {
-        std::size_t end = text.find('\n', start);
-        end = end == std::string_view::npos ? text.size() : end + 1;
+        const char* nl = static_cast<const char*>(std::memchr(text.data() + start, '\n', text.size() - start));
+        const std::size_t end = nl ? static_cast<std::size_t>(nl - text.data()) + 1 : text.size();
         if (end - start > 1) {
-            const int n =
-                std::snprintf(digits, sizeof digits, "{\"game\":%llu,\"game_in_file\":%llu",
-                              static_cast<unsigned long long>(game), static_cast<unsigned long long>(game_in_file));
-            out.append(digits, static_cast<std::size_t>(n));
+            char digits[24];
+            out.append(game_key);
+            out.append(digits, std::to_chars(digits, digits + sizeof digits, game).ptr);
+            out.append(file_key);
+            out.append(digits, std::to_chars(digits, digits + sizeof digits, game_in_file).ptr);
             const std::string_view record = text.substr(start, end - start);
             // Markers are only in the errors and warnings at the end of a record: most have none.
             if (std::memchr(record.data(), line_marker, record.size()) ||
@@ -221,6 +224,7 @@ void number_records(std::string_view text, std::uint64_t game, std::uint64_t gam
         }
         start = end;
     }
+    return game - first;
 }
 
 }  // namespace arbiter::face

@@ -92,19 +92,37 @@ std::string compression_of(const unsigned char* p, std::size_t n) {
     return "plain";
 }
 
-// Groups the units [starts[k], starts[k + 1]) (the last ends at `size`) into spans of at least
-// `task_bytes` (but the last).
+// How many tasks `size` bytes make at about `task_bytes` each (at least one), and where the k-th
+// of them would start if the bytes were shared evenly: equal tasks end together, where a last
+// short task would leave the other workers idle while the long ones finish.
+std::uint64_t task_count(std::uint64_t size, std::uint64_t task_bytes) {
+    return std::max<std::uint64_t>(1, size / task_bytes + (size % task_bytes != 0));
+}
+
+std::uint64_t even_cut(std::uint64_t size, std::uint64_t tasks, std::uint64_t k) {
+    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(size) * k / tasks);
+}
+
+// Groups the units [starts[k], starts[k + 1]) (the last ends at `size`) into about
+// size / task_bytes spans of nearly equal size: each cut at the unit start nearest to an even cut.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> group(const std::vector<std::uint64_t>& starts, std::uint64_t size,
                                                            std::uint64_t task_bytes) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
+    const std::uint64_t tasks = task_count(size, task_bytes);
     std::uint64_t begin = 0;
-    for (std::size_t k = 1; k <= starts.size(); ++k) {
-        const std::uint64_t end = k < starts.size() ? starts[k] : size;
-        if (end - begin >= task_bytes || k == starts.size()) {
-            spans.emplace_back(begin, end);
-            begin = end;
-        }
+    std::size_t next = 1;  // the first unit start not used yet
+    for (std::uint64_t k = 1; k < tasks && next < starts.size(); ++k) {
+        const std::uint64_t target = even_cut(size, tasks, k);
+        while (next < starts.size() && starts[next] < target) ++next;
+        std::size_t pick = next;
+        if (pick == starts.size() || (starts[pick - 1] > begin && target - starts[pick - 1] < starts[pick] - target))
+            --pick;
+        if (starts[pick] <= begin) continue;
+        spans.emplace_back(begin, starts[pick]);
+        begin = starts[pick];
+        next = pick + 1;
     }
+    spans.emplace_back(begin, size);
     return spans;
 }
 
@@ -158,8 +176,9 @@ InputPlan plan_input(const std::string& path, std::uint64_t task_bytes) {
     plan.compression = compression_of(head, n);
     if (plan.compression == "plain") {
         plan.kind = TaskKind::range;
-        for (std::uint64_t at = 0; at < plan.size || at == 0; at += task_bytes)
-            plan.spans.emplace_back(at, std::min(plan.size, at + task_bytes));
+        const std::uint64_t tasks = task_count(plan.size, task_bytes);
+        for (std::uint64_t k = 0; k < tasks; ++k)
+            plan.spans.emplace_back(even_cut(plan.size, tasks, k), even_cut(plan.size, tasks, k + 1));
     } else if (plan.compression == "zstd") {
         const auto starts = zstd_frame_starts(path, plan.size);
         plan.kind = starts.size() > 1 ? TaskKind::frames : TaskKind::whole;

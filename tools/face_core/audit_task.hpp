@@ -47,7 +47,8 @@ struct InputPlan {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
 };
 
-/// Plans the tasks of `path`, each of about `task_bytes` bytes of the file, reading no more of it
+/// Plans the tasks of `path`: size / task_bytes of them (rounded up), of nearly equal size (byte
+/// ranges cut evenly; groups of frames cut at the frame start nearest to an even cut), reading no more of it
 /// than its first bytes and, for Zstandard, the headers of its frames and blocks (or the sizes
 /// pzstd writes in skippable frames). A file that cannot be opened is one `whole` task: the worker
 /// reports why, in the CLI's words.
