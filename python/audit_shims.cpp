@@ -206,11 +206,11 @@ std::string summary_text(const py::dict& counts, double seconds, std::uint64_t b
 
 // ---- the distributed audit's tasks (audit_task.hpp, arbiter/distributed.py) ----
 
-py::tuple plan_input(const std::string& path, std::uint64_t task_bytes) {
+py::tuple plan_input(const std::string& path, std::uint64_t task_bytes, std::uint64_t frame_task_bytes) {
     face::InputPlan plan;
     {
         py::gil_scoped_release release;
-        plan = face::plan_input(path, task_bytes);
+        plan = face::plan_input(path, task_bytes, frame_task_bytes);
     }
     py::list spans;
     for (const auto& [begin, end] : plan.spans) spans.append(py::make_tuple(begin, end));
@@ -335,7 +335,7 @@ std::uint64_t number_file(const std::string& src, const std::string& dst, std::u
 }  // namespace
 
 void bind_audit(py::module_& m) {
-    m.def("plan_input", &plan_input, py::arg("path"), py::arg("task_bytes"),
+    m.def("plan_input", &plan_input, py::arg("path"), py::arg("task_bytes"), py::arg("frame_task_bytes") = 0,
           "The tasks of one input: (compression, size, kind, [(begin, end), ...]), reading only headers.");
     m.def("audit_task", &audit_task, py::arg("path"), py::arg("file"), py::arg("kind"), py::arg("begin"),
           py::arg("end"), py::arg("out_path"), py::arg("rules") = "auto", py::arg("time_category") = py::none(),

@@ -266,9 +266,8 @@ def _plan(args) -> tuple:
         if name == "-":
             raise UsageError("'-' (standard input): the workers read the inputs themselves; give files")
         path = os.path.abspath(name)
-        compression, size, kind, spans = _arbiter.plan_input(path, args.task_bytes or DEFAULT_TASK_BYTES)
-        if args.task_bytes is None and kind == "frames":
-            compression, size, kind, spans = _arbiter.plan_input(path, DEFAULT_FRAME_TASK_BYTES)
+        compression, size, kind, spans = _arbiter.plan_input(path, args.task_bytes or DEFAULT_TASK_BYTES,
+                                                             args.task_bytes or DEFAULT_FRAME_TASK_BYTES)
         try:
             st = os.stat(path)
             stamp = [st.st_size, st.st_mtime_ns]

@@ -157,7 +157,7 @@ std::vector<std::uint64_t> zstd_frame_starts(const std::string& path, std::uint6
     return starts;
 }
 
-InputPlan plan_input(const std::string& path, std::uint64_t task_bytes) {
+InputPlan plan_input(const std::string& path, std::uint64_t task_bytes, std::uint64_t frame_task_bytes) {
     InputPlan plan;
     task_bytes = std::max<std::uint64_t>(task_bytes, 1);
     HeaderFile f(path);
@@ -182,7 +182,8 @@ InputPlan plan_input(const std::string& path, std::uint64_t task_bytes) {
     } else if (plan.compression == "zstd") {
         const auto starts = zstd_frame_starts(path, plan.size);
         plan.kind = starts.size() > 1 ? TaskKind::frames : TaskKind::whole;
-        plan.spans = group(starts, plan.size, task_bytes);
+        plan.spans =
+            group(starts, plan.size, std::max<std::uint64_t>(frame_task_bytes ? frame_task_bytes : task_bytes, 1));
     } else {
         plan.spans.emplace_back(0, plan.size);
     }

@@ -52,7 +52,9 @@ struct InputPlan {
 /// than its first bytes and, for Zstandard, the headers of its frames and blocks (or the sizes
 /// pzstd writes in skippable frames). A file that cannot be opened is one `whole` task: the worker
 /// reports why, in the CLI's words.
-InputPlan plan_input(const std::string& path, std::uint64_t task_bytes);
+/// A file of several Zstandard frames is cut by `frame_task_bytes` instead when it is not 0 (frames
+/// hold several times their size in text).
+InputPlan plan_input(const std::string& path, std::uint64_t task_bytes, std::uint64_t frame_task_bytes = 0);
 
 /// The start of each Zstandard frame of `path` (a skippable frame counts with the frame it comes
 /// before) and the size of the file; where the data stops being frames (a damaged file), the rest
