@@ -215,6 +215,18 @@ def test_one_local_worker(cli, tmp_path):
     assert rc == 0 and got == b"" and parts(tmp_path / "o") == want, err
 
 
+def test_client_registers_with_dask_versions_without_importing_pandas():
+    """The client's registration gives the scheduler the report Dask's own get_versions gives,
+    read without importing the optional packages (pandas alone is 0.2 s of start-up)."""
+    code = ("import sys, arbiter.distributed as d\n"
+            "report = d._versions_from_metadata()()\n"
+            "assert 'pandas' not in sys.modules, 'pandas imported'\n"
+            "from distributed import versions\n"
+            "assert versions.get_versions() == report, (versions.get_versions(), report)\n")
+    r = subprocess.run([PYTHON, "-c", code], env=env(), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+
+
 def test_errors_exit_2(cli, cluster, files, tmp_path):
     # A refused port answers at once, well before the 60 s of --connect-timeout (the run is given 30).
     x = tmp_path / "x.pgn"

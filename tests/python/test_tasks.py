@@ -141,6 +141,39 @@ def test_zstd_frames_single_frame_gzip_and_damage(cli, tmp_path):
     check(cli, [str(trunc), str(corrupt), str(plain)], sizes(1, 5000, 1 << 30), tmp_path)
 
 
+def test_tasks_are_of_nearly_equal_size(tmp_path):
+    """A file is cut into ceil(size / task_bytes) tasks of equal size (ranges) or nearly equal
+    (groups of frames, cut at frame starts), so that the workers finish together; the frame task
+    size applies to files of several frames only."""
+    plain = tmp_path / "p.pgn"
+    plain.write_bytes(b"x" * 10_007)
+    for task_bytes in (1_000, 3_000, 6_000, 10_007, 50_000):
+        _, size, kind, spans = _arbiter.plan_input(str(plain), task_bytes)
+        assert kind == "range" and size == 10_007
+        assert len(spans) == -(-size // task_bytes)
+        assert spans[0][0] == 0 and spans[-1][1] == size
+        assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+        lengths = [end - begin for begin, end in spans]
+        assert max(lengths) - min(lengths) <= 1
+    # 60 frames of 1,000 text bytes each; the frame starts, walked by hand from the frame sizes.
+    cat = tmp_path / "cat.pgn.zst"
+    starts = []
+    with open(cat, "wb") as out:
+        for k in range(60):
+            starts.append(out.tell())
+            out.write(subprocess.run(["zstd", "-q", "-c", "--no-check"], input=bytes([65 + k % 26]) * 1000,
+                                     capture_output=True, check=True).stdout)
+    size = cat.stat().st_size
+    for task_bytes in (size // 7, size // 4, size // 2):
+        _, _, kind, spans = _arbiter.plan_input(str(cat), 1 << 40, task_bytes)
+        assert kind == "frames" and len(spans) == -(-size // task_bytes)
+        assert all(begin in starts for begin, _ in spans) and spans[-1][1] == size
+        frames = [sum(1 for s in starts if begin <= s < end) for begin, end in spans]
+        assert max(frames) - min(frames) <= 1, frames
+    # The frame task size leaves a plain file alone.
+    assert _arbiter.plan_input(str(plain), 5_000, 1)[3] == _arbiter.plan_input(str(plain), 5_000)[3]
+
+
 @pytest.mark.skipif(shutil.which("pzstd") is None or SANITIZED, reason="pzstd is not installed, or sanitized")
 def test_pzstd_frames(cli, tmp_path):
     text = b"\n\n".join(open(f, "rb").read() for f in fixture_files()) * 1500
