@@ -111,5 +111,22 @@ TEST(EventFields, AJsonKeyNamesOneFieldPerType) {
     }
 }
 
+// JSON that parses but that nlohmann cannot hold (a number out of a double's range) is refused
+// as malformed, like JSON that does not parse, never an exception of the JSON library (the
+// session fuzzer's CI find: it ended the CLI with an internal error).
+TEST(EventFields, NumbersJsonCannotHoldAreMalformed) {
+    for (const char* text :
+         {R"({"type":"move","move":"e4","at_ms":1e999})", R"({"type":"move","move":"e4","at_ms":-1e400})",
+          R"({"type":"offer","at_ms":0,"side":"white","x":1e999})"}) {
+        try {
+            (void)face::event_from_json(text);
+            FAIL() << text << " accepted";
+        } catch (const face::InputError& e) {
+            EXPECT_EQ(e.code(), "malformed") << text;
+            EXPECT_NE(std::string(e.what()).find("number overflow"), std::string::npos) << e.what();
+        }
+    }
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -141,6 +141,8 @@ Event event_from_json(const std::string& text) {
         j = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         bad(std::string("not valid JSON (") + e.what() + ")", "malformed", {}, e.byte ? e.byte - 1 : 0);
+    } catch (const nlohmann::json::exception& e) {  // valid syntax it cannot hold: a number such as 1e999
+        bad(std::string("not usable JSON (") + e.what() + ")", "malformed");
     }
     if (!j.is_object())
         bad("expected a JSON object such as {\"type\":\"move\",\"move\":\"e4\",\"at_ms\":0}", "malformed");
