@@ -6,7 +6,6 @@
 #include <array>
 #include <bit>
 #include <charconv>
-#include <cstdio>
 #include <cstring>
 
 #include "finding_fields.hpp"

@@ -160,6 +160,7 @@ std::vector<std::uint64_t> zstd_frame_starts(const std::string& path, std::uint6
 InputPlan plan_input(const std::string& path, std::uint64_t task_bytes, std::uint64_t frame_task_bytes) {
     InputPlan plan;
     task_bytes = std::max<std::uint64_t>(task_bytes, 1);
+    if (frame_task_bytes == 0) frame_task_bytes = task_bytes;
     HeaderFile f(path);
     const auto size = f.open() ? f.size() : std::nullopt;
     if (!size) {
@@ -182,8 +183,7 @@ InputPlan plan_input(const std::string& path, std::uint64_t task_bytes, std::uin
     } else if (plan.compression == "zstd") {
         const auto starts = zstd_frame_starts(path, plan.size);
         plan.kind = starts.size() > 1 ? TaskKind::frames : TaskKind::whole;
-        plan.spans =
-            group(starts, plan.size, std::max<std::uint64_t>(frame_task_bytes ? frame_task_bytes : task_bytes, 1));
+        plan.spans = group(starts, plan.size, frame_task_bytes);
     } else {
         plan.spans.emplace_back(0, plan.size);
     }
