@@ -51,8 +51,25 @@ private:
     friend class DiscrepancySearch<Guided>;
     void plan(const Position& root);
     std::size_t rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept;
-    int score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept;
+    /// What the ranking of one node works out once for all its moves.
+    struct NodeMaps {
+        Bitboard zone;     // the loser's king and the squares around it
+        Bitboard open;     // those around it that are neither the loser's own nor attacked
+        Bitboard threats;  // what the winner attacks with the loser's king off the board
+        Bitboard guarded;  // what the loser attacks (with the occupancy as it is)
+    };
+    int score(const Position& pos, Move m, const NodeMaps& maps, Bitboard before) const noexcept;
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
+    /// pos.attacked_by(loser_, to, occ2) after a move from `from` to `to`, from the loser's
+    /// attacks as they are: the move can only open a line through `from`.
+    [[nodiscard]] bool loser_attacks(const Position& pos, const NodeMaps& maps, Square from, Square to,
+                                     Bitboard occ2) const noexcept {
+        if (maps.guarded.contains(to)) return true;
+        if (!queen_attacks(from, Bitboard()).contains(to)) return false;
+        const Bitboard queens = pos.pieces(loser_, PieceType::queen);
+        return bool(bishop_attacks(to, occ2) & (pos.pieces(loser_, PieceType::bishop) | queens)) ||
+               bool(rook_attacks(to, occ2) & (pos.pieces(loser_, PieceType::rook) | queens));
+    }
 
     int variant_;
     bool eager_;                    // the winner's king heads for the pawns to clear before anything else
@@ -128,7 +145,9 @@ int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noex
 // How much a move helps towards a mate (lower is better). `zone` is the loser's king and the
 // squares around it; `open` those around it that are neither the loser's own nor attacked;
 // `threats` the squares the winner attacks with the loser's king off the board.
-int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bitboard threats) const noexcept {
+int Guided::score(const Position& pos, Move m, const NodeMaps& maps, Bitboard before) const noexcept {
+    Bitboard zone = maps.zone;
+    const Bitboard open = maps.open, threats = maps.threats;
     const Square from = m.from(), to = m.to();
     const PieceType pt = type_of(pos.piece_at(from));
     // Where the mate is to happen: around the loser's king, or in the chosen corner.
@@ -144,13 +163,13 @@ int Guided::score(const Position& pos, Move m, Bitboard zone, Bitboard open, Bit
         auto hits = [&](PieceType t, Square sq, Bitboard o) {
             return t == PieceType::pawn ? pawn_attacks(winner_, sq) : attacks(t, sq, o);
         };
-        const Bitboard before = hits(pt, from, occ), after = hits(now, to, occ2);
+        const Bitboard after = hits(now, to, occ2);
         // Pressure on the king's square and its flight squares.
         s -= 3 * ((after & open).count() - (before & open).count());
         s -= 2 * ((after & zone).count() - (before & zone).count());
         // A piece left where the loser can take it is likely lost. (No bonus for a check as
         // such: while the king has flight squares it simply steps away.)
-        const bool hanging = now != PieceType::pawn && now != PieceType::king && pos.attacked_by(loser_, to, occ2);
+        const bool hanging = now != PieceType::pawn && now != PieceType::king && loser_attacks(pos, maps, from, to, occ2);
         if (hanging) s += 5;
         if (pt == PieceType::king && clear_) {
             // First take the pawns that keep the winner's pawns from promoting; in the eager
@@ -214,9 +233,22 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     const Bitboard zone = king_attacks(lk) | lk;
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
     const Bitboard threats = attack_map(pos, winner_, pos.occupied() ^ Bitboard(lk));
-    const Bitboard open = around & ~threats;
+    const bool winner_moves = pos.turn() == winner_;
+    const NodeMaps maps{zone, around & ~threats, threats,
+                        winner_moves ? attack_map(pos, loser_, pos.occupied()) : Bitboard()};
+    // What the moving piece attacks before its move, once per piece (the moves of a piece come
+    // together).
+    Square from = Square::none;
+    Bitboard before;
     std::size_t n = 0;
-    for (Move m : moves) out[n++] = Ranked{m, score(pos, m, zone, open, threats)};
+    for (Move m : moves) {
+        if (winner_moves && m.from() != from) {
+            from = m.from();
+            const PieceType pt = type_of(pos.piece_at(from));
+            before = pt == PieceType::pawn ? pawn_attacks(winner_, from) : attacks(pt, from, pos.occupied());
+        }
+        out[n++] = Ranked{m, score(pos, m, maps, before)};
+    }
     return n;
 }
 

@@ -107,14 +107,23 @@ std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard
 Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winner, std::uint64_t& nodes) noexcept {
     const Square lk = pos.king_square(~winner);
     const Bitboard occ = pos.occupied();
+    // The squares from which each kind of piece checks the king, worked out once. They are
+    // exact for a move by the winner: a piece that leaves a square between the king and its
+    // target along its own line would already be giving check, which it cannot with the winner
+    // to move. Promotions are tested one by one (the new piece's line may run through the pawn's
+    // square).
+    const Bitboard diagonal = bishop_attacks(lk, occ), straight = rook_attacks(lk, occ);
+    const std::array<Bitboard, 6> checks{pawn_attacks(~winner, lk), knight_attacks(lk), diagonal, straight,
+                                         diagonal | straight, Bitboard()};
     for (Move m : moves) {
         const Square from = m.from(), to = m.to();
         if (m.is_castling()) continue;
-        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
-        if (now == PieceType::king) continue;
-        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
-        const Bitboard a = now == PieceType::pawn ? pawn_attacks(winner, to) : attacks(now, to, occ2);
-        if (!a.contains(lk)) continue;
+        if (m.is_promotion()) {
+            const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
+            if (!attacks(m.promoted(), to, occ2).contains(lk)) continue;
+        } else if (!checks[static_cast<std::size_t>(index(type_of(pos.piece_at(from))))].contains(to)) {
+            continue;
+        }
         ++nodes;
         if (!has_legal_move(pos.after(m))) return m;
     }
