@@ -36,8 +36,9 @@ StaticAnswer cheap_stages(const Position& pos, Color side, std::uint64_t& nodes)
             return {MateAbility::cannot_checkmate, MateProof::game_over, "checkmated: the game is over"};
         return {MateAbility::can_checkmate, MateProof::already_mated, "already checkmated the opponent"};
     }
-    // 2. Material, and the gated proofs of the fast check.
-    const detail::FastProof fast = detail::fast_unwinnable(pos, side);
+    // 2. Material, and the gated static proofs of the fast check (its small searches are left
+    //    to the exhaustive search of the rounds below).
+    const detail::FastProof fast = detail::fast_unwinnable(pos, side, false);
     nodes += fast.nodes;
     if (fast.proof != MateProof::none) return {MateAbility::cannot_checkmate, fast.proof, fast.reason};
     return {};
@@ -582,7 +583,19 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         }
         return false;
     };
+    // Where units stand behind a locked wall that they can never cross (separated_area), the
+    // exhaustive search of the loser's king's game alone (the others only give tempo moves)
+    // opens every round, with 8b.
+    const std::array<Bitboard, 2> separated = detail::separated_area(pos, side);
+    std::optional<detail::ExhaustiveSearch> focused;
+    auto focus = [&](std::uint64_t work) {
+        if (!focused) focused.emplace(pos, side, separated);
+        if (focused->finished()) return false;
+        detail::SearchOutcome found = focused->run(std::min(work, limit - nodes));
+        return take(found, "exhaustive search of the separated game") || nodes >= limit;
+    };
     for (int round = 0; nodes < limit; ++round) {
+        if ((separated[0] | separated[1]) && focus(8 * budget)) break;
         const bool closed_first = closed && round < 2;
         const bool late = round >= 2;  // the searches of the long manoeuvres open the round
         if (closed_first && bishop_corner && corner_plan(budget)) break;

@@ -3,6 +3,7 @@
 // the option contract (quick mode, node limit). Every can_checkmate line is replayed.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <initializer_list>
 
 #include "arbiter/arbiter.hpp"
@@ -216,11 +217,12 @@ void expect_mates_found(std::initializer_list<FoundMate> found, const char* engi
 }
 
 /// The plans of the search schedule (src/helpmate.cpp), each run on its own.
-enum class Plan { gift, targeted_gift, release, bishop_corner };
+enum class Plan { gift, targeted_gift, release, bishop_corner, separated };
 
 /// The plan's own search finds a mating line that replays, within the share of the schedule's
 /// third round (b = 345,600) that the plan gets: b/4 for the gift plans (a targeted gift b/4 for
-/// each of its files) and the better bishop corner, b for the release plan. The whole analysis
+/// each of its files) and the better bishop corner, b for the release plan, 8b for the search
+/// of the separated game. The whole analysis
 /// finds a mate too (by whichever search comes first: the exhaustive search now finds many of
 /// these before the plans run).
 void expect_plan_finds(std::initializer_list<FoundMate> found, Plan plan) {
@@ -244,6 +246,12 @@ void expect_plan_finds(std::initializer_list<FoundMate> found, Plan plan) {
                 ASSERT_TRUE(detail::jailers(pos, q.side).any()) << q.fen;
                 out = detail::search_release(pos, q.side, b);
                 break;
+            case Plan::separated: {
+                const std::array<Bitboard, 2> area = detail::separated_area(pos, q.side);
+                ASSERT_TRUE(area[0] | area[1]) << q.fen;
+                out = detail::ExhaustiveSearch(pos, q.side, area).run(8 * b);
+                break;
+            }
             case Plan::bishop_corner:
                 ASSERT_TRUE(detail::bishop_corner_plan(pos, q.side)) << q.fen;
                 out = detail::search_bishop_corner(pos, q.side, b / 4, 0);
@@ -464,6 +472,43 @@ TEST(HelpmatePlansGeneralise, BoxedInRookLeavesThePositionClosed) {
     EXPECT_EQ(v.answer, MateAbility::cannot_checkmate);
     EXPECT_EQ(v.proof, MateProof::exhaustive_search);
     EXPECT_LT(v.nodes, 5'000u);
+}
+
+// Kings boxed in by their own pawns, with bishops of both sides that can only shuffle behind the
+// pawns, away from the kings: the exhaustive search would visit every placement of those
+// bishops; the search of the separated game leaves them out of its key (they still give tempo
+// moves) and finds the mate at the top. The first is issue 35's example, from a public labelled
+// set; the other three were composed for this test (other bishops below the wall, other side
+// to move) and were unknown at the default limit before the plan.
+TEST(HelpmateSearch, SeparatedGameOfBoxedKings) {
+    expect_plan_finds(
+        {
+            {"BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -", Color::white},
+            {"BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/2B4b/1B4b1/4B3/8 w - -", Color::white},
+            {"BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/B1Bb4/7B/8/8 w - -", Color::white},
+            {"BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/5b2/2b2B2 w - -", Color::white},
+        },
+        Plan::separated);
+}
+
+// What separated_area leaves out: the bishops below the wall of boxed kings (White's light ones
+// can never cross the light squares the pawns hold, Black's dark one the dark ones), and
+// nothing where no pawns stand head-on or castling rights remain.
+TEST(HelpmateSearch, SeparatedAreaIsTheRegionsOfTheUnitsAway) {
+    const Position boxed = composed("BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -");
+    const std::array<Bitboard, 2> area = detail::separated_area(boxed, Color::white);
+    const Bitboard white = area[index(Color::white)], black = area[index(Color::black)];
+    EXPECT_TRUE(white.contains(Square::b1) && white.contains(Square::h1) && white.contains(Square::d5));
+    EXPECT_FALSE(white.contains(Square::a8) || white.contains(Square::c8) || white.contains(Square::b7));
+    EXPECT_TRUE(black.contains(Square::e1) && black.contains(Square::d6));
+    EXPECT_FALSE(black.contains(Square::e8) || black.contains(Square::f8) || black.contains(Square::b8));
+    EXPECT_EQ((white & Bitboard::dark_squares()), Bitboard());
+    EXPECT_EQ((black & Bitboard::light_squares()), Bitboard());
+    const std::array<Bitboard, 2> open = detail::separated_area(composed("4k3/8/8/8/8/8/1B6/4K2b w - -"), Color::white);
+    EXPECT_EQ(open[0] | open[1], Bitboard());
+    const std::array<Bitboard, 2> castling =
+        detail::separated_area(composed("r3k3/1p6/1P6/8/8/8/8/4K2B w q -"), Color::white);
+    EXPECT_EQ(castling[0] | castling[1], Bitboard());
 }
 
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {

@@ -681,6 +681,21 @@ bool Blockade::prove(std::uint32_t work) {
 
 }  // namespace
 
+namespace {
+/// What the units of colour c among `held` attack for ever (nothing can come between a locked
+/// slider and the next square): the enemy king never goes there, and a unit there is defended
+/// against a king for ever.
+Bitboard held_attacks(const Position& pos, Color c, Bitboard held) noexcept {
+    const Bitboard diagonal = pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen);
+    const Bitboard straight = pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
+    return pawn_attacks_of_set(c, held & pos.pieces(PieceType::pawn)) |
+           Bitboard(knight_set((held & pos.pieces(PieceType::knight)).bits)) |
+           attacks_of_set(PieceType::bishop, held & diagonal, Bitboard::all()) |
+           attacks_of_set(PieceType::rook, held & straight, Bitboard::all()) |
+           attacks_of_set(PieceType::king, held & pos.pieces(PieceType::king), Bitboard::all());
+}
+}  // namespace
+
 Bitboard locked_units(const Position& pos) noexcept {
     // Pawns blocked head-on by enemy pawns (here, the white ones): without them nothing is
     // locked in a game (a test of a few nanoseconds for the automatic check); with them, the
@@ -690,8 +705,6 @@ Bitboard locked_units(const Position& pos) noexcept {
     if (!rammed) return {};
     const Bitboard occ = pos.occupied(), pawns = pos.pieces(PieceType::pawn);
     const Bitboard knights = pos.pieces(PieceType::knight), kings = pos.pieces(PieceType::king);
-    const Bitboard diagonal = pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen);
-    const Bitboard straight = pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
     // Candidates: every unit but the rooks that may still castle and the kings that may, less
     // those that can move right now (a pawn with an empty square ahead or a capture, a piece with
     // a square not its own, the pawns of a legal en passant capture). A king
@@ -717,10 +730,7 @@ Bitboard locked_units(const Position& pos) noexcept {
         for (Color c : {Color::white, Color::black}) {
             const int i = index(c);
             held[i] = locked & pos.pieces(c);
-            guarded[i] = pawn_attacks_of_set(c, held[i] & pawns) | Bitboard(knight_set((held[i] & knights).bits)) |
-                         attacks_of_set(PieceType::bishop, held[i] & diagonal, Bitboard::all()) |
-                         attacks_of_set(PieceType::rook, held[i] & straight, Bitboard::all()) |
-                         attacks_of_set(PieceType::king, held[i] & kings, Bitboard::all());
+            guarded[i] = held_attacks(pos, c, held[i]);
         }
     };
     // The answer needs a locked pair, and the set only shrinks: stop as soon as none is left.
@@ -802,6 +812,81 @@ Bitboard locked_units(const Position& pos) noexcept {
         if (!(drop & locked)) return locked;
         locked &= ~drop;
     }
+}
+
+std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexcept {
+    if (pos.castling_rooks()) return {};
+    // The walls: the pawns blocked head-on (which most often stay so) and the units locked for
+    // ever.
+    const Bitboard wp = pos.pieces(Color::white, PieceType::pawn), bp = pos.pieces(Color::black, PieceType::pawn);
+    const Bitboard rammed = wp & bp.shifted(-8);
+    if (!rammed) return {};
+    const Bitboard locked = rammed | rammed.shifted(8) | locked_units(pos);
+    const std::array<Bitboard, 2> guarded{held_attacks(pos, Color::white, locked & pos.pieces(Color::white)),
+                                          held_attacks(pos, Color::black, locked & pos.pieces(Color::black))};
+    // Each unit that is not locked: where it could ever stand (through any square that is not
+    // locked; a pawn may take on every square diagonally ahead, then promote) and what it could
+    // attack from there.
+    // (A king's attacks on squares the other side's locked units guard never take anything
+    // there: they count against the other king only.)
+    struct Mobile {
+        Square sq;
+        Color color;
+        bool king;
+        Bitboard stand, hit, king_hit;
+        int group;
+        [[nodiscard]] Bitboard hits(const Mobile& other) const noexcept { return other.king ? king_hit : hit; }
+    };
+    std::array<Mobile, max_units> units{};
+    int n = 0;
+    const Square loser_king = pos.king_square(~winner);
+    for (Square s : (pos.occupied() & ~locked) | loser_king) {
+        const Color c = color_of(pos.piece_at(s));
+        const PieceType t = type_of(pos.piece_at(s));
+        Bitboard stand, hit, king_hit;
+        if (t == PieceType::pawn) {
+            Bitboard r = s;
+            for (Bitboard next;; r = next) {
+                next = r | ((r & ~last_rank(c)).shifted(step_up(c)) & ~locked) |
+                       (pawn_attacks_of_set(c, r & ~last_rank(c)) & ~locked);
+                if (next == r) break;
+            }
+            const Bitboard promoted = promoted_reach(r & last_rank(c), locked);
+            stand = r | promoted;
+            hit = pawn_attacks_of_set(c, r & ~last_rank(c)) | promoted_attacks_of_set(promoted, locked);
+        } else {
+            stand = flood(t, Bitboard(s), t == PieceType::king ? locked | guarded[index(~c)] : locked);
+            hit = attacks_of_set(t, stand, locked);
+        }
+        king_hit = hit;
+        if (t == PieceType::king) hit &= ~guarded[index(~c)];
+        units[static_cast<std::size_t>(n)] = {s, c, t == PieceType::king, stand, hit, king_hit, n};
+        ++n;
+    }
+    // Groups of units that may meet (one stands where the other stands or attacks), joined until
+    // nothing changes; the loser's king's group is the game that matters.
+    for (bool joined = true; joined;) {
+        joined = false;
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) {
+                Mobile &a = units[static_cast<std::size_t>(i)], &b = units[static_cast<std::size_t>(j)];
+                if (a.group == b.group) continue;
+                if (!(a.stand & (b.stand | b.hits(a))) && !(a.hits(b) & b.stand)) continue;
+                const int from = std::max(a.group, b.group), to = std::min(a.group, b.group);
+                for (int k = 0; k < n; ++k)
+                    if (units[static_cast<std::size_t>(k)].group == from) units[static_cast<std::size_t>(k)].group = to;
+                joined = true;
+            }
+    }
+    int game = -1;
+    for (int i = 0; i < n; ++i)
+        if (units[static_cast<std::size_t>(i)].sq == loser_king) game = units[static_cast<std::size_t>(i)].group;
+    std::array<Bitboard, 2> area{};
+    for (int i = 0; i < n; ++i) {
+        const Mobile& u = units[static_cast<std::size_t>(i)];
+        if (u.group != game) area[index(u.color)] |= u.stand;
+    }
+    return area;
 }
 
 bool blockade_candidate(const Position& pos) noexcept {

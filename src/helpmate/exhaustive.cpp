@@ -7,6 +7,7 @@
 // an irreversible move). Finding a mate gives a mating line; running out of positions proves
 // that no mate exists.
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <unordered_set>
 #include <utility>
@@ -84,6 +85,9 @@ bool irreversible(const Position& pos, Move m) noexcept { return m.is_castling()
 /// irreversible moves that reached them.
 struct ExhaustiveSearch::State {
     Color winner;
+    // Per colour, the squares of the units left out of the key (see ExhaustiveSearch).
+    std::array<Bitboard, 2> ignored{};
+    bool reduced = false;
     Visited visited;
     // Blockade proofs that failed, by pawn structure and material: another position with the
     // same signature most likely fails too, so it is not tried again (skipping a proof only
@@ -151,6 +155,15 @@ struct ExhaustiveSearch::State {
         return line;
     }
 
+    /// The position's key, less the units on the ignored squares.
+    [[nodiscard]] std::uint64_t key_of(const Position& p) const noexcept {
+        std::uint64_t k = p.key();
+        if (!reduced) return k;
+        for (Color c : {Color::white, Color::black})
+            for (Square s : p.pieces(c) & ignored[index(c)]) k ^= zobrist.piece_square[index(p.piece_at(s))][index(s)];
+        return k;
+    }
+
     static std::uint64_t signature(const Position& p) noexcept {
         std::uint64_t h = p.pieces(Color::white, PieceType::pawn).bits * 0x9E3779B97F4A7C15ULL ^
                           p.pieces(Color::black, PieceType::pawn).bits * 0xC2B2AE3D27D4EB4FULL;
@@ -185,7 +198,7 @@ std::vector<std::unique_ptr<ExhaustiveSearch::State>>& spare_states() {
 }
 }  // namespace
 
-ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner) {
+ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner, std::array<Bitboard, 2> ignored) {
     auto& spare = spare_states();
     if (spare.empty()) {
         state_ = std::make_unique<State>();
@@ -195,7 +208,9 @@ ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner) {
         state_->reset();
     }
     state_->winner = winner;
-    state_->visited.insert(root.key(), 0, Move::null());
+    state_->ignored = ignored;
+    state_->reduced = bool(ignored[0] | ignored[1]);
+    state_->visited.insert(state_->key_of(root), 0, Move::null());
     state_->push(0, root, 0);
 }
 
@@ -232,7 +247,7 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
         }
         for (Move m : moves) {
             Position child = pos.after(m);
-            if (!st.visited.insert(child.key(), id, m)) continue;
+            if (!st.visited.insert(st.key_of(child), id, m)) continue;
             // A check by the winner is tested for mate at once, before it waits in a queue.
             if (pos.turn() == st.winner && child.in_check()) {
                 ++out.nodes;
@@ -248,9 +263,12 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
             st.push(progress ? k + 1 : k, child, st.visited.size() - 1);
         }
     }
-    out.kind = SearchOutcome::Kind::exhausted;
+    // Without the ignored units the search has visited one position of each kind only: no proof.
+    out.kind = st.reduced ? SearchOutcome::Kind::limit : SearchOutcome::Kind::exhausted;
     return out;
 }
+
+bool ExhaustiveSearch::finished() const noexcept { return state_->exhausted; }
 
 SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
     return ExhaustiveSearch(root, winner).run(node_limit);

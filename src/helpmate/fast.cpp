@@ -133,7 +133,7 @@ private:
 
 }  // namespace
 
-FastProof fast_unwinnable(const Position& pos, Color winner) {
+FastProof fast_unwinnable(const Position& pos, Color winner, bool searches) {
     if (!has_legal_move(pos)) {
         if (!pos.in_check()) return {MateProof::game_over, "stalemate: the game is over"};
         if (pos.turn() == winner) return {MateProof::game_over, "checkmated: the game is over"};
@@ -168,7 +168,7 @@ FastProof fast_unwinnable(const Position& pos, Color winner) {
     const bool pawn_ending = (pos.pieces(PieceType::king) | pawns) == pos.occupied() && head_on.count() >= 3 &&
                              !(pos.pieces(Color::white, PieceType::pawn).shifted(8) & ~pawns).any() &&
                              !(pos.pieces(Color::black, PieceType::pawn).shifted(-8) & ~pawns).any();
-    if (closed || pawn_ending) {
+    if (searches && (closed || pawn_ending)) {
         const SearchOutcome found =
             exhaust_helpmate(pos, winner, pawn_ending ? fast_pawn_ending_nodes : fast_exhaustive_nodes);
         nodes += found.nodes;

@@ -169,7 +169,8 @@ int Guided::score(const Position& pos, Move m, const NodeMaps& maps, Bitboard be
         s -= 2 * ((after & zone).count() - (before & zone).count());
         // A piece left where the loser can take it is likely lost. (No bonus for a check as
         // such: while the king has flight squares it simply steps away.)
-        const bool hanging = now != PieceType::pawn && now != PieceType::king && loser_attacks(pos, maps, from, to, occ2);
+        const bool hanging =
+            now != PieceType::pawn && now != PieceType::king && loser_attacks(pos, maps, from, to, occ2);
         if (hanging) s += 5;
         if (pt == PieceType::king && clear_) {
             // First take the pawns that keep the winner's pawns from promoting; in the eager

@@ -55,6 +55,15 @@ bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 2000
 /// without such a pair on the board, about a microsecond with.
 Bitboard locked_units(const Position& pos) noexcept;
 
+/// The separation plan (docs/unwinnability.md, "Separated games"): per colour, the squares
+/// where units stand that can never meet the loser's king's game: behind the units locked for
+/// ever (locked_units), each mobile unit stands and attacks within a region, and units whose
+/// regions or attacks touch are in one game; the squares returned are the regions of the units
+/// outside the game of `winner`'s opponent's king. Empty for both colours where no unit is
+/// locked, castling rights remain or every unit is in that game. A heuristic for the searches
+/// (their mating lines are real whatever it says), never a proof.
+std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexcept;
+
 /// What the fast check (fast.cpp) proved: `proof` is MateProof::none when it proved nothing.
 struct FastProof {
     MateProof proof = MateProof::none;
@@ -63,8 +72,10 @@ struct FastProof {
 };
 
 /// The sound fast check (FastUnwinnability): a proof that `winner` can never mate, from the
-/// static stages behind cheap gates, or none. About a microsecond on real positions.
-FastProof fast_unwinnable(const Position& pos, Color winner);
+/// static stages behind cheap gates, or none. About a microsecond on real positions. Without
+/// `searches`, the small exhaustive searches of closed positions are left out (the analyzer runs
+/// its own exhaustive search later).
+FastProof fast_unwinnable(const Position& pos, Color winner, bool searches = true);
 
 /// Cheap test: is the blockade proof worth trying here (head-on blocked pawns)?
 bool blockade_candidate(const Position& pos) noexcept;
@@ -316,13 +327,21 @@ SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t 
 /// The same search, resumable: each run() goes on from where the last one stopped, with a new
 /// budget (the outcome's `nodes` counts the work of that call only). After a mate the search
 /// must not be run again; after `exhausted` it answers `exhausted` at once.
+///
+/// With `ignored` squares (per colour; see separated_area) the units standing on them are left
+/// out of the key, so that positions that differ only in those units count as one: their moves
+/// still serve as tempo moves, but the search stays in the part of the game that matters. Its
+/// mating lines are real lines; running out then proves nothing (it answers `limit`, and
+/// finished() turns true).
 class ExhaustiveSearch {
 public:
-    ExhaustiveSearch(const Position& root, Color winner);
+    ExhaustiveSearch(const Position& root, Color winner, std::array<Bitboard, 2> ignored = {});
     ~ExhaustiveSearch();
     ExhaustiveSearch(const ExhaustiveSearch&) = delete;
     ExhaustiveSearch& operator=(const ExhaustiveSearch&) = delete;
     SearchOutcome run(std::uint64_t node_limit);
+    /// True when every position (of each kind, with ignored squares) has been visited.
+    [[nodiscard]] bool finished() const noexcept;
 
     struct State;
 

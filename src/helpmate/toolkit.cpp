@@ -114,7 +114,7 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
     // square).
     const Bitboard diagonal = bishop_attacks(lk, occ), straight = rook_attacks(lk, occ);
     const std::array<Bitboard, 6> checks{pawn_attacks(~winner, lk), knight_attacks(lk), diagonal, straight,
-                                         diagonal | straight, Bitboard()};
+                                         diagonal | straight,       Bitboard()};
     for (Move m : moves) {
         const Square from = m.from(), to = m.to();
         if (m.is_castling()) continue;
