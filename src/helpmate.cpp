@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/attacks.hpp"
@@ -467,6 +468,7 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     //    searches below, which take turns with growing budgets until one answers or the limit
     //    is hit.
     MateVerdict v;
+    static constexpr const char* separated_engine = "exhaustive search of the separated game";
     auto take = [&](detail::SearchOutcome& found, const char* engine) {
         nodes += found.nodes;
         v.nodes = nodes;
@@ -480,7 +482,9 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         if (found.kind == detail::SearchOutcome::Kind::exhausted) {
             v.answer = MateAbility::cannot_checkmate;
             v.proof = MateProof::exhaustive_search;
-            v.reason = "exhaustive search: no reachable position is a mate";
+            v.reason = engine == std::string_view(separated_engine)
+                           ? "exhaustive search of the separated game: no reachable position is a mate"
+                           : "exhaustive search: no reachable position is a mate";
             return true;
         }
         return false;
@@ -583,16 +587,21 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         }
         return false;
     };
-    // Where units stand behind a locked wall that they can never cross (separated_area), the
-    // exhaustive search of the loser's king's game alone (the others only give tempo moves)
-    // opens every round, with 8b.
-    const std::array<Bitboard, 2> separated = detail::separated_area(pos, side);
+    // Where units stand behind a wall that they can never cross, or most likely never will
+    // (separated_area), the exhaustive search of the loser's king's game alone (the others only
+    // give tempo moves) opens every round, with 8b. With both kings in the game and nothing
+    // outside it that could touch the walls, it proves as well as finds, as long as no move it
+    // meets touches the walls.
+    const std::array<Bitboard, 2> proof_area = detail::separated_area(pos, side, true);
+    const bool separation_proves = bool(proof_area[0] | proof_area[1]);
+    const std::array<Bitboard, 2> separated = separation_proves ? proof_area : detail::separated_area(pos, side);
     std::optional<detail::ExhaustiveSearch> focused;
     auto focus = [&](std::uint64_t work) {
-        if (!focused) focused.emplace(pos, side, separated);
+        if (!focused)
+            focused.emplace(pos, side, separated, separation_proves ? detail::separation_walls(pos) : Bitboard());
         if (focused->finished()) return false;
         detail::SearchOutcome found = focused->run(std::min(work, limit - nodes));
-        return take(found, "exhaustive search of the separated game") || nodes >= limit;
+        return take(found, separated_engine) || nodes >= limit;
     };
     for (int round = 0; nodes < limit; ++round) {
         if ((separated[0] | separated[1]) && focus(8 * budget)) break;

@@ -814,14 +814,36 @@ Bitboard locked_units(const Position& pos) noexcept {
     }
 }
 
-std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexcept {
-    if (pos.castling_rooks()) return {};
-    // The walls: the pawns blocked head-on (which most often stay so) and the units locked for
-    // ever.
+Bitboard separation_walls(const Position& pos) noexcept {
     const Bitboard wp = pos.pieces(Color::white, PieceType::pawn), bp = pos.pieces(Color::black, PieceType::pawn);
     const Bitboard rammed = wp & bp.shifted(-8);
     if (!rammed) return {};
-    const Bitboard locked = rammed | rammed.shifted(8) | locked_units(pos);
+    Bitboard walls = rammed | rammed.shifted(8) | locked_units(pos);
+    // Pieces that cannot move while the walls stand are walls too: every square they reach
+    // holds a wall of their own or another such piece (a bishop between its pawns and another
+    // bishop so shut in). A greatest fixpoint: all pieces to start with, less each that has a
+    // square to go to, until none has.
+    Bitboard frozen = (pos.occupied() & ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king)) & ~walls;
+    for (bool shrank = true; shrank;) {
+        shrank = false;
+        const Bitboard held = walls | frozen;
+        for (Square s : frozen) {
+            const Bitboard own = held & pos.pieces(color_of(pos.piece_at(s)));
+            if (attacks(type_of(pos.piece_at(s)), s, held) & ~own) {
+                frozen ^= Bitboard(s);
+                shrank = true;
+            }
+        }
+    }
+    return walls | frozen;
+}
+
+std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool proof) noexcept {
+    if (pos.castling_rooks()) return {};
+    // The walls: the pawns blocked head-on (which most often stay so) and the units locked for
+    // ever.
+    const Bitboard locked = separation_walls(pos);
+    if (!locked) return {};
     const std::array<Bitboard, 2> guarded{held_attacks(pos, Color::white, locked & pos.pieces(Color::white)),
                                           held_attacks(pos, Color::black, locked & pos.pieces(Color::black))};
     // Each unit that is not locked: where it could ever stand (through any square that is not
@@ -832,6 +854,7 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexce
     struct Mobile {
         Square sq;
         Color color;
+        PieceType type;
         bool king;
         Bitboard stand, hit, king_hit;
         int group;
@@ -860,7 +883,7 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexce
         }
         king_hit = hit;
         if (t == PieceType::king) hit &= ~guarded[index(~c)];
-        units[static_cast<std::size_t>(n)] = {s, c, t == PieceType::king, stand, hit, king_hit, n};
+        units[static_cast<std::size_t>(n)] = {s, c, t, t == PieceType::king, stand, hit, king_hit, n};
         ++n;
     }
     // Groups of units that may meet (one stands where the other stands or attacks), joined until
@@ -881,10 +904,28 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexce
     int game = -1;
     for (int i = 0; i < n; ++i)
         if (units[static_cast<std::size_t>(i)].sq == loser_king) game = units[static_cast<std::size_t>(i)].group;
-    std::array<Bitboard, 2> area{};
+    // What the units in the game of each colour could take: a king only where the other side's
+    // walls do not guard.
+    std::array<Bitboard, 2> area{}, game_hits{};
     for (int i = 0; i < n; ++i) {
         const Mobile& u = units[static_cast<std::size_t>(i)];
-        if (u.group != game) area[index(u.color)] |= u.stand;
+        if (u.group == game) game_hits[index(u.color)] |= u.hit;
+    }
+    const Bitboard wall_pawns = locked & pos.pieces(PieceType::pawn);
+    for (int i = 0; i < n; ++i) {
+        const Mobile& u = units[static_cast<std::size_t>(i)];
+        if (u.group == game) continue;
+        area[index(u.color)] |= u.stand;
+        // A proof needs both kings in the game (a king outside it could be in check there, and
+        // the game's moves would then depend on the units outside), no pawn outside it (its
+        // moves change what it attacks), and no unit outside it that could ever take a wall, be
+        // taken by a pawn of the walls or guard a wall that a unit in the game could take: then
+        // the walls stand as long as the game's own moves leave them (which the search checks),
+        // and nothing outside the game can reach it or change what is legal in it.
+        if (proof && (u.king || u.type == PieceType::pawn || (u.hit & locked & pos.pieces(~u.color)) ||
+                      (u.hit & locked & pos.pieces(u.color) & game_hits[index(~u.color)]) ||
+                      (pawn_attacks_of_set(~u.color, wall_pawns & pos.pieces(~u.color)) & u.stand)))
+            return {};
     }
     return area;
 }

@@ -88,6 +88,10 @@ struct ExhaustiveSearch::State {
     // Per colour, the squares of the units left out of the key (see ExhaustiveSearch).
     std::array<Bitboard, 2> ignored{};
     bool reduced = false;
+    bool proving = false;           // a reduced search that may prove (see ExhaustiveSearch)
+    bool incomplete = false;        // ... but met a position that could not stand for all it counts for
+    std::array<bool, 2> outside{};  // each side had units outside the game at the root
+    Bitboard walls;                 // when proving: the walls that must stand
     Visited visited;
     // Blockade proofs that failed, by pawn structure and material: another position with the
     // same signature most likely fails too, so it is not tried again (skipping a proof only
@@ -118,6 +122,7 @@ struct ExhaustiveSearch::State {
         }
         top = 0;
         exhausted = false;
+        incomplete = false;
     }
 
     void push(std::size_t k, const Position& p, std::uint32_t id) {
@@ -198,7 +203,8 @@ std::vector<std::unique_ptr<ExhaustiveSearch::State>>& spare_states() {
 }
 }  // namespace
 
-ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner, std::array<Bitboard, 2> ignored) {
+ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner, std::array<Bitboard, 2> ignored,
+                                   Bitboard proof_walls) {
     auto& spare = spare_states();
     if (spare.empty()) {
         state_ = std::make_unique<State>();
@@ -210,6 +216,9 @@ ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner, std::arra
     state_->winner = winner;
     state_->ignored = ignored;
     state_->reduced = bool(ignored[0] | ignored[1]);
+    state_->proving = state_->reduced && proof_walls.any();
+    state_->walls = proof_walls;
+    for (Color c : {Color::white, Color::black}) state_->outside[index(c)] = bool(root.pieces(c) & ignored[index(c)]);
     state_->visited.insert(state_->key_of(root), 0, Move::null());
     state_->push(0, root, 0);
 }
@@ -239,6 +248,20 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
         const auto& [pos, id] = entry;
         legal_moves(pos, moves);
         out.nodes += 1 + moves.size();
+        // A position that stands for all that differ from it outside the game only: where the
+        // side to move has units outside the game and is not in check, one of them may have a
+        // move in another such position, even if none has here.
+        // And the walls must stand: a move that moves or takes a unit of theirs ends the proof.
+        if (st.proving && !st.incomplete) {
+            if (st.outside[index(pos.turn())] && !pos.in_check()) {
+                const Bitboard out_there = st.ignored[index(pos.turn())];
+                st.incomplete =
+                    std::none_of(moves.begin(), moves.end(), [&](Move m) { return out_there.contains(m.from()); });
+            }
+            st.incomplete = st.incomplete || std::any_of(moves.begin(), moves.end(), [&](Move m) {
+                                return st.walls.contains(m.from()) || st.walls.contains(m.to());
+                            });
+        }
         if (moves.empty()) {
             if (pos.turn() == st.winner || !pos.in_check()) continue;  // stalemate, or the winner mated
             out.kind = SearchOutcome::Kind::mate;
@@ -257,14 +280,18 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
                     return out;
                 }
             }
-            if (material_cannot_mate(child, st.winner)) continue;
             const bool progress = irreversible(pos, m);
-            if (progress && st.proven(child, out.nodes)) continue;
+            if (!st.proving) {
+                if (material_cannot_mate(child, st.winner)) continue;
+                if (progress && st.proven(child, out.nodes)) continue;
+            }
             st.push(progress ? k + 1 : k, child, st.visited.size() - 1);
         }
     }
-    // Without the ignored units the search has visited one position of each kind only: no proof.
-    out.kind = st.reduced ? SearchOutcome::Kind::limit : SearchOutcome::Kind::exhausted;
+    // Without the ignored units the search has visited one position of each kind only: a proof
+    // only where each of those stood for all of its kind.
+    out.kind =
+        st.reduced && (!st.proving || st.incomplete) ? SearchOutcome::Kind::limit : SearchOutcome::Kind::exhausted;
     return out;
 }
 

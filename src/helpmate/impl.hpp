@@ -55,14 +55,23 @@ bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 2000
 /// without such a pair on the board, about a microsecond with.
 Bitboard locked_units(const Position& pos) noexcept;
 
+/// The walls of the separation plan: the pawns blocked head-on and the units locked for ever
+/// (locked_units); empty where no pawns stand head-on.
+Bitboard separation_walls(const Position& pos) noexcept;
+
 /// The separation plan (docs/unwinnability.md, "Separated games"): per colour, the squares
-/// where units stand that can never meet the loser's king's game: behind the units locked for
-/// ever (locked_units), each mobile unit stands and attacks within a region, and units whose
+/// where units stand that can never meet the loser's king's game while the walls
+/// (separation_walls) stand: each other unit stands and attacks within a region, and units whose
 /// regions or attacks touch are in one game; the squares returned are the regions of the units
-/// outside the game of `winner`'s opponent's king. Empty for both colours where no unit is
-/// locked, castling rights remain or every unit is in that game. A heuristic for the searches
-/// (their mating lines are real whatever it says), never a proof.
-std::array<Bitboard, 2> separated_area(const Position& pos, Color winner) noexcept;
+/// outside the game of `winner`'s opponent's king. Empty for both colours where no pawns stand
+/// head-on, castling rights remain or every unit is in that game. A heuristic for the searches
+/// (their mating lines are real whatever it says). With `proof`, empty as well unless both kings
+/// are in the game and no unit outside it is a pawn, could take a unit of the walls or could be
+/// taken by a pawn of the walls: then, as long as the walls stand, no unit outside the game can
+/// take, block, pin, check or be taken by a unit in it, and the moves in the game do not depend
+/// on the units outside (ExhaustiveSearch relies on this for its proof, and checks that no move
+/// it meets touches the walls).
+std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool proof = false) noexcept;
 
 /// What the fast check (fast.cpp) proved: `proof` is MateProof::none when it proved nothing.
 struct FastProof {
@@ -331,11 +340,17 @@ SearchOutcome exhaust_helpmate(const Position& pos, Color winner, std::uint64_t 
 /// With `ignored` squares (per colour; see separated_area) the units standing on them are left
 /// out of the key, so that positions that differ only in those units count as one: their moves
 /// still serve as tempo moves, but the search stays in the part of the game that matters. Its
-/// mating lines are real lines; running out then proves nothing (it answers `limit`, and
-/// finished() turns true).
+/// mating lines are real lines. Running out proves nothing (it answers `limit`, and finished()
+/// turns true) unless `proof_walls` are given, the area being separated_area(root, winner, true)
+/// and the walls separation_walls(root): then the search prunes nothing (the proofs it prunes
+/// with speak of one position, not of all that count as one), and it answers `exhausted` unless
+/// some position it expanded had a legal move that moves or takes a unit of the walls, or had
+/// units outside the game for the side to move (not in check) but no legal move of theirs,
+/// where another position counted as one could have had one.
 class ExhaustiveSearch {
 public:
-    ExhaustiveSearch(const Position& root, Color winner, std::array<Bitboard, 2> ignored = {});
+    ExhaustiveSearch(const Position& root, Color winner, std::array<Bitboard, 2> ignored = {},
+                     Bitboard proof_walls = {});
     ~ExhaustiveSearch();
     ExhaustiveSearch(const ExhaustiveSearch&) = delete;
     ExhaustiveSearch& operator=(const ExhaustiveSearch&) = delete;
