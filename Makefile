@@ -152,7 +152,7 @@ bench-pgn: bench-deps build
 # message when ../shared is absent. UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS narrow it.
 UNWINNABLE_ROUNDS ?= 3
 UNWINNABLE_CORE ?= 1
-UNWINNABLE_SETS ?= lichess,unfair,vectors
+UNWINNABLE_SETS ?= lichess,unfair,vectors,boxed,walls
 bench-unwinnable: build
 	@if [ ! -d ../shared/peers/chasolver ] || [ ! -d ../shared/data/unwinnable ]; then \
 	  echo "bench-unwinnable: ../shared (chasolver and the unwinnability data) is absent; skipped"; exit 0; fi; \
