@@ -145,7 +145,8 @@ int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noex
 // How much a move helps towards a mate (lower is better). `zone` is the loser's king and the
 // squares around it; `open` those around it that are neither the loser's own nor attacked;
 // `threats` the squares the winner attacks with the loser's king off the board.
-int Guided::score(const Position& pos, Move m, const NodeMaps& maps, Bitboard before) const noexcept {
+[[gnu::always_inline]] inline int Guided::score(const Position& pos, Move m, const NodeMaps& maps,
+                                                Bitboard before) const noexcept {
     Bitboard zone = maps.zone;
     const Bitboard open = maps.open, threats = maps.threats;
     const Square from = m.from(), to = m.to();

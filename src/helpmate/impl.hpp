@@ -238,10 +238,12 @@ private:
         if (ply_ >= max_ply_) return false;
         if (search_table_seen(pos.key(), budget)) return false;
         // The ranked moves of every node on the line share one stack (a fixed array per node
-        // would cost more to set up than the ranking itself); only as many moves as the budget
-        // can afford are put in order.
-        const std::size_t base = ranked_.size();
-        ranked_.resize(base + moves.size());
+        // would cost more to set up than the ranking itself), which is grown but never cleared
+        // (setting entries up would cost as much again); only as many moves as the budget can
+        // afford are put in order.
+        const std::size_t base = ranked_top_;
+        if (ranked_.size() < base + moves.size()) ranked_.resize(2 * (base + moves.size()));
+        ranked_top_ = base + moves.size();
         const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked_.data() + base);
         const std::size_t affordable = budget == 0 ? 1 : budget == 1 ? 3 : budget == 2 ? 8 : n;
         const auto better = [](const Ranked& a, const Ranked& b) { return a.score < b.score; };
@@ -263,10 +265,11 @@ private:
             line_.pop_back();
             if (aborted_) break;
         }
-        ranked_.resize(base);
+        ranked_top_ = base;
         return found;
     }
-    std::vector<Ranked> ranked_;
+    std::vector<Ranked> ranked_;  // grown, never shrunk: [0, ranked_top_) is in use
+    std::size_t ranked_top_ = 0;
 };
 
 /// Forced-line check: true when every line from `pos` reaches, within `depth` plies, a position
