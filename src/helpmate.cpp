@@ -557,6 +557,10 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
     const bool closed = (head_on.count() >= 3 || walled_in(pos, Color::white) || walled_in(pos, Color::black)) &&
                         !free_heavy_piece(pos, side);
+    // With at most five units besides the kings (real minor-piece and pawn endings), the
+    // reward-extended search gets 4b in the first round: it finds their long manoeuvres, which
+    // the guided search misses, within the round.
+    const bool few_units = (pos.occupied() & ~pos.pieces(PieceType::king)).count() <= 5;
     const bool gifts = detail::gift_plan(pos, side);
     const std::uint8_t gift_files = detail::gift_files(pos, side);
     const bool release = detail::jailers(pos, side).any();
@@ -622,7 +626,8 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
             }
             if (done) break;
         }
-        found = detail::search_rewarded(pos, side, std::min(budget, limit - nodes));
+        found =
+            detail::search_rewarded(pos, side, std::min(round == 0 && few_units ? 4 * budget : budget, limit - nodes));
         if (take(found, "reward-extended search") || nodes >= limit) break;
         if (!late && guided(budget)) break;
         if (!closed_first && bishop_corner && corner_plan(budget)) break;
