@@ -43,6 +43,23 @@ inline std::string certificate_problem(const Position& start, Color side, const 
     return {};
 }
 
+/// A rank of a FEN placement from its squares, a to h ('.' for an empty square).
+inline std::string packed_rank(const std::string& squares) {
+    std::string packed;
+    int empty = 0;
+    for (char c : squares) {
+        if (c == '.') {
+            ++empty;
+            continue;
+        }
+        if (empty) packed += static_cast<char>('0' + empty);
+        empty = 0;
+        packed += c;
+    }
+    if (empty) packed += static_cast<char>('0' + empty);
+    return packed;
+}
+
 namespace fen_detail {
 inline std::vector<std::string> fields(const std::string& fen) {
     std::istringstream in(fen);
@@ -103,19 +120,7 @@ inline std::optional<std::string> file_mirror_fen(const std::string& fen) {
                             ? std::string(static_cast<std::size_t>(c - '0'), '.')
                             : std::string(1, c);
         std::reverse(expanded.begin(), expanded.end());
-        std::string packed;
-        int empty = 0;
-        for (char c : expanded) {
-            if (c == '.') {
-                ++empty;
-                continue;
-            }
-            if (empty) packed += static_cast<char>('0' + empty);
-            empty = 0;
-            packed += c;
-        }
-        if (empty) packed += static_cast<char>('0' + empty);
-        board += (board.empty() ? "" : "/") + packed;
+        board += (board.empty() ? "" : "/") + packed_rank(expanded);
         rank.clear();
     };
     for (char c : f.at(0)) {
@@ -145,21 +150,7 @@ inline std::vector<std::pair<std::string, Color>> mirrored_questions(const std::
 /// The placement field of a FEN from 64 squares (index rank * 8 + file, a1 first; '.' empty).
 inline std::string placement_of(const std::string& board) {
     std::string fen;
-    for (int r = 7; r >= 0; --r) {
-        int empty = 0;
-        for (int f = 0; f < 8; ++f) {
-            const char c = board[static_cast<std::size_t>(r * 8 + f)];
-            if (c == '.') {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += static_cast<char>('0' + empty);
-            empty = 0;
-            fen += c;
-        }
-        if (empty) fen += static_cast<char>('0' + empty);
-        if (r) fen += '/';
-    }
+    for (int r = 7; r >= 0; --r) fen += packed_rank(board.substr(static_cast<std::size_t>(r * 8), 8)) + (r ? "/" : "");
     return fen;
 }
 

@@ -562,24 +562,12 @@ TEST(HelpmateSearch, SeparatedProofsAgreeWithThePlainSearch) {
                                           "BbK1k3/b1p1p1p1/1pP1P1P1/1P6", "1bK1k3/b1p1p1p1/1pP1P1P1/1P6"};
     int proofs = 0, checked = 0;
     for (int i = 0; i < 1000; ++i) {
-        std::array<char, 32> below{};  // ranks 1-4, a1 first
-        for (int n = 1 + pick(6); n > 0; --n) below[static_cast<std::size_t>(pick(32))] = "Bb"[pick(2)];
+        std::array<std::string, 4> below;  // ranks 4, 3, 2, 1, files a to h
+        below.fill(std::string(8, '.'));
+        for (int n = 1 + pick(6); n > 0; --n)
+            below[static_cast<std::size_t>(pick(4))][static_cast<std::size_t>(pick(8))] = "Bb"[pick(2)];
         std::string fen = tops[static_cast<std::size_t>(pick(4))];
-        for (int r = 3; r >= 0; --r) {
-            fen += '/';
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char c = below[static_cast<std::size_t>(r * 8 + f)];
-                if (!c) {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += static_cast<char>('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += static_cast<char>('0' + empty);
-        }
+        for (const std::string& rank : below) fen += "/" + arbiter::testing::packed_rank(rank);
         fen += pick(2) ? " w - -" : " b - -";
         if (pick(2)) fen = colour_mirror_fen(fen);
         if (pick(2)) fen = file_mirror_fen(fen).value_or(fen);
