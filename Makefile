@@ -147,9 +147,11 @@ bench-pgn: bench-deps build
 	bash bench/pgn_vs_pgn_extract.sh $(BUILD)
 
 # Unwinnability against chasolver 3.0 (built offline from ../shared/peers/chasolver): both full
-# searches and both fast checks on the Lichess sets and the D3 vectors, same core, same run,
-# alternating; ratios, unknowns, worst question, peak RSS (docs/performance.md). Skips with a
-# message when ../shared is absent. UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS narrow it.
+# searches and both fast checks on the Lichess sets, the D3 vectors and the generated composed
+# sets boxed and walls (bench/composed_unwinnable.py), same core, same run, alternating; ratios,
+# unknowns, worst question, peak RSS, answers the two disagree on (docs/performance.md). Skips
+# with a message when ../shared is absent. UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS
+# narrow it.
 UNWINNABLE_ROUNDS ?= 3
 UNWINNABLE_CORE ?= 1
 UNWINNABLE_SETS ?= lichess,unfair,vectors,boxed,walls
