@@ -591,6 +591,23 @@ TEST(HelpmateSearch, SeparatedProofsAgreeWithThePlainSearch) {
     std::cout << "separated proofs " << proofs << ", confirmed by the plain search " << checked << "\n";
 }
 
+// A composed position may hold more than 32 units (surplus pieces are accepted): the blockade
+// proof and the separation plan, which keep units in arrays of 32, decline it instead of
+// writing past them (the blockade proof used to, and the analysis never came back).
+TEST(HelpmateSearch, MoreThanThirtyTwoUnitsAreDeclinedNotOverrun) {
+    const char* fen = "BBBBBBBB/bbbbbbbb/BBBBBBBB/pppppppp/PPPPPPPP/bbbbbbbb/K7/7k w - -";
+    const Position pos = composed(fen);
+    ASSERT_GT(pos.occupied().count(), 32);
+    for (Color side : {Color::white, Color::black}) {
+        EXPECT_FALSE(detail::blockade_proof(pos, side));
+        const std::array<Bitboard, 2> area = detail::separated_area(pos, side);
+        EXPECT_EQ(area[0] | area[1], Bitboard());
+        const MateVerdict v = HelpmateAnalyzer().can_checkmate(pos, side);
+        EXPECT_EQ(certificate_problem(pos, side, v), "") << fen;
+        EXPECT_NE(FastUnwinnability().ability(pos, side), MateAbility::cannot_checkmate);
+    }
+}
+
 TEST(HelpmateOptions, QuickModeAnswersRichPositions) {
     HelpmateOptions options;
     options.mode = HelpmateOptions::Mode::quick;

@@ -863,7 +863,9 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool p
     std::array<Mobile, max_units> units{};
     int n = 0;
     const Square loser_king = pos.king_square(~winner);
-    for (Square s : (pos.occupied() & ~locked) | loser_king) {
+    const Bitboard mobile = (pos.occupied() & ~locked) | loser_king;
+    if (mobile.count() > max_units) return {};  // a composed position with surplus pieces
+    for (Square s : mobile) {
         const Color c = color_of(pos.piece_at(s));
         const PieceType t = type_of(pos.piece_at(s));
         Bitboard stand, hit, king_hit;
@@ -940,6 +942,8 @@ bool blockade_candidate(const Position& pos) noexcept {
 bool blockade_proof(const Position& pos, Color winner, std::uint32_t work) noexcept {
     // The proof speaks of mates to come; one on the board now is not ruled out by it.
     if (pos.turn() != winner && pos.in_check() && !has_legal_move(pos)) return false;
+    // The proof keeps its units in arrays of 32; a composed position may hold more (no proof).
+    if (pos.occupied().count() > max_units) return false;
     Blockade b(pos, winner);
     return b.prove(work);
 }
