@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "arbiter/attacks.hpp"
@@ -24,6 +23,7 @@ struct StaticAnswer {
     MateAbility answer = MateAbility::unknown;
     MateProof proof = MateProof::none;
     const char* reason = "";
+    bool lines_tried = false, blockade_tried = false;  // what the fast check already tried in vain
 };
 
 /// The cheap static stages: the game is over, the material rules, and the sound fast check
@@ -42,18 +42,19 @@ StaticAnswer cheap_stages(const Position& pos, Color side, std::uint64_t& nodes)
     const detail::FastProof fast = detail::fast_unwinnable(pos, side, false);
     nodes += fast.nodes;
     if (fast.proof != MateProof::none) return {MateAbility::cannot_checkmate, fast.proof, fast.reason};
-    return {};
+    return {MateAbility::unknown, MateProof::none, "", fast.lines_tried, fast.blockade_tried};
 }
 
 /// The static stages the fast check gates, without their gates (3 and 4 of helpmate.hpp): run
 /// after the quick guided search, which settles nearly every position where a mate is reachable.
-StaticAnswer ungated_stages(const Position& pos, Color side, std::uint64_t& nodes) noexcept {
+/// What the fast check already tried in vain (`cheap`) is not tried again.
+StaticAnswer ungated_stages(const Position& pos, Color side, const StaticAnswer& cheap, std::uint64_t& nodes) noexcept {
     // 3. Every line soon reaches a position where the material cannot mate.
-    if (detail::all_lines_end(pos, side, forced_line_depth, nodes, forced_line_nodes))
+    if (!cheap.lines_tried && detail::all_lines_end(pos, side, forced_line_depth, nodes, forced_line_nodes))
         return {MateAbility::cannot_checkmate, MateProof::exhaustive_search,
                 "every line soon leaves material that cannot mate"};
     // 4. Blockade.
-    if (detail::blockade_candidate(pos) && detail::blockade_proof(pos, side))
+    if (!cheap.blockade_tried && detail::blockade_candidate(pos) && detail::blockade_proof(pos, side))
         return {MateAbility::cannot_checkmate, MateProof::blockade,
                 "blockade: no unit that could give mate can ever reach a mating pattern"};
     return {};
@@ -462,14 +463,17 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         v.nodes = nodes;
         return v;
     };
-    if (const StaticAnswer s = cheap_stages(pos, side, nodes); s.answer != MateAbility::unknown) return settled(s);
+    const StaticAnswer cheap = cheap_stages(pos, side, nodes);
+    if (cheap.answer != MateAbility::unknown) return settled(cheap);
 
     // 5. Search: the guided search alone in quick mode; in full mode it is followed by the
     //    searches below, which take turns with growing budgets until one answers or the limit
     //    is hit.
     MateVerdict v;
-    static constexpr const char* separated_engine = "exhaustive search of the separated game";
-    auto take = [&](detail::SearchOutcome& found, const char* engine) {
+    // `engine` names the search in the reason for a mating line; `exhausted` is the reason when
+    // it proves that no mate is reachable.
+    auto take = [&](detail::SearchOutcome& found, const char* engine,
+                    const char* exhausted = "exhaustive search: no reachable position is a mate") {
         nodes += found.nodes;
         v.nodes = nodes;
         if (found.kind == detail::SearchOutcome::Kind::mate) {
@@ -482,9 +486,7 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         if (found.kind == detail::SearchOutcome::Kind::exhausted) {
             v.answer = MateAbility::cannot_checkmate;
             v.proof = MateProof::exhaustive_search;
-            v.reason = engine == std::string_view(separated_engine)
-                           ? "exhaustive search of the separated game: no reachable position is a mate"
-                           : "exhaustive search: no reachable position is a mate";
+            v.reason = exhausted;
             return true;
         }
         return false;
@@ -496,7 +498,8 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
             detail::search_helpmate(pos, side, std::min<std::uint64_t>(options_.quick_node_limit, limit));
         if (take(found, "guided search")) return v;
     }
-    if (const StaticAnswer s = ungated_stages(pos, side, nodes); s.answer != MateAbility::unknown) return settled(s);
+    if (const StaticAnswer s = ungated_stages(pos, side, cheap, nodes); s.answer != MateAbility::unknown)
+        return settled(s);
     if (quick) {
         v.answer = MateAbility::unknown;
         v.proof = MateProof::none;
@@ -596,19 +599,18 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // give tempo moves) opens every round, with 8b. With both kings in the game and nothing
     // outside it that could touch the walls, it proves as well as finds, as long as no move it
     // meets touches the walls.
-    const std::array<Bitboard, 2> proof_area = detail::separated_area(pos, side, true);
-    const bool separation_proves = bool(proof_area[0] | proof_area[1]);
-    const std::array<Bitboard, 2> separated = separation_proves ? proof_area : detail::separated_area(pos, side);
+    const detail::Separation separation = detail::separate(pos, side);
     std::optional<detail::ExhaustiveSearch> focused;
     auto focus = [&](std::uint64_t work) {
-        if (!focused)
-            focused.emplace(pos, side, separated, separation_proves ? detail::separation_walls(pos) : Bitboard());
+        if (!focused) focused.emplace(pos, side, separation.area, separation.proves ? separation.walls : Bitboard());
         if (focused->finished()) return false;
         detail::SearchOutcome found = focused->run(std::min(work, limit - nodes));
-        return take(found, separated_engine) || nodes >= limit;
+        return take(found, "exhaustive search of the separated game",
+                    "exhaustive search of the separated game: no reachable position is a mate") ||
+               nodes >= limit;
     };
     for (int round = 0; nodes < limit; ++round) {
-        if ((separated[0] | separated[1]) && focus(8 * budget)) break;
+        if ((separation.area[0] | separation.area[1]) && focus(8 * budget)) break;
         const bool closed_first = closed && round < 2;
         const bool late = round >= 2;  // the searches of the long manoeuvres open the round
         if (closed_first && bishop_corner && corner_plan(budget)) break;

@@ -838,18 +838,18 @@ Bitboard separation_walls(const Position& pos) noexcept {
     return walls | frozen;
 }
 
-std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool proof) noexcept {
+Separation separate(const Position& pos, Color winner) noexcept {
     if (pos.castling_rooks()) return {};
-    // The walls: the pawns blocked head-on (which most often stay so) and the units locked for
-    // ever.
-    const Bitboard locked = separation_walls(pos);
-    if (!locked) return {};
-    const std::array<Bitboard, 2> guarded{held_attacks(pos, Color::white, locked & pos.pieces(Color::white)),
-                                          held_attacks(pos, Color::black, locked & pos.pieces(Color::black))};
-    // Each unit that is not locked: where it could ever stand (through any square that is not
-    // locked; a pawn may take on every square diagonally ahead, then promote) and what it could
+    // The walls: the pawns blocked head-on (which most often stay so), the units locked for
+    // ever and the pieces they shut in.
+    const Bitboard walls = separation_walls(pos);
+    if (!walls) return {};
+    const std::array<Bitboard, 2> guarded{held_attacks(pos, Color::white, walls & pos.pieces(Color::white)),
+                                          held_attacks(pos, Color::black, walls & pos.pieces(Color::black))};
+    // Each unit that is not a wall: where it could ever stand (through any square that is not a
+    // wall; a pawn may take on every square diagonally ahead, then promote) and what it could
     // attack from there.
-    // (A king's attacks on squares the other side's locked units guard never take anything
+    // (A king's attacks on squares the other side's walls guard never take anything
     // there: they count against the other king only.)
     struct Mobile {
         Square sq;
@@ -863,7 +863,7 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool p
     std::array<Mobile, max_units> units{};
     int n = 0;
     const Square loser_king = pos.king_square(~winner);
-    const Bitboard mobile = (pos.occupied() & ~locked) | loser_king;
+    const Bitboard mobile = (pos.occupied() & ~walls) | loser_king;
     if (mobile.count() > max_units) return {};  // a composed position with surplus pieces
     for (Square s : mobile) {
         const Color c = color_of(pos.piece_at(s));
@@ -872,16 +872,16 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool p
         if (t == PieceType::pawn) {
             Bitboard r = s;
             for (Bitboard next;; r = next) {
-                next = r | ((r & ~last_rank(c)).shifted(step_up(c)) & ~locked) |
-                       (pawn_attacks_of_set(c, r & ~last_rank(c)) & ~locked);
+                next = r | ((r & ~last_rank(c)).shifted(step_up(c)) & ~walls) |
+                       (pawn_attacks_of_set(c, r & ~last_rank(c)) & ~walls);
                 if (next == r) break;
             }
-            const Bitboard promoted = promoted_reach(r & last_rank(c), locked);
+            const Bitboard promoted = promoted_reach(r & last_rank(c), walls);
             stand = r | promoted;
-            hit = pawn_attacks_of_set(c, r & ~last_rank(c)) | promoted_attacks_of_set(promoted, locked);
+            hit = pawn_attacks_of_set(c, r & ~last_rank(c)) | promoted_attacks_of_set(promoted, walls);
         } else {
-            stand = flood(t, Bitboard(s), t == PieceType::king ? locked | guarded[index(~c)] : locked);
-            hit = attacks_of_set(t, stand, locked);
+            stand = flood(t, Bitboard(s), t == PieceType::king ? walls | guarded[index(~c)] : walls);
+            hit = attacks_of_set(t, stand, walls);
         }
         king_hit = hit;
         if (t == PieceType::king) hit &= ~guarded[index(~c)];
@@ -908,28 +908,36 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool p
         if (units[static_cast<std::size_t>(i)].sq == loser_king) game = units[static_cast<std::size_t>(i)].group;
     // What the units in the game of each colour could take: a king only where the other side's
     // walls do not guard.
-    std::array<Bitboard, 2> area{}, game_hits{};
+    Separation out{{}, walls, true};
+    std::array<Bitboard, 2> game_hits{};
     for (int i = 0; i < n; ++i) {
         const Mobile& u = units[static_cast<std::size_t>(i)];
         if (u.group == game) game_hits[index(u.color)] |= u.hit;
     }
-    const Bitboard wall_pawns = locked & pos.pieces(PieceType::pawn);
+    const Bitboard wall_pawns = walls & pos.pieces(PieceType::pawn);
     for (int i = 0; i < n; ++i) {
         const Mobile& u = units[static_cast<std::size_t>(i)];
         if (u.group == game) continue;
-        area[index(u.color)] |= u.stand;
+        out.area[index(u.color)] |= u.stand;
         // A proof needs both kings in the game (a king outside it could be in check there, and
         // the game's moves would then depend on the units outside), no pawn outside it (its
         // moves change what it attacks), and no unit outside it that could ever take a wall, be
         // taken by a pawn of the walls or guard a wall that a unit in the game could take: then
         // the walls stand as long as the game's own moves leave them (which the search checks),
         // and nothing outside the game can reach it or change what is legal in it.
-        if (proof && (u.king || u.type == PieceType::pawn || (u.hit & locked & pos.pieces(~u.color)) ||
-                      (u.hit & locked & pos.pieces(u.color) & game_hits[index(~u.color)]) ||
-                      (pawn_attacks_of_set(~u.color, wall_pawns & pos.pieces(~u.color)) & u.stand)))
-            return {};
+        if (u.king || u.type == PieceType::pawn || (u.hit & walls & pos.pieces(~u.color)) ||
+            (u.hit & walls & pos.pieces(u.color) & game_hits[index(~u.color)]) ||
+            (pawn_attacks_of_set(~u.color, wall_pawns & pos.pieces(~u.color)) & u.stand))
+            out.proves = false;
     }
-    return area;
+    out.proves = out.proves && (out.area[0] | out.area[1]);
+    return out;
+}
+
+std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool proof) noexcept {
+    const Separation s = separate(pos, winner);
+    if (proof && !s.proves) return {};
+    return s.area;
 }
 
 bool blockade_candidate(const Position& pos) noexcept {

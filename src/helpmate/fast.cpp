@@ -25,6 +25,8 @@
 namespace arbiter::detail {
 namespace {
 
+// The forced lines as the analyzer looks for them (helpmate.cpp), which therefore does not look
+// again where the fast check has.
 constexpr int fast_line_depth = 8;
 constexpr std::uint64_t fast_line_nodes = 400;
 constexpr std::uint64_t fast_exhaustive_nodes = 3000;
@@ -141,11 +143,13 @@ FastProof fast_unwinnable(const Position& pos, Color winner, bool searches) {
     }
     if (const char* why = material_cannot_mate(pos, winner)) return {MateProof::material, why};
     std::uint64_t nodes = 0;
-    if (!endless_shuffle(pos) && all_lines_end(pos, winner, fast_line_depth, nodes, fast_line_nodes))
+    const bool lines_tried = !endless_shuffle(pos);
+    if (lines_tried && all_lines_end(pos, winner, fast_line_depth, nodes, fast_line_nodes))
         return {MateProof::exhaustive_search, "every line soon leaves material that cannot mate", nodes};
+    FastProof none{MateProof::none, FastProof{}.reason, nodes, lines_tried, false};
     // The rest needs pawns head-on, and a side asked without a queen or rook free to move (on
     // an open board with one, the blockade proof fails and the search cannot end).
-    if (!blockade_candidate(pos) || free_heavy_piece(pos, winner)) return {};
+    if (!blockade_candidate(pos) || free_heavy_piece(pos, winner)) return none;
     LockedOnce locked(pos);
     // The blockade proof: on a quiet board (no queen or rook free to move, and every passed pawn
     // stopped by a unit in front of it), or with units locked for ever.
@@ -153,8 +157,9 @@ FastProof fast_unwinnable(const Position& pos, Color winner, bool searches) {
     const bool quiet = !free_heavy_piece(pos, Color::white) && !free_heavy_piece(pos, Color::black) &&
                        !(passed(pos, Color::white).shifted(8) & ~occ).any() &&
                        !(passed(pos, Color::black).shifted(-8) & ~occ).any();
-    if ((quiet || locked()) && blockade_proof(pos, winner))
-        return {MateProof::blockade, "blockade: no unit that could give mate can ever reach a mating pattern"};
+    none.blockade_tried = quiet || locked();
+    if (none.blockade_tried && blockade_proof(pos, winner))
+        return {MateProof::blockade, "blockade: no unit that could give mate can ever reach a mating pattern", nodes};
     // A small exhaustive search in a closed position: three pawn pairs head-on and a king in a
     // pen, or units locked for ever (a king walk behind locked pawns, a race that stalemates).
     const Bitboard head_on =
@@ -175,7 +180,8 @@ FastProof fast_unwinnable(const Position& pos, Color winner, bool searches) {
         if (found.kind == SearchOutcome::Kind::exhausted)
             return {MateProof::exhaustive_search, "exhaustive search: no reachable position is a mate", nodes};
     }
-    return {MateProof::none, FastProof{}.reason, nodes};
+    none.nodes = nodes;
+    return none;
 }
 
 }  // namespace arbiter::detail

@@ -73,11 +73,23 @@ Bitboard separation_walls(const Position& pos) noexcept;
 /// it meets touches the walls).
 std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool proof = false) noexcept;
 
+/// The separation plan worked out once: `area` as separated_area(pos, winner), the `walls`
+/// (separation_walls), and whether the area serves a proof (`proves`: what
+/// separated_area(pos, winner, true) would return it for).
+struct Separation {
+    std::array<Bitboard, 2> area{};
+    Bitboard walls;
+    bool proves = false;
+};
+Separation separate(const Position& pos, Color winner) noexcept;
+
 /// What the fast check (fast.cpp) proved: `proof` is MateProof::none when it proved nothing.
 struct FastProof {
     MateProof proof = MateProof::none;
     const char* reason = "not proved by the fast check";
-    std::uint64_t nodes = 0;  ///< positions searched by the forced lines and the small search
+    std::uint64_t nodes = 0;      ///< positions searched by the forced lines and the small search
+    bool lines_tried = false;     ///< the forced lines were looked for (and did not prove it)
+    bool blockade_tried = false;  ///< the blockade proof was tried (and failed)
 };
 
 /// The sound fast check (FastUnwinnability): a proof that `winner` can never mate, from the
