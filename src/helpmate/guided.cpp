@@ -58,7 +58,22 @@ private:
         Bitboard threats;  // what the winner attacks with the loser's king off the board
         Bitboard guarded;  // what the loser attacks (with the occupancy as it is)
     };
-    int score(const Position& pos, Move m, const NodeMaps& maps, Bitboard before) const noexcept;
+    /// What the scoring of the winner's moves works out once per node.
+    struct Node {
+        const Position& pos;
+        const NodeMaps& maps;
+        Square target;  // where the mate is to happen: the loser's king, or the chosen corner
+        Bitboard zone;  // that square and those around it
+        Bitboard occ;
+    };
+    template <PieceType PT>
+    Ranked* score_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept;
+    Ranked* loser_run(const Node& node, PieceType pt, const Move* first, const Move* last, Ranked* out) const noexcept;
+    Ranked* loser_king_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept;
+    /// The score of the loser's capture `m` (of the unit on `to`, or en passant).
+    [[nodiscard]] static int loser_capture(const Position& pos, Move m) noexcept {
+        return 30 + (m.is_en_passant() || type_of(pos.piece_at(m.to())) == PieceType::pawn ? 0 : 10);
+    }
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
     /// pos.attacked_by(loser_, to, occ2) after a move from `from` to `to`, from the loser's
     /// attacks as they are: the move can only open a line through `from`.
@@ -142,116 +157,172 @@ int Guided::open_flights(const Position& pos, Square k, Bitboard occ) const noex
     return around.count() - attacked_squares(pos, winner_, around, occ ^ Bitboard(k)).count();
 }
 
-// How much a move helps towards a mate (lower is better). `zone` is the loser's king and the
-// squares around it; `open` those around it that are neither the loser's own nor attacked;
-// `threats` the squares the winner attacks with the loser's king off the board.
-[[gnu::always_inline]] inline int Guided::score(const Position& pos, Move m, const NodeMaps& maps,
-                                                Bitboard before) const noexcept {
-    Bitboard zone = maps.zone;
-    const Bitboard open = maps.open, threats = maps.threats;
-    const Square from = m.from(), to = m.to();
-    const PieceType pt = type_of(pos.piece_at(from));
-    // Where the mate is to happen: around the loser's king, or in the chosen corner.
-    const Square lk = anchored_ ? anchor_ : pos.king_square(loser_);
-    if (anchored_) zone = king_attacks(lk) | lk;
-    const Bitboard occ = pos.occupied();
-    const bool capture = pos.is_capture(m);
-    int s = 0;
-    if (pos.turn() == winner_) {
-        if (m.is_castling()) return 6;
-        const PieceType now = m.is_promotion() ? m.promoted() : pt;
-        const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
-        auto hits = [&](PieceType t, Square sq, Bitboard o) {
-            return t == PieceType::pawn ? pawn_attacks(winner_, sq) : attacks(t, sq, o);
-        };
-        const Bitboard after = hits(now, to, occ2);
-        // Pressure on the king's square and its flight squares.
-        s -= 3 * ((after & open).count() - (before & open).count());
-        s -= 2 * ((after & zone).count() - (before & zone).count());
-        // A piece left where the loser can take it is likely lost. (No bonus for a check as
-        // such: while the king has flight squares it simply steps away.)
-        const bool hanging =
-            now != PieceType::pawn && now != PieceType::king && loser_attacks(pos, maps, from, to, occ2);
-        if (hanging) s += 5;
-        if (pt == PieceType::king && clear_) {
-            // First take the pawns that keep the winner's pawns from promoting; in the eager
-            // variants, while some are left, each step towards them outweighs the king's
-            // pressure on the loser's king.
-            const int weight = eager_ && (clear_ & pos.pieces(loser_, PieceType::pawn)) ? 6 : 3;
-            s += weight * (clear_walk_[index(to)] - clear_walk_[index(from)]);
-        } else if (pt == PieceType::king) {
-            const int d0 = anchored_ ? winner_king_walk_[index(from)] : chebyshev(from, lk);
-            const int d1 = anchored_ ? winner_king_walk_[index(to)] : chebyshev(to, lk);
-            s += 3 * (std::max(2, d1) - std::max(2, d0));
-        } else if (pt == PieceType::knight && !m.is_promotion()) {
-            s += knight_moves(to, lk) - knight_moves(from, lk);
-        } else if (pt != PieceType::pawn) {
-            s += chebyshev(to, lk) - chebyshev(from, lk);
-        }
-        if (m.is_promotion()) {
-            s -= now == PieceType::queen ? 12 : now == PieceType::knight ? 6 : 2;
-        } else if (pt == PieceType::pawn) {
-            s -= 1 + relative_rank(winner_, rank_of(to)) / 2;
-        }
-        if (capture) s -= 2;
-        return s;
-    }
-    // The loser.
-    if (capture) {
-        const Square victim = m.is_en_passant() ? to - (loser_ == Color::white ? 8 : -8) : to;
-        return 30 + (type_of(pos.piece_at(victim)) == PieceType::pawn ? 0 : 10);
-    }
-    if (pt == PieceType::king) {
-        const Square kto = m.is_castling() ? Position::castle_king_to(loser_, from, to) : to;
-        Bitboard occ2 = (occ ^ Bitboard(from)) | kto;
-        if (m.is_castling()) occ2 = (occ2 ^ Bitboard(to)) | Position::castle_rook_to(loser_, from, to);
-        s += 3 * (loser_king_walk_[index(kto)] - loser_king_walk_[index(from)]);
-        // (A plain king move leaves the occupancy the winner attacks through as in `threats`.)
-        const int flights = m.is_castling() ? open_flights(pos, kto, occ2)
-                                            : (king_attacks(kto) & ~pos.pieces(loser_) & ~threats).count();
-        s += 2 * (flights - open.count());
-        return s;
-    }
-    if (m.is_promotion()) {
-        const PieceType p = m.promoted();
-        return blockers_needed_ ? (p == PieceType::queen ? 4 : -8) : (p == PieceType::queen ? 2 : 4);
-    }
-    // A unit next to its own king closes a flight square; one leaving it reopens it. With
-    // blockers needed, units head for the squares around the chosen corner.
-    const int near_before = zone.contains(from) ? 1 : 0, near_after = zone.contains(to) ? 1 : 0;
-    s -= (blockers_needed_ ? 5 : 3) * (near_after - near_before);
-    if (anchored_ && !near_after) {
-        s += pt == PieceType::knight ? knight_moves(to, lk) - knight_moves(from, lk)
-                                     : chebyshev(to, lk) - chebyshev(from, lk);
-    }
-    if (pt == PieceType::pawn && blockers_needed_ && !near_before) s -= 2;
-    return s;
-}
-
-// The ranking at a node: the loser's king's zone, its open flight squares and the squares the
-// winner attacks are worked out once for all the moves.
+// The ranking at a node: how much each move helps towards a mate (lower is better). The loser's
+// king's zone, its open flight squares and the squares the winner attacks are worked out once
+// for all the moves, and what depends on the moving piece once for all its moves (a piece's
+// moves come together in the list): each run of moves of one piece is scored by a loop made for
+// its kind.
 std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranked* out) const noexcept {
     const Square lk = pos.king_square(loser_);
-    const Bitboard zone = king_attacks(lk) | lk;
+    const Bitboard occ = pos.occupied();
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
-    const Bitboard threats = attack_map(pos, winner_, pos.occupied() ^ Bitboard(lk));
+    const Bitboard threats = attack_map(pos, winner_, occ ^ Bitboard(lk));
     const bool winner_moves = pos.turn() == winner_;
-    const NodeMaps maps{zone, around & ~threats, threats,
-                        winner_moves ? attack_map(pos, loser_, pos.occupied()) : Bitboard()};
-    // What the moving piece attacks before its move, once per piece (the moves of a piece come
-    // together).
-    Square from = Square::none;
-    Bitboard before;
-    std::size_t n = 0;
-    for (Move m : moves) {
-        if (winner_moves && m.from() != from) {
-            from = m.from();
-            const PieceType pt = type_of(pos.piece_at(from));
-            before = pt == PieceType::pawn ? pawn_attacks(winner_, from) : attacks(pt, from, pos.occupied());
+    const NodeMaps maps{king_attacks(lk) | lk, around & ~threats, threats,
+                        winner_moves ? attack_map(pos, loser_, occ) : Bitboard()};
+    Node node{pos, maps, anchored_ ? anchor_ : lk, anchored_ ? king_attacks(anchor_) | anchor_ : maps.zone, occ};
+    const Move* m = moves.begin();
+    const Move* const end = moves.end();
+    Ranked* o = out;
+    while (m != end) {
+        const Square from = m->from();
+        const Move* run = m;
+        while (run != end && run->from() == from) ++run;
+        const PieceType pt = type_of(pos.piece_at(from));
+        if (winner_moves) {
+            switch (pt) {
+                case PieceType::pawn: o = score_run<PieceType::pawn>(node, m, run, o); break;
+                case PieceType::knight: o = score_run<PieceType::knight>(node, m, run, o); break;
+                case PieceType::bishop: o = score_run<PieceType::bishop>(node, m, run, o); break;
+                case PieceType::rook: o = score_run<PieceType::rook>(node, m, run, o); break;
+                case PieceType::queen: o = score_run<PieceType::queen>(node, m, run, o); break;
+                default: o = score_run<PieceType::king>(node, m, run, o); break;
+            }
+        } else {
+            o = pt == PieceType::king ? loser_king_run(node, m, run, o) : loser_run(node, pt, m, run, o);
         }
-        out[n++] = Ranked{m, score(pos, m, maps, before)};
+        m = run;
     }
-    return n;
+    return static_cast<std::size_t>(o - out);
+}
+
+// The loser's moves of one piece other than its king.
+Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* first, const Move* last,
+                                  Ranked* out) const noexcept {
+    const Position& pos = node.pos;
+    const Square from = first->from();
+    const int near_before = node.zone.contains(from) ? 1 : 0;
+    const int away = pt == PieceType::knight ? knight_moves(from, node.target) : chebyshev(from, node.target);
+    const int weight = blockers_needed_ ? 5 : 3;
+    for (const Move* mp = first; mp != last; ++mp) {
+        const Move m = *mp;
+        const Square to = m.to();
+        if (pos.piece_at(to) != Piece::none || m.is_en_passant()) {
+            *out++ = Ranked{m, loser_capture(pos, m)};
+            continue;
+        }
+        if (m.is_promotion()) {
+            const PieceType p = m.promoted();
+            *out++ = Ranked{m, blockers_needed_ ? (p == PieceType::queen ? 4 : -8) : (p == PieceType::queen ? 2 : 4)};
+            continue;
+        }
+        // A unit next to its own king closes a flight square; one leaving it reopens it. With
+        // blockers needed, units head for the squares around the chosen corner.
+        const int near_after = node.zone.contains(to) ? 1 : 0;
+        int s = -weight * (near_after - near_before);
+        if (anchored_ && !near_after)
+            s += (pt == PieceType::knight ? knight_moves(to, node.target) : chebyshev(to, node.target)) - away;
+        if (pt == PieceType::pawn && blockers_needed_ && !near_before) s -= 2;
+        *out++ = Ranked{m, s};
+    }
+    return out;
+}
+
+// The loser's king moves: towards the mating corner(s), and into fewer open flight squares.
+Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, const Move* last,
+                                       Ranked* out) const noexcept {
+    const Position& pos = node.pos;
+    const Square from = first->from();
+    const int open = node.maps.open.count();
+    const Bitboard free = ~pos.pieces(loser_) & ~node.maps.threats;
+    for (const Move* mp = first; mp != last; ++mp) {
+        const Move m = *mp;
+        const Square to = m.to();
+        if (!m.is_castling() && pos.piece_at(to) != Piece::none) {
+            *out++ = Ranked{m, loser_capture(pos, m)};
+            continue;
+        }
+        int s;
+        if (m.is_castling()) {
+            const Square kto = Position::castle_king_to(loser_, from, to);
+            const Bitboard occ2 =
+                (((node.occ ^ Bitboard(from)) | kto) ^ Bitboard(to)) | Position::castle_rook_to(loser_, from, to);
+            s = 3 * (loser_king_walk_[index(kto)] - loser_king_walk_[index(from)]) +
+                2 * (open_flights(pos, kto, occ2) - open);
+        } else {
+            // (A plain king move leaves the occupancy the winner attacks through as in `threats`.)
+            s = 3 * (loser_king_walk_[index(to)] - loser_king_walk_[index(from)]) +
+                2 * ((king_attacks(to) & free).count() - open);
+        }
+        *out++ = Ranked{m, s};
+    }
+    return out;
+}
+
+// The winner's moves of one piece of kind PT (from `first` to `last`, all from one square):
+// pressure on the square of the mate and the flight squares around it; a piece left where the
+// loser can take it is likely lost (no bonus for a check as such: while the king has flight
+// squares it simply steps away); each piece heads for the mate (the king, in the variants that
+// clear pawns first, for the pawns that keep the winner's pawns from promoting: in the eager
+// variants, while some are left, each step towards them outweighs its pressure on the loser's
+// king); pawns advance and promote; captures help.
+template <PieceType PT>
+Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept {
+    const Position& pos = node.pos;
+    const Square from = first->from();
+    const Bitboard before = PT == PieceType::pawn ? pawn_attacks(winner_, from) : attacks(PT, from, node.occ);
+    const int base = 3 * (before & node.maps.open).count() + 2 * (before & node.zone).count();
+    // The piece's own way towards the mate, from where it stands (the king keeps two squares
+    // away from the loser's).
+    int away = 0;
+    if constexpr (PT == PieceType::king) {
+        away = clear_ ? clear_walk_[index(from)]
+                      : std::max(2, anchored_ ? int(winner_king_walk_[index(from)]) : chebyshev(from, node.target));
+    } else if constexpr (PT == PieceType::knight) {
+        away = knight_moves(from, node.target);
+    } else if constexpr (PT != PieceType::pawn) {
+        away = chebyshev(from, node.target);
+    }
+    const int clear_weight = eager_ && (clear_ & pos.pieces(loser_, PieceType::pawn)) ? 6 : 3;
+    const std::uint8_t* knight_row = PT == PieceType::knight ? knight_moves_to(node.target) : nullptr;
+    for (const Move* mp = first; mp != last; ++mp) {
+        const Move m = *mp;
+        const Square to = m.to();
+        if (PT == PieceType::king && m.is_castling()) {
+            *out++ = Ranked{m, 6};
+            continue;
+        }
+        const Bitboard occ2 = (node.occ ^ Bitboard(from)) | to;
+        Bitboard after;
+        bool hanging = false;
+        int s = base;
+        if constexpr (PT == PieceType::pawn) {
+            if (m.is_promotion()) {
+                const PieceType now = m.promoted();
+                after = attacks(now, to, occ2);
+                hanging = loser_attacks(pos, node.maps, from, to, occ2);
+                s -= now == PieceType::queen ? 12 : now == PieceType::knight ? 6 : 2;
+            } else {
+                after = pawn_attacks(winner_, to);
+                s -= 1 + relative_rank(winner_, rank_of(to)) / 2;
+            }
+        } else if constexpr (PT == PieceType::king) {
+            after = king_attacks(to);
+            const int d1 =
+                clear_ ? clear_walk_[index(to)]
+                       : std::max(2, anchored_ ? int(winner_king_walk_[index(to)]) : chebyshev(to, node.target));
+            s += (clear_ ? clear_weight : 3) * (d1 - away);
+        } else {
+            after = attacks(PT, to, occ2);
+            hanging = loser_attacks(pos, node.maps, from, to, occ2);
+            s += (PT == PieceType::knight ? int(knight_row[index(to)]) : chebyshev(to, node.target)) - away;
+        }
+        s -= 3 * (after & node.maps.open).count() + 2 * (after & node.zone).count();
+        if (hanging) s += 5;
+        if (pos.piece_at(to) != Piece::none || (PT == PieceType::pawn && m.is_en_passant())) s -= 2;
+        *out++ = Ranked{m, s};
+    }
+    return out;
 }
 
 }  // namespace

@@ -140,21 +140,6 @@ void stable_insertion_sort(T* a, std::size_t n, Less less) noexcept {
     }
 }
 
-/// Puts the first `k` elements of the stable order (by `less`) of a[0..n) in place, in that
-/// order; the others follow in their original relative order. The same first `k` as
-/// stable_insertion_sort, for about k*n comparisons instead of n*n/4.
-template <typename T, typename Less>
-void stable_select_first(T* a, std::size_t n, std::size_t k, Less less) noexcept {
-    for (std::size_t i = 0; i < k && i + 1 < n; ++i) {
-        std::size_t best = i;
-        for (std::size_t j = i + 1; j < n; ++j)
-            if (less(a[j], a[best])) best = j;
-        const T x = a[best];
-        for (std::size_t j = best; j > i; --j) a[j] = a[j - 1];
-        a[i] = x;
-    }
-}
-
 /// Bishop moves from a to b on an empty board: 0, 1 on a common diagonal, 2 on the same colour,
 /// 8 (never) on the other colour.
 inline int bishop_distance(Square a, Square b) noexcept {
@@ -166,6 +151,8 @@ inline int bishop_distance(Square a, Square b) noexcept {
 
 /// Knight moves from a to b on an empty board.
 int knight_moves(Square a, Square b) noexcept;
+/// The same from every square to `b` (indexed by the other square).
+const std::uint8_t* knight_moves_to(Square b) noexcept;
 
 /// The depth-first searches' transposition table (per thread, shared by the searches, which run
 /// one at a time): a new generation forgets every entry; `seen` is true when `key` was already
@@ -174,6 +161,21 @@ void search_table_new_generation() noexcept;
 bool search_table_seen(std::uint64_t key, int budget) noexcept;
 /// Starts loading the table's entry for `key` into the cache (search_table_seen follows soon).
 void search_table_prefetch(std::uint64_t key) noexcept;
+
+/// A move and its rank in a search (lower is better).
+struct RankedMove {
+    Move move;
+    int score;
+};
+/// The ranked moves of the nodes of the depth-first searches, per thread: [0, top) is in use.
+/// The searches share it (one may run inside another: each leaves it as it found it); it is
+/// grown but never shrunk nor cleared, since setting entries up would cost more than the
+/// ranking itself.
+struct RankedStack {
+    std::vector<RankedMove> moves;
+    std::size_t top = 0;
+};
+RankedStack& ranked_stack() noexcept;
 
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
@@ -197,6 +199,12 @@ template <typename Derived>
 class DiscrepancySearch {
 public:
     SearchOutcome run(const Position& root) {
+        // The stack of ranked moves is left as it was found, whatever happens.
+        struct Restore {
+            RankedStack& stack;
+            std::size_t top;
+            ~Restore() { stack.top = top; }
+        } restore{ranked_, ranked_.top};
         SearchOutcome out;
         for (int budget = 0; budget < 64; ++budget) {
             search_table_new_generation();
@@ -215,12 +223,9 @@ public:
     }
 
 protected:
-    struct Ranked {
-        Move move;
-        int score;  // lower is better
-    };
+    using Ranked = RankedMove;
     DiscrepancySearch(Color winner, std::uint64_t node_limit) noexcept
-        : winner_(winner), loser_(~winner), limit_(node_limit) {}
+        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()) {}
 
     Color winner_, loser_;
     std::uint64_t limit_;
@@ -249,25 +254,23 @@ private:
         }
         if (ply_ >= max_ply_) return false;
         if (search_table_seen(pos.key(), budget)) return false;
-        // The ranked moves of every node on the line share one stack (a fixed array per node
-        // would cost more to set up than the ranking itself), which is grown but never cleared
-        // (setting entries up would cost as much again); only as many moves as the budget can
-        // afford are put in order.
-        const std::size_t base = ranked_top_;
-        if (ranked_.size() < base + moves.size()) ranked_.resize(2 * (base + moves.size()));
-        ranked_top_ = base + moves.size();
-        const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked_.data() + base);
+        // The ranked moves of every node on the line share one stack (see ranked_stack); only
+        // as many moves as the budget can afford are put in order.
+        const std::size_t base = ranked_.top;
+        if (ranked_.moves.size() < base + moves.size()) ranked_.moves.resize(2 * (base + moves.size()));
+        ranked_.top = base + moves.size();
+        Ranked* const ranked = ranked_.moves.data() + base;
+        const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked);
         const std::size_t affordable = budget == 0 ? 1 : budget == 1 ? 3 : budget == 2 ? 8 : n;
-        const auto better = [](const Ranked& a, const Ranked& b) { return a.score < b.score; };
         if (affordable < n)
-            stable_select_first(ranked_.data() + base, n, affordable, better);
+            select_first(ranked, n, affordable);
         else
-            stable_insertion_sort(ranked_.data() + base, n, better);
+            stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
         bool found = false;
         for (std::size_t i = 0; i < n; ++i) {
             const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
             if (cost > budget) break;
-            const Move m = ranked_[base + i].move;
+            const Move m = ranked_.moves[base + i].move;  // (the stack may have grown meanwhile)
             const Position child = pos.after(m);
             line_.push_back(m);
             ++ply_;
@@ -277,11 +280,26 @@ private:
             line_.pop_back();
             if (aborted_) break;
         }
-        ranked_top_ = base;
+        ranked_.top = base;
         return found;
     }
-    std::vector<Ranked> ranked_;  // grown, never shrunk: [0, ranked_top_) is in use
-    std::size_t ranked_top_ = 0;
+    /// Puts the first `k` of the order by score (generation order among equals) in place, in
+    /// that order, for about k*n comparisons instead of the n*n/4 of stable_insertion_sort: each
+    /// is the least key (score, index), which compiles without branches.
+    static void select_first(Ranked* a, std::size_t n, std::size_t k) noexcept {
+        const auto key = [a](std::size_t j) {
+            return std::uint64_t{static_cast<std::uint32_t>(a[j].score) ^ 0x80000000u} << 32 | j;
+        };
+        for (std::size_t i = 0; i < k && i + 1 < n; ++i) {
+            std::uint64_t least = key(i);
+            for (std::size_t j = i + 1; j < n; ++j) least = std::min(least, key(j));
+            const std::size_t best = static_cast<std::uint32_t>(least);
+            const Ranked x = a[best];
+            for (std::size_t j = best; j > i; --j) a[j] = a[j - 1];
+            a[i] = x;
+        }
+    }
+    RankedStack& ranked_;
 };
 
 /// Forced-line check: true when every line from `pos` reaches, within `depth` plies, a position

@@ -163,6 +163,13 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 
 int knight_moves(Square a, Square b) noexcept { return knight_distance.d[index(a)][index(b)]; }
 
+const std::uint8_t* knight_moves_to(Square b) noexcept { return knight_distance.d[index(b)].data(); }
+
+RankedStack& ranked_stack() noexcept {
+    thread_local RankedStack stack;
+    return stack;
+}
+
 void search_table_new_generation() noexcept { table().new_generation(); }
 
 bool search_table_seen(std::uint64_t key, int budget) noexcept { return table().seen(key, budget); }
