@@ -103,13 +103,14 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
         const Bitboard occ_nk = occ ^ ksq;
         const Bitboard their_pawns = pos.pieces(Them, PieceType::pawn);
         const Bitboard their_knights = pos.pieces(Them, PieceType::knight);
-        const Square their_king = pos.king_square(Them);
+        const Bitboard their_king = pos.pieces(Them, PieceType::king);
+        // (Every kind tested, with one test at the end: cheaper than a branch per kind, which
+        // the processor cannot foresee.)
         for (Square t : king_attacks(ksq) & ~ours) {
-            if ((pawn_attacks(Us, t) & their_pawns) || (knight_attacks(t) & their_knights) ||
-                (king_attacks(t).contains(their_king)) || (bishop_attacks(t, occ_nk) & their_bq) ||
-                (rook_attacks(t, occ_nk) & their_rq))
-                continue;
-            safe |= t;
+            const Bitboard hits = (pawn_attacks(Us, t) & their_pawns) | (knight_attacks(t) & their_knights) |
+                                  (king_attacks(t) & their_king) | (bishop_attacks(t, occ_nk) & their_bq) |
+                                  (rook_attacks(t, occ_nk) & their_rq);
+            if (!hits) safe |= t;
         }
         sink.targets(ksq, safe);
         if constexpr (Sink::stop_early)

@@ -75,15 +75,20 @@ private:
         return 30 + (m.is_en_passant() || type_of(pos.piece_at(m.to())) == PieceType::pawn ? 0 : 10);
     }
     [[nodiscard]] int open_flights(const Position& pos, Square k, Bitboard occ) const noexcept;
-    /// pos.attacked_by(loser_, to, occ2) after a move from `from` to `to`, from the loser's
-    /// attacks as they are: the move can only open a line through `from`.
-    [[nodiscard]] bool loser_attacks(const Position& pos, const NodeMaps& maps, Square from, Square to,
-                                     Bitboard occ2) const noexcept {
-        if (maps.guarded.contains(to)) return true;
-        if (!queen_attacks(from, Bitboard()).contains(to)) return false;
+    /// What the loser attacks once a piece has left `from`: what it attacks now, and the squares
+    /// its sliders that see `from` reach through it. (A piece that lands on a square does not
+    /// shield that square, so this is pos.attacked_by(loser_, to, occ2) for every move from
+    /// `from`.)
+    [[nodiscard]] Bitboard loser_attacks_from(const Position& pos, const NodeMaps& maps, Square from,
+                                              Bitboard occ) const noexcept {
+        Bitboard out = maps.guarded;
         const Bitboard queens = pos.pieces(loser_, PieceType::queen);
-        return bool(bishop_attacks(to, occ2) & (pos.pieces(loser_, PieceType::bishop) | queens)) ||
-               bool(rook_attacks(to, occ2) & (pos.pieces(loser_, PieceType::rook) | queens));
+        const Bitboard vacated = occ ^ Bitboard(from);
+        for (Square s : bishop_attacks(from, occ) & (pos.pieces(loser_, PieceType::bishop) | queens))
+            out |= bishop_attacks(s, vacated);
+        for (Square s : rook_attacks(from, occ) & (pos.pieces(loser_, PieceType::rook) | queens))
+            out |= rook_attacks(s, vacated);
+        return out;
     }
 
     int variant_;
@@ -284,6 +289,10 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
         away = chebyshev(from, node.target);
     }
     const int clear_weight = eager_ && (clear_ & pos.pieces(loser_, PieceType::pawn)) ? 6 : 3;
+    // A piece left where the loser can take it is likely lost (not a pawn, which is not worth
+    // the detour, nor the king, which cannot move there).
+    const Bitboard guarded = PT == PieceType::king ? Bitboard() : loser_attacks_from(pos, node.maps, from, node.occ);
+    const Bitboard theirs = pos.pieces(loser_);
     const std::uint8_t* knight_row = PT == PieceType::knight ? knight_moves_to(node.target) : nullptr;
     for (const Move* mp = first; mp != last; ++mp) {
         const Move m = *mp;
@@ -294,13 +303,13 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
         }
         const Bitboard occ2 = (node.occ ^ Bitboard(from)) | to;
         Bitboard after;
-        bool hanging = false;
+        bool hanging = false;  // (only pieces other than the king hang)
         int s = base;
         if constexpr (PT == PieceType::pawn) {
             if (m.is_promotion()) {
                 const PieceType now = m.promoted();
                 after = attacks(now, to, occ2);
-                hanging = loser_attacks(pos, node.maps, from, to, occ2);
+                hanging = guarded.contains(to);
                 s -= now == PieceType::queen ? 12 : now == PieceType::knight ? 6 : 2;
             } else {
                 after = pawn_attacks(winner_, to);
@@ -314,12 +323,12 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
             s += (clear_ ? clear_weight : 3) * (d1 - away);
         } else {
             after = attacks(PT, to, occ2);
-            hanging = loser_attacks(pos, node.maps, from, to, occ2);
+            hanging = guarded.contains(to);
             s += (PT == PieceType::knight ? int(knight_row[index(to)]) : chebyshev(to, node.target)) - away;
         }
         s -= 3 * (after & node.maps.open).count() + 2 * (after & node.zone).count();
-        if (hanging) s += 5;
-        if (pos.piece_at(to) != Piece::none || (PT == PieceType::pawn && m.is_en_passant())) s -= 2;
+        s += 5 * int(hanging);
+        s -= 2 * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
         *out++ = Ranked{m, s};
     }
     return out;
