@@ -23,17 +23,6 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
     return out;
 }
 
-/// Every square a side attacks (occupancy `occ`): the union of what attacked_by tests square by
-/// square, computed once for many squares.
-Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept {
-    Bitboard out;
-    for (Square s : pos.pieces(by)) {
-        const PieceType t = type_of(pos.piece_at(s));
-        out |= t == PieceType::pawn ? pawn_attacks(by, s) : attacks(t, s, occ);
-    }
-    return out;
-}
-
 class Guided : public DiscrepancySearch<Guided> {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)

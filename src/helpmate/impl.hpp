@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "arbiter/attacks.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/position.hpp"
@@ -105,6 +106,17 @@ bool blockade_candidate(const Position& pos) noexcept;
 /// and every one of its pawns has a loser's pawn ahead on its file, those pawns, less the ones
 /// another loser's pawn defends. Empty otherwise. (The plan of guided variants 2, 3, 6 and 7.)
 Bitboard pawns_to_clear(const Position& pos, Color winner);
+
+/// Every square side `by` attacks with occupancy `occ` (the union of what attacked_by tests
+/// square by square, computed once for many squares).
+inline Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept {
+    Bitboard out;
+    for (Square s : pos.pieces(by)) {
+        const PieceType t = type_of(pos.piece_at(s));
+        out |= t == PieceType::pawn ? pawn_attacks(by, s) : attacks(t, s, occ);
+    }
+    return out;
+}
 
 /// King steps from a to b on an empty board.
 inline int chebyshev(Square a, Square b) noexcept {

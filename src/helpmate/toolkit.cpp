@@ -115,6 +115,10 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
     const Bitboard diagonal = bishop_attacks(lk, occ), straight = rook_attacks(lk, occ);
     const std::array<Bitboard, 6> checks{pawn_attacks(~winner, lk), knight_attacks(lk), diagonal, straight,
                                          diagonal | straight,       Bitboard()};
+    // The loser's king's flight squares and what the winner covers with that king off the board
+    // (worked out at the first check).
+    bool mapped = false;
+    Bitboard flights, covered;
     for (Move m : moves) {
         const Square from = m.from(), to = m.to();
         if (m.is_castling()) continue;
@@ -123,6 +127,25 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
             if (!attacks(m.promoted(), to, occ2).contains(lk)) continue;
         } else if (!checks[static_cast<std::size_t>(index(type_of(pos.piece_at(from))))].contains(to)) {
             continue;
+        }
+        // A king with a flight square that no unit of the winner may cover after the move is
+        // not mated (en passant, which takes a second unit off the board, is simply tried).
+        if (!m.is_en_passant()) {
+            if (!mapped) {
+                flights = king_attacks(lk) & ~pos.pieces(~winner);
+                covered = attack_map(pos, winner, occ ^ Bitboard(lk));
+                mapped = true;
+            }
+            const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
+            const Bitboard occ2 = ((occ ^ Bitboard(from)) | to) ^ Bitboard(lk);
+            Bitboard after = covered | (now == PieceType::pawn ? pawn_attacks(winner, to) : attacks(now, to, occ2));
+            // The lines the move opens through `from`.
+            const Bitboard queens = pos.pieces(winner, PieceType::queen);
+            for (Square s : bishop_attacks(from, occ) & (pos.pieces(winner, PieceType::bishop) | queens))
+                after |= bishop_attacks(s, occ2);
+            for (Square s : rook_attacks(from, occ) & (pos.pieces(winner, PieceType::rook) | queens))
+                after |= rook_attacks(s, occ2);
+            if (flights & ~after) continue;
         }
         ++nodes;
         if (!has_legal_move(pos.after(m))) return m;
