@@ -189,6 +189,35 @@ struct RankedStack {
 };
 RankedStack& ranked_stack() noexcept;
 
+/// Where the depth-first searches find the ranking of a position they expanded before in the
+/// same search (an earlier iteration re-expands the line of the last one), per thread: each
+/// entry points into the RankedStack, which keeps those rankings until the search ends. Entries
+/// of other searches (another `stamp`) are stale.
+struct RankedCache {
+    struct Entry {
+        std::uint64_t key = 0;
+        std::uint32_t stamp = 0;
+        std::uint32_t offset = 0;   // in RankedStack::moves
+        std::uint16_t moves = 0;    // how many
+        std::uint16_t ordered = 0;  // how many of the first are in their final order
+    };
+    static constexpr std::size_t size = std::size_t{1} << 12;
+    /// Moves a search may keep on the stack for the cache.
+    static constexpr std::size_t kept = std::size_t{1} << 16;
+    std::array<Entry, size> entries{};
+    std::uint32_t stamp = 0;
+    /// A new stamp for a new search.
+    std::uint32_t new_search() noexcept {
+        if (++stamp == 0) {
+            entries = {};
+            stamp = 1;
+        }
+        return stamp;
+    }
+    [[nodiscard]] Entry& slot(std::uint64_t key) noexcept { return entries[key & (size - 1)]; }
+};
+RankedCache& ranked_cache() noexcept;
+
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
     enum class Kind : std::uint8_t {
@@ -217,6 +246,8 @@ public:
             std::size_t top;
             ~Restore() { stack.top = top; }
         } restore{ranked_, ranked_.top};
+        stamp_ = cache_.new_search();
+        first_kept_ = ranked_.top;
         SearchOutcome out;
         for (int budget = 0; budget < 64; ++budget) {
             search_table_new_generation();
@@ -237,7 +268,7 @@ public:
 protected:
     using Ranked = RankedMove;
     DiscrepancySearch(Color winner, std::uint64_t node_limit) noexcept
-        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()) {}
+        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()), cache_(ranked_cache()) {}
 
     Color winner_, loser_;
     std::uint64_t limit_;
@@ -253,31 +284,52 @@ private:
             aborted_ = true;
             return false;
         }
-        search_table_prefetch(pos.key());
-        MoveList moves;
-        legal_moves(pos, moves);
-        if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
-        if (material_cannot_mate(pos, winner_)) return false;
-        if (pos.turn() == winner_) {
-            if (const Move m = checking_mate_in_one(pos, moves, winner_, nodes_); m != Move::null()) {
-                line_.push_back(m);
-                return true;
+        const std::uint64_t key = pos.key();
+        search_table_prefetch(key);
+        // A position expanded before in this search had moves, material to mate and no mate in
+        // one; its ranking is where it was left.
+        RankedCache::Entry& entry = cache_.slot(key);
+        const bool cached = entry.stamp == stamp_ && entry.key == key;
+        bool keep = false;  // the ranking stays on the stack for the cache
+        std::size_t base, n;
+        if (cached) {
+            if (ply_ >= max_ply_) return false;
+            if (search_table_seen(key, budget)) return false;
+            base = entry.offset;
+            n = entry.moves;
+        } else {
+            MoveList moves;
+            legal_moves(pos, moves);
+            if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
+            if (material_cannot_mate(pos, winner_)) return false;
+            if (pos.turn() == winner_) {
+                if (const Move m = checking_mate_in_one(pos, moves, winner_, nodes_); m != Move::null()) {
+                    line_.push_back(m);
+                    return true;
+                }
             }
+            if (ply_ >= max_ply_) return false;
+            if (search_table_seen(key, budget)) return false;
+            // The ranked moves of every node on the line share one stack (see ranked_stack),
+            // and stay there while the search may keep them.
+            base = ranked_.top;
+            if (ranked_.moves.size() < base + moves.size()) ranked_.moves.resize(2 * (base + moves.size()));
+            ranked_.top = base + moves.size();
+            n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked_.moves.data() + base);
+            keep = base + n - first_kept_ <= RankedCache::kept;
+            if (keep) entry = {key, stamp_, static_cast<std::uint32_t>(base), static_cast<std::uint16_t>(n), 0};
         }
-        if (ply_ >= max_ply_) return false;
-        if (search_table_seen(pos.key(), budget)) return false;
-        // The ranked moves of every node on the line share one stack (see ranked_stack); only
-        // as many moves as the budget can afford are put in order.
-        const std::size_t base = ranked_.top;
-        if (ranked_.moves.size() < base + moves.size()) ranked_.moves.resize(2 * (base + moves.size()));
-        ranked_.top = base + moves.size();
-        Ranked* const ranked = ranked_.moves.data() + base;
-        const std::size_t n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked);
+        // Only as many moves as the budget can afford are put in order.
         const std::size_t affordable = budget == 0 ? 1 : budget == 1 ? 3 : budget == 2 ? 8 : n;
-        if (affordable < n)
-            select_first(ranked, n, affordable);
-        else
-            stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+        const std::size_t ordered = cached ? entry.ordered : 0;
+        if (ordered < affordable) {
+            Ranked* const ranked = ranked_.moves.data() + base;
+            if (affordable < n)
+                select_first(ranked, n, ordered, affordable);
+            else
+                stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+            if (cached || keep) entry.ordered = static_cast<std::uint16_t>(std::min(affordable, n));
+        }
         bool found = false;
         for (std::size_t i = 0; i < n; ++i) {
             const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
@@ -292,17 +344,18 @@ private:
             line_.pop_back();
             if (aborted_) break;
         }
-        ranked_.top = base;
+        if (!cached && !keep) ranked_.top = base;
         return found;
     }
     /// Puts the first `k` of the order by score (generation order among equals) in place, in
     /// that order, for about k*n comparisons instead of the n*n/4 of stable_insertion_sort: each
     /// is the least key (score, index), which compiles without branches.
-    static void select_first(Ranked* a, std::size_t n, std::size_t k) noexcept {
+    /// (The first `from` are in place already, the others in their original relative order.)
+    static void select_first(Ranked* a, std::size_t n, std::size_t from, std::size_t k) noexcept {
         const auto key = [a](std::size_t j) {
             return std::uint64_t{static_cast<std::uint32_t>(a[j].score) ^ 0x80000000u} << 32 | j;
         };
-        for (std::size_t i = 0; i < k && i + 1 < n; ++i) {
+        for (std::size_t i = from; i < k && i + 1 < n; ++i) {
             std::uint64_t least = key(i);
             for (std::size_t j = i + 1; j < n; ++j) least = std::min(least, key(j));
             const std::size_t best = static_cast<std::uint32_t>(least);
@@ -312,6 +365,9 @@ private:
         }
     }
     RankedStack& ranked_;
+    RankedCache& cache_;
+    std::uint32_t stamp_ = 0;
+    std::size_t first_kept_ = 0;  // where this search's part of the stack begins
 };
 
 /// Forced-line check: true when every line from `pos` reaches, within `depth` plies, a position

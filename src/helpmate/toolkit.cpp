@@ -193,6 +193,11 @@ RankedStack& ranked_stack() noexcept {
     return stack;
 }
 
+RankedCache& ranked_cache() noexcept {
+    thread_local RankedCache cache;
+    return cache;
+}
+
 void search_table_new_generation() noexcept { table().new_generation(); }
 
 bool search_table_seen(std::uint64_t key, int budget) noexcept { return table().seen(key, budget); }
