@@ -190,9 +190,10 @@ struct RankedStack {
 RankedStack& ranked_stack() noexcept;
 
 /// Where the depth-first searches find the ranking of a position they expanded before in the
-/// same search (an earlier iteration re-expands the line of the last one), per thread: each
-/// entry points into the RankedStack, which keeps those rankings until the search ends. Entries
-/// of other searches (another `stamp`) are stale.
+/// same search (each iteration re-expands what the last one did), per thread: each entry
+/// points into the search's stack of ranked moves (the RankedStack of the discrepancy searches,
+/// the reward-extended search's own), which keeps those rankings until the search ends.
+/// Entries of other searches (another `stamp`) are stale.
 struct RankedCache {
     struct Entry {
         std::uint64_t key = 0;
@@ -201,8 +202,8 @@ struct RankedCache {
         std::uint16_t moves = 0;    // how many
         std::uint16_t ordered = 0;  // how many of the first are in their final order
     };
-    static constexpr std::size_t size = std::size_t{1} << 12;
-    /// Moves a search may keep on the stack for the cache.
+    static constexpr std::size_t size = std::size_t{1} << 14;
+    /// Moves a discrepancy search may keep on the stack for the cache.
     static constexpr std::size_t kept = std::size_t{1} << 16;
     std::array<Entry, size> entries{};
     std::uint32_t stamp = 0;

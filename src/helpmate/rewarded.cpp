@@ -66,7 +66,12 @@ private:
     bool stop_ = false;
     int ply_ = 0;
     std::vector<Move> line_;
-    std::vector<Ranked> ranked_;  // the ranked moves of the nodes on the line, one after another
+    std::vector<Ranked> ranked_;  // the ranked moves of the nodes on the line, and of those cached
+    std::size_t top_ = 0;         // ... [0, top_) in use
+    /// How many ranked moves the cache may keep (about 3 MB).
+    static constexpr std::size_t kept_moves = std::size_t{1} << 18;
+    RankedCache& cache_ = ranked_cache();
+    std::uint32_t stamp_ = 0;
     Square corner_ = Square::h8;  // where the loser's king is mated
     bool blockers_needed_ = false;
     // The gift plan: the loser's king takes the winner's pawns that block its own pawns, which
@@ -228,22 +233,42 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
         stop_ = true;
         return false;
     }
-    search_table_prefetch(pos.key());
-    MoveList moves;
-    legal_moves(pos, moves);
-    if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
-    if (material_cannot_mate(pos, winner_)) return false;
-    if (depth <= 0 || ply_ >= 400) return false;
-    if (search_table_seen(pos.key(), depth)) return false;
-    // The ranked moves of every node on the line share one stack (see DiscrepancySearch).
-    const std::size_t base = ranked_.size();
-    ranked_.resize(base + moves.size());
-    Ranked* const ranked = ranked_.data() + base;
-    std::size_t n = 0;
-    for (Move m : moves) ranked[n++] = rank(pos, m);
-    stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) {
-        return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
-    });
+    const std::uint64_t key = pos.key();
+    search_table_prefetch(key);
+    // A position expanded before in this search (every iteration re-expands the tree of the
+    // last) had moves and material to mate; its ranking is where it was left (see RankedCache).
+    RankedCache::Entry& entry = cache_.slot(key);
+    const bool cached = entry.stamp == stamp_ && entry.key == key;
+    bool keep = false;  // the ranking stays in ranked_ for the cache
+    std::size_t base, n;
+    if (cached) {
+        if (depth <= 0 || ply_ >= 400) return false;
+        if (search_table_seen(key, depth)) return false;
+        base = entry.offset;
+        n = entry.moves;
+    } else {
+        MoveList moves;
+        legal_moves(pos, moves);
+        if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
+        if (material_cannot_mate(pos, winner_)) return false;
+        if (depth <= 0 || ply_ >= 400) return false;
+        if (search_table_seen(key, depth)) return false;
+        // The ranked moves of the nodes on the line share one stack, where those the cache
+        // points to stay.
+        base = top_;
+        if (ranked_.size() < base + moves.size()) ranked_.resize(2 * (base + moves.size()));
+        top_ = base + moves.size();
+        Ranked* const ranked = ranked_.data() + base;
+        n = 0;
+        for (Move m : moves) ranked[n++] = rank(pos, m);
+        stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) {
+            return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
+        });
+        keep = base + n <= kept_moves;
+        if (keep)
+            entry = {key, stamp_, static_cast<std::uint32_t>(base), static_cast<std::uint16_t>(n),
+                     static_cast<std::uint16_t>(n)};
+    }
     bool found = false;
     for (std::size_t i = 0; i < n; ++i) {
         const Ranked r = ranked_[base + i];
@@ -258,11 +283,12 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
         line_.pop_back();
         if (stop_) break;
     }
-    ranked_.resize(base);
+    if (!cached && !keep) top_ = base;
     return found;
 }
 
 SearchOutcome Rewarded::run(const Position& root) {
+    stamp_ = cache_.new_search();
     SearchOutcome out;
     for (int depth = 1; nodes_ < limit_ && depth < 1000; ++depth) {
         search_table_new_generation();
