@@ -303,6 +303,9 @@ private:
             legal_moves(pos, moves);
             if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
             if (material_cannot_mate(pos, winner_)) return false;
+            // (A position searched before with as much budget had no mate in one either; at the
+            // horizon a mate in one is still looked for.)
+            if (ply_ < max_ply_ && search_table_seen(key, budget)) return false;
             if (pos.turn() == winner_) {
                 if (const Move m = checking_mate_in_one(pos, moves, winner_, nodes_); m != Move::null()) {
                     line_.push_back(m);
@@ -310,7 +313,6 @@ private:
                 }
             }
             if (ply_ >= max_ply_) return false;
-            if (search_table_seen(key, budget)) return false;
             // The ranked moves of every node on the line share one stack (see ranked_stack),
             // and stay there while the search may keep them.
             base = ranked_.top;

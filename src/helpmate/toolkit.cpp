@@ -119,8 +119,10 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
     // (worked out at the first check).
     bool mapped = false;
     Bitboard flights, covered;
+    const Bitboard any_check = checks[0] | checks[1] | checks[4];
     for (Move m : moves) {
         const Square from = m.from(), to = m.to();
+        if (!any_check.contains(to) && !m.is_promotion()) continue;  // (the test of most moves)
         if (m.is_castling()) continue;
         if (m.is_promotion()) {
             const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
