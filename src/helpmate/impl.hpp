@@ -254,7 +254,7 @@ public:
             search_table_new_generation();
             line_.clear();
             ply_ = 0;
-            max_ply_ = 40 + 8 * budget;
+            max_ply_ = 80 + 8 * budget;
             if (dfs(root, budget)) {
                 out.kind = SearchOutcome::Kind::mate;
                 out.line = line_;
