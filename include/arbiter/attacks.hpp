@@ -61,8 +61,27 @@ constexpr auto make_step_table(const int (*deltas)[2], int n) noexcept {
     return t;
 }
 
+/// Squares a slider on `sq` reaches on an empty board along `deltas` (the rays to the edges).
+constexpr std::uint64_t ray_attacks(int sq, const int (*deltas)[2], int n) noexcept {
+    std::uint64_t r = 0;
+    for (int i = 0; i < n; ++i)
+        for (int f = (sq & 7) + deltas[i][0], rk = (sq >> 3) + deltas[i][1]; f >= 0 && f < 8 && rk >= 0 && rk < 8;
+             f += deltas[i][0], rk += deltas[i][1])
+            r |= std::uint64_t{1} << (rk * 8 + f);
+    return r;
+}
+constexpr int bishop_deltas[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+constexpr int rook_deltas[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+constexpr auto make_ray_table(const int (*deltas)[2]) noexcept {
+    std::array<std::uint64_t, 64> t{};
+    for (int s = 0; s < 64; ++s) t[s] = ray_attacks(s, deltas, 4);
+    return t;
+}
+
 inline constexpr std::array<std::uint64_t, 64> knight_table = make_step_table(knight_deltas, 8);
 inline constexpr std::array<std::uint64_t, 64> king_table = make_step_table(king_deltas, 8);
+inline constexpr std::array<std::uint64_t, 64> bishop_ray_table = make_ray_table(bishop_deltas);
+inline constexpr std::array<std::uint64_t, 64> rook_ray_table = make_ray_table(rook_deltas);
 inline constexpr std::array<std::array<std::uint64_t, 64>, 2> pawn_table = {make_step_table(white_pawn_deltas, 2),
                                                                             make_step_table(black_pawn_deltas, 2)};
 
@@ -72,6 +91,10 @@ inline Bitboard knight_attacks(Square s) noexcept { return Bitboard(detail::knig
 inline Bitboard king_attacks(Square s) noexcept { return Bitboard(detail::king_table[index(s)]); }
 /// Squares a pawn of colour `c` on `s` attacks.
 inline Bitboard pawn_attacks(Color c, Square s) noexcept { return Bitboard(detail::pawn_table[index(c)][index(s)]); }
+/// Squares a bishop or rook on `s` would attack on an empty board (a small table: a quick test
+/// of whether it could reach a square at all).
+inline Bitboard bishop_rays(Square s) noexcept { return Bitboard(detail::bishop_ray_table[index(s)]); }
+inline Bitboard rook_rays(Square s) noexcept { return Bitboard(detail::rook_ray_table[index(s)]); }
 inline Bitboard rook_attacks(Square s, Bitboard occupied) noexcept {
     const auto& e = detail::tables.rook[index(s)];
     return Bitboard(e.table[e.index(occupied.bits)]);
