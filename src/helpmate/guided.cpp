@@ -44,7 +44,8 @@ private:
     struct NodeMaps {
         Bitboard zone;     // the loser's king and the squares around it
         Bitboard open;     // those around it that are neither the loser's own nor attacked
-        Bitboard threats;  // what the winner attacks with the loser's king off the board
+        Bitboard threats;  // what the winner attacks with the loser's king off the board (right
+                           // within two steps of that king)
         Bitboard guarded;  // what the loser attacks (with the occupancy as it is)
     };
     /// What the scoring of the winner's moves works out once per node.
@@ -160,7 +161,8 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     const Square lk = pos.king_square(loser_);
     const Bitboard occ = pos.occupied();
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
-    const Bitboard threats = attack_map(pos, winner_, occ ^ Bitboard(lk));
+    // (Only the squares within two steps of the loser's king are asked about.)
+    const Bitboard threats = attack_map_near(pos, winner_, occ ^ Bitboard(lk), two_steps(lk));
     const bool winner_moves = pos.turn() == winner_;
     const NodeMaps maps{king_attacks(lk) | lk, around & ~threats, threats,
                         winner_moves ? attack_map(pos, loser_, occ) : Bitboard()};

@@ -118,6 +118,29 @@ inline Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept
     return out;
 }
 
+/// The same, right on the squares of `zone` only (elsewhere some attacks may be missing): the
+/// sliders whose rays cannot reach the zone are left out.
+inline Bitboard attack_map_near(const Position& pos, Color by, Bitboard occ, Bitboard zone) noexcept {
+    const Bitboard pawns = pos.pieces(by, PieceType::pawn);
+    const int up = by == Color::white ? 8 : -8;
+    Bitboard out = king_attacks(pos.king_square(by)) | (pawns & ~Bitboard::file(0)).shifted(up - 1) |
+                   (pawns & ~Bitboard::file(7)).shifted(up + 1);
+    for (Square s : pos.pieces(by, PieceType::knight)) out |= knight_attacks(s);
+    const Bitboard queens = pos.pieces(by, PieceType::queen);
+    for (Square s : pos.pieces(by, PieceType::bishop) | queens)
+        if (bishop_rays(s) & zone) out |= bishop_attacks(s, occ);
+    for (Square s : pos.pieces(by, PieceType::rook) | queens)
+        if (rook_rays(s) & zone) out |= rook_attacks(s, occ);
+    return out;
+}
+
+/// The squares within two king steps of `s`.
+inline Bitboard two_steps(Square s) noexcept {
+    Bitboard out = king_attacks(s);
+    for (Square t : king_attacks(s)) out |= king_attacks(t);
+    return out;
+}
+
 /// King steps from a to b on an empty board.
 inline int chebyshev(Square a, Square b) noexcept {
     const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);

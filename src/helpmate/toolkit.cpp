@@ -135,7 +135,7 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
         if (!m.is_en_passant()) {
             if (!mapped) {
                 flights = king_attacks(lk) & ~pos.pieces(~winner);
-                covered = attack_map(pos, winner, occ ^ Bitboard(lk));
+                covered = attack_map_near(pos, winner, occ ^ Bitboard(lk), flights);
                 mapped = true;
             }
             const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
