@@ -170,11 +170,11 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     const Move* m = moves.begin();
     const Move* const end = moves.end();
     Ranked* o = out;
+    // Each run function scores the moves from `m` on while they are of one piece, and returns
+    // where it stopped writing (one score per move: the next run starts at the same index).
     while (m != end) {
-        const Square from = m->from();
-        const Move* run = m;
-        while (run != end && run->from() == from) ++run;
-        const PieceType pt = type_of(pos.piece_at(from));
+        const Move* const run = end;
+        const PieceType pt = type_of(pos.piece_at(m->from()));
         if (winner_moves) {
             switch (pt) {
                 case PieceType::pawn: o = score_run<PieceType::pawn>(node, m, run, o); break;
@@ -187,12 +187,13 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
         } else {
             o = pt == PieceType::king ? loser_king_run(node, m, run, o) : loser_run(node, pt, m, run, o);
         }
-        m = run;
+        m = moves.begin() + (o - out);
     }
     return static_cast<std::size_t>(o - out);
 }
 
-// The loser's moves of one piece other than its king.
+// The loser's moves of one piece other than its king (from `first` on, while they are of the
+// piece on its square, up to `last`).
 Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* first, const Move* last,
                                   Ranked* out) const noexcept {
     const Position& pos = node.pos;
@@ -200,7 +201,7 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
     const int near_before = node.zone.contains(from) ? 1 : 0;
     const int away = pt == PieceType::knight ? knight_moves(from, node.target) : chebyshev(from, node.target);
     const int weight = blockers_needed_ ? 5 : 3;
-    for (const Move* mp = first; mp != last; ++mp) {
+    for (const Move* mp = first; mp != last && mp->from() == from; ++mp) {
         const Move m = *mp;
         const Square to = m.to();
         if (pos.piece_at(to) != Piece::none || m.is_en_passant()) {
@@ -231,7 +232,7 @@ Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, cons
     const Square from = first->from();
     const int open = node.maps.open.count();
     const Bitboard free = ~pos.pieces(loser_) & ~node.maps.threats;
-    for (const Move* mp = first; mp != last; ++mp) {
+    for (const Move* mp = first; mp != last && mp->from() == from; ++mp) {
         const Move m = *mp;
         const Square to = m.to();
         if (!m.is_castling() && pos.piece_at(to) != Piece::none) {
@@ -255,7 +256,8 @@ Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, cons
     return out;
 }
 
-// The winner's moves of one piece of kind PT (from `first` to `last`, all from one square):
+// The winner's moves of one piece of kind PT (from `first` on, while they are of the piece on
+// its square, up to `last`):
 // pressure on the square of the mate and the flight squares around it; a piece left where the
 // loser can take it is likely lost (no bonus for a check as such: while the king has flight
 // squares it simply steps away); each piece heads for the mate (the king, in the variants that
@@ -285,7 +287,7 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
     const Bitboard guarded = PT == PieceType::king ? Bitboard() : loser_attacks_from(pos, node.maps, from, node.occ);
     const Bitboard theirs = pos.pieces(loser_);
     const std::uint8_t* knight_row = PT == PieceType::knight ? knight_moves_to(node.target) : nullptr;
-    for (const Move* mp = first; mp != last; ++mp) {
+    for (const Move* mp = first; mp != last && mp->from() == from; ++mp) {
         const Move m = *mp;
         const Square to = m.to();
         if (PT == PieceType::king && m.is_castling()) {

@@ -134,18 +134,28 @@ inline Bitboard attack_map_near(const Position& pos, Color by, Bitboard occ, Bit
     return out;
 }
 
-/// The squares within two king steps of `s`.
-inline Bitboard two_steps(Square s) noexcept {
-    Bitboard out = king_attacks(s);
-    for (Square t : king_attacks(s)) out |= king_attacks(t);
-    return out;
-}
+/// Tables of king steps on an empty board (small enough to stay in the cache).
+struct KingSteps {
+    std::array<std::array<std::uint8_t, 64>, 64> distance{};  // from a to b
+    std::array<std::uint64_t, 64> two{};                      // the squares within two steps
+    constexpr KingSteps() noexcept {
+        for (int a = 0; a < 64; ++a) {
+            for (int b = 0; b < 64; ++b) {
+                const int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
+                const int d = std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+                distance[a][b] = static_cast<std::uint8_t>(d);
+                if (d >= 1 && d <= 2) two[a] |= std::uint64_t{1} << b;
+            }
+        }
+    }
+};
+inline constexpr KingSteps king_steps{};
+
+/// The squares within two king steps of `s` (`s` left out).
+inline Bitboard two_steps(Square s) noexcept { return Bitboard(king_steps.two[index(s)]); }
 
 /// King steps from a to b on an empty board.
-inline int chebyshev(Square a, Square b) noexcept {
-    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
-    return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
-}
+inline int chebyshev(Square a, Square b) noexcept { return king_steps.distance[index(a)][index(b)]; }
 
 /// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
@@ -278,6 +288,7 @@ public:
             line_.clear();
             ply_ = 0;
             max_ply_ = 80 + 8 * budget;
+            budget_ = budget;
             if (dfs(root, budget)) {
                 out.kind = SearchOutcome::Kind::mate;
                 out.line = line_;
@@ -300,6 +311,7 @@ protected:
     bool aborted_ = false;
     int ply_ = 0;
     int max_ply_ = 0;
+    int budget_ = 0;  // of the iteration
     std::vector<Move> line_;
 
 private:
@@ -313,7 +325,9 @@ private:
         // A position expanded before in this search had moves, material to mate and no mate in
         // one; its ranking is where it was left.
         RankedCache::Entry& entry = cache_.slot(key);
-        const bool cached = entry.stamp == stamp_ && entry.key == key;
+        // (Nothing is cached before the second iteration: the first one's line seldom repeats a
+        // position, and the lookup would cost a cache miss at every node.)
+        const bool cached = budget_ > 0 && entry.stamp == stamp_ && entry.key == key;
         bool keep = false;  // the ranking stays on the stack for the cache
         std::size_t base, n;
         if (cached) {
