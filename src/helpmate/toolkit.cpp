@@ -76,9 +76,11 @@ std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept 
     d.fill(255);
     for (Square t : targets) d[index(t)] = 0;
     Bitboard seen = targets, frontier = targets;
+    const Bitboard not_a = ~Bitboard::file(0), not_h = ~Bitboard::file(7);
     for (std::uint8_t dist = 1; frontier; ++dist) {
-        Bitboard next;
-        for (Square s : frontier) next |= king_attacks(s);
+        // One king step from every square of the frontier at once.
+        const Bitboard row = frontier | (frontier & not_h).shifted(1) | (frontier & not_a).shifted(-1);
+        Bitboard next = row | row.shifted(8) | row.shifted(-8);
         next &= ~walls & ~seen;
         for (Square s : next) d[index(s)] = dist;
         seen |= next;
