@@ -134,28 +134,28 @@ inline Bitboard attack_map_near(const Position& pos, Color by, Bitboard occ, Bit
     return out;
 }
 
-/// Tables of king steps on an empty board (small enough to stay in the cache).
-struct KingSteps {
-    std::array<std::array<std::uint8_t, 64>, 64> distance{};  // from a to b
-    std::array<std::uint64_t, 64> two{};                      // the squares within two steps
-    constexpr KingSteps() noexcept {
-        for (int a = 0; a < 64; ++a) {
+/// The squares within two king steps of each square (a small table that stays in the cache).
+struct TwoSteps {
+    std::array<std::uint64_t, 64> squares{};
+    constexpr TwoSteps() noexcept {
+        for (int a = 0; a < 64; ++a)
             for (int b = 0; b < 64; ++b) {
                 const int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
                 const int d = std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
-                distance[a][b] = static_cast<std::uint8_t>(d);
-                if (d >= 1 && d <= 2) two[a] |= std::uint64_t{1} << b;
+                if (d >= 1 && d <= 2) squares[a] |= std::uint64_t{1} << b;
             }
-        }
     }
 };
-inline constexpr KingSteps king_steps{};
+inline constexpr TwoSteps two_steps_table{};
 
 /// The squares within two king steps of `s` (`s` left out).
-inline Bitboard two_steps(Square s) noexcept { return Bitboard(king_steps.two[index(s)]); }
+inline Bitboard two_steps(Square s) noexcept { return Bitboard(two_steps_table.squares[index(s)]); }
 
 /// King steps from a to b on an empty board.
-inline int chebyshev(Square a, Square b) noexcept { return king_steps.distance[index(a)][index(b)]; }
+inline int chebyshev(Square a, Square b) noexcept {
+    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+    return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+}
 
 /// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
