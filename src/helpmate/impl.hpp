@@ -134,28 +134,28 @@ inline Bitboard attack_map_near(const Position& pos, Color by, Bitboard occ, Bit
     return out;
 }
 
-/// The squares within two king steps of each square (a small table that stays in the cache).
-struct TwoSteps {
-    std::array<std::uint64_t, 64> squares{};
-    constexpr TwoSteps() noexcept {
-        for (int a = 0; a < 64; ++a)
+/// Tables of king steps on an empty board (small enough to stay in the cache).
+struct KingSteps {
+    std::array<std::array<std::uint8_t, 64>, 64> distance{};  // from a to b
+    std::array<std::uint64_t, 64> two{};                      // the squares within two steps
+    constexpr KingSteps() noexcept {
+        for (int a = 0; a < 64; ++a) {
             for (int b = 0; b < 64; ++b) {
                 const int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
                 const int d = std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
-                if (d >= 1 && d <= 2) squares[a] |= std::uint64_t{1} << b;
+                distance[a][b] = static_cast<std::uint8_t>(d);
+                if (d >= 1 && d <= 2) two[a] |= std::uint64_t{1} << b;
             }
+        }
     }
 };
-inline constexpr TwoSteps two_steps_table{};
+inline constexpr KingSteps king_steps{};
 
 /// The squares within two king steps of `s` (`s` left out).
-inline Bitboard two_steps(Square s) noexcept { return Bitboard(two_steps_table.squares[index(s)]); }
+inline Bitboard two_steps(Square s) noexcept { return Bitboard(king_steps.two[index(s)]); }
 
 /// King steps from a to b on an empty board.
-inline int chebyshev(Square a, Square b) noexcept {
-    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
-    return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
-}
+inline int chebyshev(Square a, Square b) noexcept { return king_steps.distance[index(a)][index(b)]; }
 
 /// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
@@ -200,12 +200,37 @@ int knight_moves(Square a, Square b) noexcept;
 const std::uint8_t* knight_moves_to(Square b) noexcept;
 
 /// The depth-first searches' transposition table (per thread, shared by the searches, which run
-/// one at a time): a new generation forgets every entry; `seen` is true when `key` was already
-/// searched with at least `budget`, and otherwise records it.
-void search_table_new_generation() noexcept;
-bool search_table_seen(std::uint64_t key, int budget) noexcept;
-/// Starts loading the table's entry for `key` into the cache (search_table_seen follows soon).
-void search_table_prefetch(std::uint64_t key) noexcept;
+/// one at a time), never cleared: a generation tag marks live entries, and a new generation
+/// forgets every entry. Defined here so that its probes inline.
+class SearchTable {
+public:
+    static constexpr std::size_t size = std::size_t{1} << 16;
+    void new_generation() noexcept {
+        if (++generation_ == 0) {
+            for (std::size_t i = 0; i < size; ++i) entries_[i].generation = 0;
+            generation_ = 1;
+        }
+    }
+    /// Starts loading the entry for `key` into the cache (seen() follows soon).
+    void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(&entries_[key & (size - 1)]); }
+    /// True when `key` was already searched with at least `budget`; otherwise records it.
+    bool seen(std::uint64_t key, int budget) noexcept {
+        Entry& e = entries_[key & (size - 1)];
+        if (e.generation == generation_ && e.key == key && e.budget >= budget) return true;
+        e = Entry{key, static_cast<std::int16_t>(budget), generation_};
+        return false;
+    }
+
+private:
+    struct Entry {
+        std::uint64_t key;
+        std::int16_t budget;
+        std::uint16_t generation;
+    };
+    std::unique_ptr<Entry[]> entries_ = std::make_unique<Entry[]>(size);  // zeroed: generation 0 is never live
+    std::uint16_t generation_ = 0;
+};
+SearchTable& search_table() noexcept;
 
 /// A move and its rank in a search (lower is better).
 struct RankedMove {
@@ -284,7 +309,7 @@ public:
         first_kept_ = ranked_.top;
         SearchOutcome out;
         for (int budget = 0; budget < 64; ++budget) {
-            search_table_new_generation();
+            table_.new_generation();
             line_.clear();
             ply_ = 0;
             max_ply_ = 80 + 8 * budget;
@@ -321,7 +346,7 @@ private:
             return false;
         }
         const std::uint64_t key = pos.key();
-        search_table_prefetch(key);
+        table_.prefetch(key);
         // A position expanded before in this search had moves, material to mate and no mate in
         // one; its ranking is where it was left.
         RankedCache::Entry& entry = cache_.slot(key);
@@ -332,7 +357,7 @@ private:
         std::size_t base, n;
         if (cached) {
             if (ply_ >= max_ply_) return false;
-            if (search_table_seen(key, budget)) return false;
+            if (table_.seen(key, budget)) return false;
             base = entry.offset;
             n = entry.moves;
         } else {
@@ -342,7 +367,7 @@ private:
             if (material_cannot_mate(pos, winner_)) return false;
             // (A position searched before with as much budget had no mate in one either; at the
             // horizon a mate in one is still looked for.)
-            if (ply_ < max_ply_ && search_table_seen(key, budget)) return false;
+            if (ply_ < max_ply_ && table_.seen(key, budget)) return false;
             if (pos.turn() == winner_) {
                 if (const Move m = checking_mate_in_one(pos, moves, winner_, nodes_); m != Move::null()) {
                     line_.push_back(m);
@@ -406,6 +431,7 @@ private:
     }
     RankedStack& ranked_;
     RankedCache& cache_;
+    SearchTable& table_ = search_table();
     std::uint32_t stamp_ = 0;
     std::size_t first_kept_ = 0;  // where this search's part of the stack begins
 };

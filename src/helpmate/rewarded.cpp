@@ -71,6 +71,7 @@ private:
     /// How many ranked moves the cache may keep (about 3 MB).
     static constexpr std::size_t kept_moves = std::size_t{1} << 18;
     RankedCache& cache_ = ranked_cache();
+    SearchTable& table_ = search_table();
     std::uint32_t stamp_ = 0;
     Square corner_ = Square::h8;  // where the loser's king is mated
     bool blockers_needed_ = false;
@@ -234,7 +235,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
         return false;
     }
     const std::uint64_t key = pos.key();
-    search_table_prefetch(key);
+    table_.prefetch(key);
     // A position expanded before in this search (every iteration re-expands the tree of the
     // last) had moves and material to mate; its ranking is where it was left (see RankedCache).
     RankedCache::Entry& entry = cache_.slot(key);
@@ -243,7 +244,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
     std::size_t base, n;
     if (cached) {
         if (depth <= 0 || ply_ >= 400) return false;
-        if (search_table_seen(key, depth)) return false;
+        if (table_.seen(key, depth)) return false;
         base = entry.offset;
         n = entry.moves;
     } else {
@@ -252,7 +253,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
         if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
         if (material_cannot_mate(pos, winner_)) return false;
         if (depth <= 0 || ply_ >= 400) return false;
-        if (search_table_seen(key, depth)) return false;
+        if (table_.seen(key, depth)) return false;
         // The ranked moves of the nodes on the line share one stack, where those the cache
         // points to stay.
         base = top_;
@@ -291,7 +292,7 @@ SearchOutcome Rewarded::run(const Position& root) {
     stamp_ = cache_.new_search();
     SearchOutcome out;
     for (int depth = 1; nodes_ < limit_ && depth < 1000; ++depth) {
-        search_table_new_generation();
+        table_.new_generation();
         line_.clear();
         ply_ = 0;
         stop_ = false;

@@ -34,41 +34,6 @@ struct KnightDistance {
 };
 const KnightDistance knight_distance;
 
-/// The guided search's transposition table: per thread, never cleared; a generation tag marks
-/// live entries.
-class Table {
-public:
-    static constexpr std::size_t size = std::size_t{1} << 16;
-    struct Entry {
-        std::uint64_t key;
-        std::int16_t budget;
-        std::uint16_t generation;
-    };
-    void new_generation() noexcept {
-        if (++generation_ == 0) {
-            for (std::size_t i = 0; i < size; ++i) entries_[i].generation = 0;
-            generation_ = 1;
-        }
-    }
-    void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(&entries_[key & (size - 1)]); }
-    /// True when `key` was already searched with at least `budget`; otherwise records it.
-    bool seen(std::uint64_t key, int budget) noexcept {
-        Entry& e = entries_[key & (size - 1)];
-        if (e.generation == generation_ && e.key == key && e.budget >= budget) return true;
-        e = Entry{key, static_cast<std::int16_t>(budget), generation_};
-        return false;
-    }
-
-private:
-    std::unique_ptr<Entry[]> entries_ = std::make_unique<Entry[]>(size);  // zeroed: generation 0 is never live
-    std::uint16_t generation_ = 0;
-};
-
-Table& table() {
-    thread_local Table t;
-    return t;
-}
-
 }  // namespace
 
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept {
@@ -202,10 +167,9 @@ RankedCache& ranked_cache() noexcept {
     return cache;
 }
 
-void search_table_new_generation() noexcept { table().new_generation(); }
-
-bool search_table_seen(std::uint64_t key, int budget) noexcept { return table().seen(key, budget); }
-
-void search_table_prefetch(std::uint64_t key) noexcept { table().prefetch(key); }
+SearchTable& search_table() noexcept {
+    thread_local SearchTable t;
+    return t;
+}
 
 }  // namespace arbiter::detail
