@@ -337,6 +337,32 @@ TEST(HelpmateOrientation, MirrorsGetTheSameVerdictFromTheSameWork) {
     EXPECT_FALSE(file_mirror_fen("r3k2r/pp4pp/8/8/8/8/PP4PP/R3K2R w KQkq - 0 1"));
 }
 
+// The position seen in another orientation is built directly from the original's bitboards
+// (not through a Setup and its validation): it must equal the mirrored FEN read and validated,
+// key, castling rights and en passant square included, and turn back into the original.
+TEST(HelpmateOrientation, OrientedPositionEqualsTheValidatedMirror) {
+    const char* fens[] = {
+        "r3k2r/pp4pp/8/8/8/8/PP4PP/R3K2R w KQkq - 0 1",   "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "3bk3/8/8/p1p1p1p1/P1P1P1P1/8/8/3BK3 b - - 7 40", "k1b5/8/8/BpBpBpBp/1PbPbPpP/6P1/6P1/K1B5 w - - 0 1",
+        "8/8/2bk4/8/1PBK1N2/4P1P1/5P2/8 w - - 3 60",
+    };
+    for (const char* fen : fens) {
+        const Position pos = composed(fen);
+        detail::Orientation colours;
+        colours.colours = true;
+        const std::optional<Position> m = detail::oriented(pos, colours);
+        ASSERT_TRUE(m) << fen;
+        EXPECT_EQ(*m, composed(colour_mirror_fen(fen))) << fen;
+        EXPECT_EQ(m->key(), m->compute_key()) << fen;
+        EXPECT_EQ(*detail::oriented(*m, colours), pos) << fen;
+        if (const auto ffen = file_mirror_fen(fen)) {
+            detail::Orientation files;
+            files.files = true;
+            EXPECT_EQ(*detail::oriented(pos, files), composed(*ffen)) << fen;
+        }
+    }
+}
+
 // The example: the colour mirror of a test vector (Black to mate through a wall of its
 // pawns and White's bishops) came back unknown at the default limit, where the vector itself
 // took 1.3 million positions. Searched as the canonical orientation, both take the same work, well

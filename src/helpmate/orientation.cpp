@@ -34,7 +34,44 @@ std::array<std::uint64_t, 12> placement(const Position& p, Orientation o) noexce
     return out;
 }
 
+/// Every bitboard seen in `o`.
+constexpr std::uint64_t seen_in(std::uint64_t b, Orientation o) noexcept {
+    if (o.colours) b = mirror_ranks(b);
+    if (o.files) b = mirror_files(b);
+    return b;
+}
+
 }  // namespace
+}  // namespace arbiter::detail
+
+namespace arbiter {
+
+/// The library's access to a Position's members (a friend of Position): here, the position seen
+/// in another orientation, built directly (the mirror of a valid position is valid, so it need
+/// not be validated again).
+struct PositionAccess {
+    static Position oriented(const Position& p, detail::Orientation o) noexcept {
+        Position q = p;  // the counters and flags as they are
+        for (std::size_t t = 0; t < q.by_type_.size(); ++t)
+            q.by_type_[t] = Bitboard(detail::seen_in(p.by_type_[t].bits, o));
+        for (Color c : {Color::white, Color::black})
+            q.by_color_[index(o.colours ? ~c : c)] = Bitboard(detail::seen_in(p.by_color_[index(c)].bits, o));
+        for (int i = 0; i < 64; ++i) {
+            Piece pc = p.board_[static_cast<std::size_t>(i)];
+            if (o.colours && pc != Piece::none) pc = make_piece(~color_of(pc), type_of(pc));
+            q.board_[static_cast<std::size_t>(index(detail::oriented(square_at(i), o)))] = pc;
+        }
+        q.castling_rooks_ = Bitboard(detail::seen_in(p.castling_rooks_.bits, o));
+        q.ep_square_ = p.ep_square_ == Square::none ? Square::none : detail::oriented(p.ep_square_, o);
+        q.turn_ = o.colours ? ~p.turn_ : p.turn_;
+        q.key_ = q.compute_key();
+        return q;
+    }
+};
+
+}  // namespace arbiter
+
+namespace arbiter::detail {
 
 Square oriented(Square s, Orientation o) noexcept {
     int i = index(s);
@@ -54,27 +91,7 @@ Move oriented(Move m, Orientation o) noexcept {
 
 std::optional<Position> oriented(const Position& p, Orientation o) {
     if (o.identity()) return p;
-    const Setup s = p.to_setup();
-    Setup t = s;
-    t.board.fill(Piece::none);
-    for (int i = 0; i < 64; ++i) {
-        Piece pc = s.board[static_cast<std::size_t>(i)];
-        if (pc == Piece::none) continue;
-        if (o.colours) pc = make_piece(~color_of(pc), type_of(pc));
-        t.board[static_cast<std::size_t>(index(oriented(square_at(i), o)))] = pc;
-    }
-    t.turn = o.colours ? ~s.turn : s.turn;
-    t.castling_rooks = Bitboard();
-    for (Square r : s.castling_rooks) t.castling_rooks |= oriented(r, o);
-    t.ep_square = s.ep_square == Square::none ? Square::none : oriented(s.ep_square, o);
-    // The mirror of a position has the mirror of its problems: what the original was allowed
-    // (a composed problem's surplus pieces, a check no last move explains) the mirror is too.
-    SetupRepairs repairs;
-    repairs.allow_impossible_check = true;
-    repairs.allow_too_many_pieces = true;
-    auto q = Position::from_setup(t, repairs);
-    if (!q) return std::nullopt;
-    return *q;
+    return PositionAccess::oriented(p, o);
 }
 
 Orientation canonical_orientation(const Position& p, Color side) noexcept {
