@@ -274,8 +274,28 @@ struct RankedCache {
         return stamp;
     }
     [[nodiscard]] Entry& slot(std::uint64_t key) noexcept { return entries[key & (size - 1)]; }
+    /// The entry of `key` in the search of `stamp`, or nullptr.
+    [[nodiscard]] Entry* find(std::uint64_t key, std::uint32_t stamp) noexcept {
+        Entry& e = slot(key);
+        return e.stamp == stamp && e.key == key ? &e : nullptr;
+    }
+    /// Records the ranking of `key` (`moves` of them at `offset`, the first `ordered` in order).
+    Entry& keep(std::uint64_t key, std::uint32_t stamp, std::size_t offset, std::size_t moves,
+                std::size_t ordered) noexcept {
+        return slot(key) = Entry{key, stamp, static_cast<std::uint32_t>(offset), static_cast<std::uint16_t>(moves),
+                                 static_cast<std::uint16_t>(ordered)};
+    }
 };
 RankedCache& ranked_cache() noexcept;
+
+/// How a node of the depth-first searches goes on: its legal moves (`open`), or the end of the
+/// line here, a mate by `winner` or not.
+enum class NodeStart : std::uint8_t { open, mate, dead };
+inline NodeStart start_node(const Position& pos, Color winner, MoveList& moves) noexcept {
+    legal_moves(pos, moves);
+    if (moves.empty()) return pos.turn() != winner && pos.in_check() ? NodeStart::mate : NodeStart::dead;
+    return material_cannot_mate(pos, winner) ? NodeStart::dead : NodeStart::open;
+}
 
 /// Outcome of a search for a mate by one side.
 struct SearchOutcome {
@@ -349,22 +369,19 @@ private:
         table_.prefetch(key);
         // A position expanded before in this search had moves, material to mate and no mate in
         // one; its ranking is where it was left.
-        RankedCache::Entry& entry = cache_.slot(key);
         // (Nothing is cached before the second iteration: the first one's line seldom repeats a
         // position, and the lookup would cost a cache miss at every node.)
-        const bool cached = budget_ > 0 && entry.stamp == stamp_ && entry.key == key;
-        bool keep = false;  // the ranking stays on the stack for the cache
+        RankedCache::Entry* entry = budget_ > 0 ? cache_.find(key, stamp_) : nullptr;
+        const bool cached = entry != nullptr;
         std::size_t base, n;
         if (cached) {
-            if (ply_ >= max_ply_) return false;
-            if (table_.seen(key, budget)) return false;
-            base = entry.offset;
-            n = entry.moves;
+            if (ply_ >= max_ply_ || table_.seen(key, budget)) return false;
+            base = entry->offset;
+            n = entry->moves;
         } else {
             MoveList moves;
-            legal_moves(pos, moves);
-            if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
-            if (material_cannot_mate(pos, winner_)) return false;
+            if (const NodeStart start = start_node(pos, winner_, moves); start != NodeStart::open)
+                return start == NodeStart::mate;
             // (A position searched before with as much budget had no mate in one either; at the
             // horizon a mate in one is still looked for.)
             if (ply_ < max_ply_ && table_.seen(key, budget)) return false;
@@ -381,19 +398,19 @@ private:
             if (ranked_.moves.size() < base + moves.size()) ranked_.moves.resize(2 * (base + moves.size()));
             ranked_.top = base + moves.size();
             n = static_cast<Derived*>(this)->rank_moves(pos, moves, ranked_.moves.data() + base);
-            keep = base + n - first_kept_ <= RankedCache::kept;
-            if (keep) entry = {key, stamp_, static_cast<std::uint32_t>(base), static_cast<std::uint16_t>(n), 0};
+            if (base + n - first_kept_ <= RankedCache::kept) entry = &cache_.keep(key, stamp_, base, n, 0);
         }
+        const bool keep = !cached && entry != nullptr;  // the ranking stays on the stack for the cache
         // Only as many moves as the budget can afford are put in order.
         const std::size_t affordable = budget == 0 ? 1 : budget == 1 ? 3 : budget == 2 ? 8 : n;
-        const std::size_t ordered = cached ? entry.ordered : 0;
+        const std::size_t ordered = cached ? entry->ordered : 0;
         if (ordered < affordable) {
             Ranked* const ranked = ranked_.moves.data() + base;
             if (affordable < n)
                 select_first(ranked, n, ordered, affordable);
             else
                 stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
-            if (cached || keep) entry.ordered = static_cast<std::uint16_t>(std::min(affordable, n));
+            if (entry) entry->ordered = static_cast<std::uint16_t>(std::min(affordable, n));
         }
         bool found = false;
         for (std::size_t i = 0; i < n; ++i) {

@@ -238,37 +238,27 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
     table_.prefetch(key);
     // A position expanded before in this search (every iteration re-expands the tree of the
     // last) had moves and material to mate; its ranking is where it was left (see RankedCache).
-    RankedCache::Entry& entry = cache_.slot(key);
-    const bool cached = entry.stamp == stamp_ && entry.key == key;
+    const RankedCache::Entry* const entry = cache_.find(key, stamp_);
     bool keep = false;  // the ranking stays in ranked_ for the cache
-    std::size_t base, n;
-    if (cached) {
-        if (depth <= 0 || ply_ >= 400) return false;
-        if (table_.seen(key, depth)) return false;
-        base = entry.offset;
-        n = entry.moves;
-    } else {
+    std::size_t base = entry ? entry->offset : top_, n = entry ? entry->moves : 0;
+    if (!entry) {
         MoveList moves;
-        legal_moves(pos, moves);
-        if (moves.empty()) return pos.turn() == loser_ && pos.in_check();
-        if (material_cannot_mate(pos, winner_)) return false;
-        if (depth <= 0 || ply_ >= 400) return false;
-        if (table_.seen(key, depth)) return false;
+        if (const NodeStart start = start_node(pos, winner_, moves); start != NodeStart::open)
+            return start == NodeStart::mate;
+        if (depth <= 0 || ply_ >= 400 || table_.seen(key, depth)) return false;
         // The ranked moves of the nodes on the line share one stack, where those the cache
         // points to stay.
-        base = top_;
         if (ranked_.size() < base + moves.size()) ranked_.resize(2 * (base + moves.size()));
         top_ = base + moves.size();
         Ranked* const ranked = ranked_.data() + base;
-        n = 0;
         for (Move m : moves) ranked[n++] = rank(pos, m);
         stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) {
             return a.kind != b.kind ? a.kind < b.kind : a.order < b.order;
         });
         keep = base + n <= kept_moves;
-        if (keep)
-            entry = {key, stamp_, static_cast<std::uint32_t>(base), static_cast<std::uint16_t>(n),
-                     static_cast<std::uint16_t>(n)};
+        if (keep) cache_.keep(key, stamp_, base, n, n);
+    } else if (depth <= 0 || ply_ >= 400 || table_.seen(key, depth)) {
+        return false;
     }
     bool found = false;
     for (std::size_t i = 0; i < n; ++i) {
@@ -284,7 +274,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
         line_.pop_back();
         if (stop_) break;
     }
-    if (!cached && !keep) top_ = base;
+    if (!entry && !keep) top_ = base;
     return found;
 }
 
