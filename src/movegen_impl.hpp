@@ -51,6 +51,23 @@ struct AnySink : CountSink {
 
 struct PositionAccess;
 
+/// What side `by` attacks with occupancy `occ`, right on the squares of `zone` only (elsewhere
+/// some attacks may be missing): the sliders whose empty-board rays cannot reach the zone are
+/// left out.
+inline Bitboard attacks_near(const Position& pos, Color by, Bitboard occ, Bitboard zone) noexcept {
+    const Bitboard pawns = pos.pieces(by, PieceType::pawn);
+    const int up = by == Color::white ? 8 : -8;
+    Bitboard out = king_attacks(pos.king_square(by)) | (pawns & ~Bitboard::file(0)).shifted(up - 1) |
+                   (pawns & ~Bitboard::file(7)).shifted(up + 1);
+    for (Square s : pos.pieces(by, PieceType::knight)) out |= knight_attacks(s);
+    const Bitboard queens = pos.pieces(by, PieceType::queen);
+    for (Square s : pos.pieces(by, PieceType::bishop) | queens)
+        if (bishop_rays(s) & zone) out |= bishop_attacks(s, occ);
+    for (Square s : pos.pieces(by, PieceType::rook) | queens)
+        if (rook_rays(s) & zone) out |= rook_attacks(s, occ);
+    return out;
+}
+
 // Castling (Chess960 rules cover the standard game), for a side not in check: every square the
 // king and rook pass over or land on is empty but for the two of them; no square the king
 // crosses or lands on is attacked once king and rook have left their squares.
@@ -98,21 +115,11 @@ inline void generate(const Position& pos, Sink& sink) noexcept {
         theirs;
 
     // King moves: each target must be safe with the king lifted off its square. What the other
-    // side attacks is worked out for the squares around the king at once, with the sliders that
-    // could reach them at all (a small table tells), instead of five tests per square.
+    // side attacks is worked out for the squares around the king at once (attacks_near: only
+    // the sliders that could reach them at all), instead of five tests per square.
     {
         const Bitboard zone = king_attacks(ksq) & ~ours;
-        const Bitboard occ_nk = occ ^ ksq;
-        const Bitboard their_pawns = pos.pieces(Them, PieceType::pawn);
-        constexpr int their_up = -up;
-        Bitboard danger = king_attacks(pos.king_square(Them)) | (their_pawns & not_a).shifted(their_up - 1) |
-                          (their_pawns & not_h).shifted(their_up + 1);
-        for (Square s : pos.pieces(Them, PieceType::knight)) danger |= knight_attacks(s);
-        for (Square s : their_bq)
-            if (bishop_rays(s) & zone) danger |= bishop_attacks(s, occ_nk);
-        for (Square s : their_rq)
-            if (rook_rays(s) & zone) danger |= rook_attacks(s, occ_nk);
-        const Bitboard safe = zone & ~danger;
+        const Bitboard safe = zone & ~attacks_near(pos, Them, occ ^ ksq, zone);
         sink.targets(ksq, safe);
         if constexpr (Sink::stop_early)
             if (sink.done()) return;

@@ -93,8 +93,9 @@ Bitboard flood(PieceType t, Bitboard from, Bitboard walls) noexcept {
     }
 }
 
-/// Every square a piece of type t attacks from some square of `at`, with `walls` as the only
-/// occupied squares.
+}  // namespace
+
+// Every square a piece of type t attacks from some square of `at` (impl.hpp).
 Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept {
     const std::uint64_t empty = ~walls.bits;
     std::uint64_t a = 0;
@@ -111,6 +112,8 @@ Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept {
             return Bitboard(a);
     }
 }
+
+namespace {
 int step_up(Color c) noexcept { return c == Color::white ? 8 : -8; }
 
 /// Squares a pawn of colour c on s could reach by any mix of pushes and captures.

@@ -71,14 +71,7 @@ private:
     /// `from`.)
     [[nodiscard]] Bitboard loser_attacks_from(const Position& pos, const NodeMaps& maps, Square from,
                                               Bitboard occ) const noexcept {
-        Bitboard out = maps.guarded;
-        const Bitboard queens = pos.pieces(loser_, PieceType::queen);
-        const Bitboard vacated = occ ^ Bitboard(from);
-        for (Square s : bishop_attacks(from, occ) & (pos.pieces(loser_, PieceType::bishop) | queens))
-            out |= bishop_attacks(s, vacated);
-        for (Square s : rook_attacks(from, occ) & (pos.pieces(loser_, PieceType::rook) | queens))
-            out |= rook_attacks(s, vacated);
-        return out;
+        return maps.guarded | lines_through(pos, loser_, from, occ, occ ^ Bitboard(from));
     }
 
     int variant_;
@@ -162,7 +155,7 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     const Bitboard occ = pos.occupied();
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
     // (Only the squares within two steps of the loser's king are asked about.)
-    const Bitboard threats = attack_map_near(pos, winner_, occ ^ Bitboard(lk), two_steps(lk));
+    const Bitboard threats = attacks_near(pos, winner_, occ ^ Bitboard(lk), two_steps(lk));
     const bool winner_moves = pos.turn() == winner_;
     const NodeMaps maps{king_attacks(lk) | lk, around & ~threats, threats,
                         winner_moves ? attack_map(pos, loser_, occ) : Bitboard()};

@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "../movegen_impl.hpp"
 #include "arbiter/attacks.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
@@ -118,19 +119,15 @@ inline Bitboard attack_map(const Position& pos, Color by, Bitboard occ) noexcept
     return out;
 }
 
-/// The same, right on the squares of `zone` only (elsewhere some attacks may be missing): the
-/// sliders whose rays cannot reach the zone are left out.
-inline Bitboard attack_map_near(const Position& pos, Color by, Bitboard occ, Bitboard zone) noexcept {
-    const Bitboard pawns = pos.pieces(by, PieceType::pawn);
-    const int up = by == Color::white ? 8 : -8;
-    Bitboard out = king_attacks(pos.king_square(by)) | (pawns & ~Bitboard::file(0)).shifted(up - 1) |
-                   (pawns & ~Bitboard::file(7)).shifted(up + 1);
-    for (Square s : pos.pieces(by, PieceType::knight)) out |= knight_attacks(s);
+/// What side `by`'s sliders that see `from` (with occupancy `occ`) attack with occupancy
+/// `occ_after`: with `from` left empty there, the lines a move opens through it.
+inline Bitboard lines_through(const Position& pos, Color by, Square from, Bitboard occ, Bitboard occ_after) noexcept {
+    Bitboard out;
     const Bitboard queens = pos.pieces(by, PieceType::queen);
-    for (Square s : pos.pieces(by, PieceType::bishop) | queens)
-        if (bishop_rays(s) & zone) out |= bishop_attacks(s, occ);
-    for (Square s : pos.pieces(by, PieceType::rook) | queens)
-        if (rook_rays(s) & zone) out |= rook_attacks(s, occ);
+    for (Square s : bishop_attacks(from, occ) & (pos.pieces(by, PieceType::bishop) | queens))
+        out |= bishop_attacks(s, occ_after);
+    for (Square s : rook_attacks(from, occ) & (pos.pieces(by, PieceType::rook) | queens))
+        out |= rook_attacks(s, occ_after);
     return out;
 }
 
@@ -156,6 +153,10 @@ inline Bitboard two_steps(Square s) noexcept { return Bitboard(king_steps.two[in
 
 /// King steps from a to b on an empty board.
 inline int chebyshev(Square a, Square b) noexcept { return king_steps.distance[index(a)][index(b)]; }
+
+/// Every square a piece of type t attacks from some square of `at`, with `walls` as the only
+/// occupied squares (set-wise, all squares at once; a king's steps too).
+Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept;
 
 /// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
@@ -274,15 +275,15 @@ struct RankedCache {
         return stamp;
     }
     [[nodiscard]] Entry& slot(std::uint64_t key) noexcept { return entries[key & (size - 1)]; }
-    /// The entry of `key` in the search of `stamp`, or nullptr.
-    [[nodiscard]] Entry* find(std::uint64_t key, std::uint32_t stamp) noexcept {
+    /// The entry of `key` in the search stamped `search`, or nullptr.
+    [[nodiscard]] Entry* find(std::uint64_t key, std::uint32_t search) noexcept {
         Entry& e = slot(key);
-        return e.stamp == stamp && e.key == key ? &e : nullptr;
+        return e.stamp == search && e.key == key ? &e : nullptr;
     }
     /// Records the ranking of `key` (`moves` of them at `offset`, the first `ordered` in order).
-    Entry& keep(std::uint64_t key, std::uint32_t stamp, std::size_t offset, std::size_t moves,
+    Entry& keep(std::uint64_t key, std::uint32_t search, std::size_t offset, std::size_t moves,
                 std::size_t ordered) noexcept {
-        return slot(key) = Entry{key, stamp, static_cast<std::uint32_t>(offset), static_cast<std::uint16_t>(moves),
+        return slot(key) = Entry{key, search, static_cast<std::uint32_t>(offset), static_cast<std::uint16_t>(moves),
                                  static_cast<std::uint16_t>(ordered)};
     }
 };

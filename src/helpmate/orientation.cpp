@@ -91,7 +91,7 @@ Move oriented(Move m, Orientation o) noexcept {
 
 std::optional<Position> oriented(const Position& p, Orientation o) {
     if (o.identity()) return p;
-    return PositionAccess::oriented(p, o);
+    return arbiter::PositionAccess::oriented(p, o);
 }
 
 Orientation canonical_orientation(const Position& p, Color side) noexcept {

@@ -41,12 +41,9 @@ std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept 
     d.fill(255);
     for (Square t : targets) d[index(t)] = 0;
     Bitboard seen = targets, frontier = targets;
-    const Bitboard not_a = ~Bitboard::file(0), not_h = ~Bitboard::file(7);
     for (std::uint8_t dist = 1; frontier; ++dist) {
         // One king step from every square of the frontier at once.
-        const Bitboard row = frontier | (frontier & not_h).shifted(1) | (frontier & not_a).shifted(-1);
-        Bitboard next = row | row.shifted(8) | row.shifted(-8);
-        next &= ~walls & ~seen;
+        const Bitboard next = attacks_of_set(PieceType::king, frontier, Bitboard()) & ~walls & ~seen;
         for (Square s : next) d[index(s)] = dist;
         seen |= next;
         frontier = next;
@@ -91,10 +88,12 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
         const Square from = m.from(), to = m.to();
         if (!any_check.contains(to) && !m.is_promotion()) continue;  // (the test of most moves)
         if (m.is_castling()) continue;
+        // The piece that stands on `to` after the move.
+        const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
         if (m.is_promotion()) {
             const Bitboard occ2 = (occ ^ Bitboard(from)) | to;
-            if (!attacks(m.promoted(), to, occ2).contains(lk)) continue;
-        } else if (!checks[static_cast<std::size_t>(index(type_of(pos.piece_at(from))))].contains(to)) {
+            if (!attacks(now, to, occ2).contains(lk)) continue;
+        } else if (!checks[static_cast<std::size_t>(index(now))].contains(to)) {
             continue;
         }
         // A king with a flight square that no unit of the winner may cover after the move is
@@ -102,18 +101,13 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
         if (!m.is_en_passant()) {
             if (!mapped) {
                 flights = king_attacks(lk) & ~pos.pieces(~winner);
-                covered = attack_map_near(pos, winner, occ ^ Bitboard(lk), flights);
+                covered = attacks_near(pos, winner, occ ^ Bitboard(lk), flights);
                 mapped = true;
             }
-            const PieceType now = m.is_promotion() ? m.promoted() : type_of(pos.piece_at(from));
             const Bitboard occ2 = ((occ ^ Bitboard(from)) | to) ^ Bitboard(lk);
-            Bitboard after = covered | (now == PieceType::pawn ? pawn_attacks(winner, to) : attacks(now, to, occ2));
-            // The lines the move opens through `from`.
-            const Bitboard queens = pos.pieces(winner, PieceType::queen);
-            for (Square s : bishop_attacks(from, occ) & (pos.pieces(winner, PieceType::bishop) | queens))
-                after |= bishop_attacks(s, occ2);
-            for (Square s : rook_attacks(from, occ) & (pos.pieces(winner, PieceType::rook) | queens))
-                after |= rook_attacks(s, occ2);
+            const Bitboard after = covered |
+                                   (now == PieceType::pawn ? pawn_attacks(winner, to) : attacks(now, to, occ2)) |
+                                   lines_through(pos, winner, from, occ, occ2);  // the lines the move opens
             if (flights & ~after) continue;
         }
         ++nodes;
