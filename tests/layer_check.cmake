@@ -71,6 +71,7 @@ foreach(kind IN ITEMS include/arbiter src)
         set(target "${CMAKE_MATCH_1}")
       elseif(kind STREQUAL "src" AND dir)
         set(target "${dir}/${target}")  # a header beside the source (src/helpmate/…)
+        cmake_path(NORMAL_PATH target)      # helpmate/../movegen_impl.hpp is movegen_impl.hpp
       endif()
       layer_of(theirs "${target}")
       if(theirs EQUAL -1)
