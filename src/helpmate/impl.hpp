@@ -335,7 +335,7 @@ public:
             ply_ = 0;
             max_ply_ = 80 + 8 * budget;
             budget_ = budget;
-            if (dfs(root, budget)) {
+            if (dfs(root, budget) == Reached::mate) {
                 out.kind = SearchOutcome::Kind::mate;
                 out.line = line_;
                 break;
@@ -361,10 +361,16 @@ protected:
     std::vector<Move> line_;
 
 private:
-    bool dfs(const Position& pos, int budget) {
+    /// What a move led to: a mate, nothing (searched), or a dead end at once (no move, or
+    /// material that cannot mate), which the ranking below does not count: the next move takes
+    /// its place at the same cost. (Moves that close a cycle are not skipped so: the greedy
+    /// lines would wander.)
+    enum class Reached : std::uint8_t { nothing, mate, dead_end };
+
+    Reached dfs(const Position& pos, int budget) {
         if (++nodes_ >= limit_) {
             aborted_ = true;
-            return false;
+            return Reached::nothing;
         }
         const std::uint64_t key = pos.key();
         table_.prefetch(key);
@@ -376,23 +382,23 @@ private:
         const bool cached = entry != nullptr;
         std::size_t base, n;
         if (cached) {
-            if (ply_ >= max_ply_ || table_.seen(key, budget)) return false;
+            if (ply_ >= max_ply_ || table_.seen(key, budget)) return Reached::nothing;
             base = entry->offset;
             n = entry->moves;
         } else {
             MoveList moves;
             if (const NodeStart start = start_node(pos, winner_, moves); start != NodeStart::open)
-                return start == NodeStart::mate;
+                return start == NodeStart::mate ? Reached::mate : Reached::dead_end;
             // (A position searched before with as much budget had no mate in one either; at the
             // horizon a mate in one is still looked for.)
-            if (ply_ < max_ply_ && table_.seen(key, budget)) return false;
+            if (ply_ < max_ply_ && table_.seen(key, budget)) return Reached::nothing;
             if (pos.turn() == winner_) {
                 if (const Move m = checking_mate_in_one(pos, moves, winner_, nodes_); m != Move::null()) {
                     line_.push_back(m);
-                    return true;
+                    return Reached::mate;
                 }
             }
-            if (ply_ >= max_ply_) return false;
+            if (ply_ >= max_ply_) return Reached::nothing;
             // The ranked moves of every node on the line share one stack (see ranked_stack),
             // and stay there while the search may keep them.
             base = ranked_.top;
@@ -402,30 +408,37 @@ private:
             if (base + n - first_kept_ <= RankedCache::kept) entry = &cache_.keep(key, stamp_, base, n, 0);
         }
         const bool keep = !cached && entry != nullptr;  // the ranking stays on the stack for the cache
-        // Only as many moves as the budget can afford are put in order.
-        const std::size_t affordable = budget == 0 ? 1 : budget == 1 ? 3 : budget == 2 ? 8 : n;
-        const std::size_t ordered = cached ? entry->ordered : 0;
-        if (ordered < affordable) {
+        // Only as many moves as the budget can afford are put in order (more when some are
+        // dead ends).
+        std::size_t ordered = cached ? entry->ordered : 0;
+        auto order = [&](std::size_t affordable) {
             Ranked* const ranked = ranked_.moves.data() + base;
             if (affordable < n)
                 select_first(ranked, n, ordered, affordable);
             else
-                stable_insertion_sort(ranked, n, [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
-            if (entry) entry->ordered = static_cast<std::uint16_t>(std::min(affordable, n));
-        }
-        bool found = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            const int cost = i == 0 ? 0 : i < 3 ? 1 : i < 8 ? 2 : 3;
+                stable_insertion_sort(ranked + ordered, n - ordered,
+                                      [](const Ranked& a, const Ranked& b) { return a.score < b.score; });
+            ordered = std::min(affordable, n);
+            if (entry) entry->ordered = static_cast<std::uint16_t>(ordered);
+        };
+        Reached found = Reached::nothing;
+        for (std::size_t i = 0, rank = 0; i < n; ++i) {
+            const int cost = rank == 0 ? 0 : rank < 3 ? 1 : rank < 8 ? 2 : 3;
             if (cost > budget) break;
+            if (i >= ordered) order(budget == 0 ? i + 1 : budget == 1 ? i + 3 - rank : budget == 2 ? i + 8 - rank : n);
             const Move m = ranked_.moves[base + i].move;  // (the stack may have grown meanwhile)
             const Position child = pos.after(m);
             line_.push_back(m);
             ++ply_;
-            found = dfs(child, budget - cost);
+            const Reached r = dfs(child, budget - cost);
             --ply_;
-            if (found) break;
+            if (r == Reached::mate) {
+                found = r;
+                break;
+            }
             line_.pop_back();
             if (aborted_) break;
+            rank += r != Reached::dead_end;
         }
         if (!cached && !keep) ranked_.top = base;
         return found;
