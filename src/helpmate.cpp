@@ -493,9 +493,13 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     };
     const bool quick = options_.mode == HelpmateOptions::Mode::quick;
     const std::uint64_t limit = quick ? options_.quick_node_limit : options_.node_limit;
+    // The guided search in its first plan: the quick budget in quick mode, twice that in full
+    // mode (the mate of a real position is most often a little beyond the quick budget where
+    // the guided search misses it, and the rounds below begin at sixteen times it).
+    const std::uint64_t first_guided = quick ? options_.quick_node_limit : 2 * options_.quick_node_limit;
     {
         detail::SearchOutcome found =
-            detail::search_helpmate(pos, side, std::min<std::uint64_t>(options_.quick_node_limit, limit));
+            detail::search_helpmate(pos, side, std::min<std::uint64_t>(first_guided, limit));
         if (take(found, "guided search")) return v;
     }
     if (const StaticAnswer s = ungated_stages(pos, side, cheap, nodes); s.answer != MateAbility::unknown)
@@ -517,6 +521,27 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
                 detail::search_helpmate(pos, side, std::min(options_.quick_node_limit, limit - nodes), variant);
             if (take(found, "guided search")) return v;
         }
+    }
+    std::array<int, 4> variants{0, 3, 2, 1};
+    std::size_t distinct = 0;
+    {
+        std::array<std::uint64_t, 4> plans{};
+        for (int variant : variants) {
+            const std::uint64_t key = detail::guided_plan(pos, side, variant);
+            if (std::find(plans.begin(), plans.begin() + static_cast<std::ptrdiff_t>(distinct), key) ==
+                plans.begin() + static_cast<std::ptrdiff_t>(distinct)) {
+                plans[distinct] = key;
+                variants[distinct++] = variant;
+            }
+        }
+    }
+    // Then the other plan variants of the guided search (those whose plan differs here), each
+    // with the budget of the first: where the first plan leads astray, another often finds the
+    // mate in a few hundred positions, which the rounds below would reach only after thousands.
+    for (std::size_t i = 1; i < distinct && nodes < limit; ++i) {
+        detail::SearchOutcome found =
+            detail::search_helpmate(pos, side, std::min(first_guided, limit - nodes), variants[i]);
+        if (take(found, "guided search")) return v;
     }
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
     // where it applies, the gift plan with b/4, then the targeted gift plan with b/4 for each of
@@ -543,19 +568,6 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     //
     // Variants whose plan does not differ here (no corner to choose, no pawn to clear, no
     // blocked pawn) would search alike: only the first of each is run, with the budget of all.
-    std::array<int, 4> variants{0, 3, 2, 1};
-    std::size_t distinct = 0;
-    {
-        std::array<std::uint64_t, 4> plans{};
-        for (int variant : variants) {
-            const std::uint64_t key = detail::guided_plan(pos, side, variant);
-            if (std::find(plans.begin(), plans.begin() + static_cast<std::ptrdiff_t>(distinct), key) ==
-                plans.begin() + static_cast<std::ptrdiff_t>(distinct)) {
-                plans[distinct] = key;
-                variants[distinct++] = variant;
-            }
-        }
-    }
     const Bitboard head_on =
         pos.pieces(Color::white, PieceType::pawn).shifted(8) & pos.pieces(Color::black, PieceType::pawn);
     const bool closed = (head_on.count() >= 3 || walled_in(pos, Color::white) || walled_in(pos, Color::black)) &&
