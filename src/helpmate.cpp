@@ -29,14 +29,10 @@ struct StaticAnswer {
 /// The cheap static stages: the game is over, the material rules, and the sound fast check
 /// (each of its proofs behind a gate of a few nanoseconds; about a microsecond in all).
 StaticAnswer cheap_stages(const Position& pos, Color side, std::uint64_t& nodes) {
-    // 1. The game is over.
-    if (!has_legal_move(pos)) {
-        if (!pos.in_check())
-            return {MateAbility::cannot_checkmate, MateProof::game_over, "stalemate: the game is over"};
-        if (pos.turn() == side)
-            return {MateAbility::cannot_checkmate, MateProof::game_over, "checkmated: the game is over"};
+    // 1. The game is over: the side has mated already here; the fast check below answers for
+    //    stalemate and for the side mated (one test for legal moves in all).
+    if (pos.in_check() && pos.turn() != side && !has_legal_move(pos))
         return {MateAbility::can_checkmate, MateProof::already_mated, "already checkmated the opponent"};
-    }
     // 2. Material, and the gated static proofs of the fast check (its small searches are left
     //    to the exhaustive search of the rounds below).
     const detail::FastProof fast = detail::fast_unwinnable(pos, side, false);

@@ -191,6 +191,23 @@ TEST(HelpmateSearch, BlockedPawnEndingsAreCheap) {
     }
 }
 
+// A lone bishop mates in its corner with the loser's own units beside it (a real timeout:
+// Black's king to a1, its knight to b1, the a2 pawn stays; White's bishop checks down the long
+// diagonal). The guided search leads the loser's units next to the corner: a pawn there does not
+// promote on the corner itself, where the king is to stand (it did, and the mate took 29,407
+// positions of the guided search instead of some 10,600).
+TEST(HelpmateSearch, LoserPawnBesideTheCornerDoesNotPromoteOnIt) {
+    const Position pos = composed("5K2/8/8/4B3/8/1k6/p1n5/8 b - - 0 70");
+    const detail::Orientation o = detail::canonical_orientation(pos, Color::white);
+    const Position seen = o.identity() ? pos : *detail::oriented(pos, o);
+    const Color winner = o.colours ? Color::black : Color::white;
+    const detail::SearchOutcome out = detail::search_helpmate(seen, winner, 15000, 0);
+    ASSERT_EQ(out.kind, detail::SearchOutcome::Kind::mate) << out.nodes;
+    Position p = seen;
+    for (Move m : out.line) p.play_unchecked(m);
+    EXPECT_TRUE(p.in_check() && !has_legal_move(p));
+}
+
 // A real timeout (d3_unfair_2022-05) in a closed position: no mate, proven by the exhaustive
 // search, which needs more positions than its first round's budget and resumes in the second.
 TEST(HelpmateSearch, ClosedPositionIsProvenByTheResumedExhaustiveSearch) {

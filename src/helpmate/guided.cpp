@@ -202,8 +202,11 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
             continue;
         }
         if (m.is_promotion()) {
+            // (Not on the mating corner itself, where the loser's king is to stand.)
             const PieceType p = m.promoted();
-            *out++ = Ranked{m, blockers_needed_ ? (p == PieceType::queen ? 4 : -8) : (p == PieceType::queen ? 2 : 4)};
+            *out++ = Ranked{m, anchored_ && to == anchor_ ? 6
+                               : blockers_needed_       ? (p == PieceType::queen ? 4 : -8)
+                                                        : (p == PieceType::queen ? 2 : 4)};
             continue;
         }
         // A unit next to its own king closes a flight square; one leaving it reopens it. With
