@@ -518,10 +518,10 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
             if (take(found, "guided search")) return v;
         }
     }
-    std::array<int, 4> variants{0, 3, 2, 1};
+    std::array<int, 5> variants{0, 3, 2, 1, 9};
     std::size_t distinct = 0;
     {
-        std::array<std::uint64_t, 4> plans{};
+        std::array<std::uint64_t, 5> plans{};
         for (int variant : variants) {
             const std::uint64_t key = detail::guided_plan(pos, side, variant);
             if (std::find(plans.begin(), plans.begin() + static_cast<std::ptrdiff_t>(distinct), key) ==
@@ -542,9 +542,10 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
     // where it applies, the gift plan with b/4, then the targeted gift plan with b/4 for each of
     // its files (a targeted gift that works is found with a few ten thousand positions, so it
-    // goes first); the reward-extended search with b; the guided search in four plan variants
+    // goes first); the reward-extended search with b; the guided search in five plan variants
     // (0, 3, 2, 1: blocked pawns as material or not, first or second mating corner, pawns to
-    // clear first) sharing 2b; where it applies, the bishop corner plan with b/4 and b/16 (its
+    // clear first; 9: the lever plan, where a blocked pawn of the side could be let through)
+    // sharing 2b; where it applies, the bishop corner plan with b/4 and b/16 (its
     // two corners); where the winner's king is shut in by a piece of its own, the release plan with
     // b; and the exhaustive search, which proves as well as finds, with 5b. The exhaustive search
     // goes on where it stopped; the others restart every round, so at most about a sixth of

@@ -238,12 +238,12 @@ void expect_mates_found(std::initializer_list<FoundMate> found, const char* engi
 }
 
 /// The plans of the search schedule (src/helpmate.cpp), each run on its own.
-enum class Plan { gift, targeted_gift, release, bishop_corner, separated };
+enum class Plan { gift, targeted_gift, release, bishop_corner, separated, lever };
 
 /// The plan's own search finds a mating line that replays, within the share of the schedule's
 /// third round (b = 345,600) that the plan gets: b/4 for the gift plans (a targeted gift b/4 for
 /// each of its files) and the better bishop corner, b for the release plan, 8b for the search
-/// of the separated game. The whole analysis
+/// of the separated game, 2b/5 for the lever plan (guided variant 9, one of five). The whole analysis
 /// finds a mate too (by whichever search comes first: the exhaustive search now finds many of
 /// these before the plans run).
 void expect_plan_finds(std::initializer_list<FoundMate> found, Plan plan) {
@@ -273,6 +273,10 @@ void expect_plan_finds(std::initializer_list<FoundMate> found, Plan plan) {
                 out = detail::ExhaustiveSearch(pos, q.side, area).run(8 * b);
                 break;
             }
+            case Plan::lever:
+                ASSERT_NE(detail::guided_plan(pos, q.side, 9), detail::guided_plan(pos, q.side, 1)) << q.fen;
+                out = detail::search_helpmate(pos, q.side, 2 * b / 5, 9);
+                break;
             case Plan::bishop_corner:
                 ASSERT_TRUE(detail::bishop_corner_plan(pos, q.side)) << q.fen;
                 out = detail::search_bishop_corner(pos, q.side, b / 4, 0);
@@ -400,6 +404,25 @@ TEST(HelpmateOrientation, ColourMirrorOfAWallOfPawnsAndBishops) {
 // walks to a corner of the bishops' colour, its own bishops of the other colour block the two
 // squares next to it, and a bishop checks along the long diagonal. The bishop corner search finds them in a few
 // thousand positions (they were unknown before: the guided search needed 9.75 million, or more than 40 million).
+// The lever plan: a pawn of the winner blocked head-on gets free by taking a loser's pawn that
+// has taken a piece given on the square diagonally in front of it (the first is the example of
+// issue 35: Black gives a bishop on f3, g2xf3 g4xf3, and the f-pawn runs; the others are the same
+// kind composed with the lever on other files, or the kings elsewhere).
+TEST(HelpmateSearch, LeverPlan) {
+    expect_plan_finds(
+        {
+            {"k1b5/8/8/BpBpBpBp/1PbPbPpP/6P1/6P1/K1B5 w - -", Color::black},
+            {"k1b5/8/8/BpBpBpBp/1PpPbPbP/2P5/2P5/K1B5 w - -", Color::black},
+            {"k1b5/8/8/BpBpBpBp/1PbPpPbP/4P3/4P3/K1B5 w - -", Color::black},
+            {"k1b5/8/8/1pBpBpBp/1PbPbPpP/6P1/6P1/K1B5 w - -", Color::black},
+            {"k1b5/8/8/BpBpBpBp/1PbPbPpP/6P1/6P1/1KB5 w - -", Color::black},
+        },
+        Plan::lever);
+    // Without a blocked pawn that a loser's pawn could let through, the plan is variant 1's.
+    const Position none = composed("4k3/8/8/3p4/3P4/8/8/4K2B w - -");
+    EXPECT_EQ(detail::guided_plan(none, Color::white, 9), detail::guided_plan(none, Color::white, 1));
+}
+
 TEST(HelpmateSearch, BishopCornerPlan) {
     expect_plan_finds(
         {

@@ -15,6 +15,22 @@
 namespace arbiter::detail {
 namespace {
 
+/// The winner's pawns blocked head-on by a loser's pawn, and the squares diagonally in front of
+/// them (where each could take something and so change file).
+struct Levers {
+    Bitboard fronts;   // diagonally in front of a blocked pawn of the winner
+    Bitboard squares;  // those of them where a loser's pawn could take a unit of the winner
+};
+Levers levers(const Position& pos, Color winner) noexcept {
+    const int up = winner == Color::white ? 8 : -8;
+    const Bitboard not_a = ~Bitboard::file(0), not_h = ~Bitboard::file(7);
+    const Bitboard ours = pos.pieces(winner, PieceType::pawn), theirs = pos.pieces(~winner, PieceType::pawn);
+    const Bitboard blocked = ours & theirs.shifted(-up);
+    const Bitboard fronts = (blocked & not_a).shifted(up - 1) | (blocked & not_h).shifted(up + 1);
+    const Bitboard taken = (theirs & not_a).shifted(-up - 1) | (theirs & not_h).shifted(-up + 1);
+    return {fronts, fronts & taken & ~pos.pieces(~winner)};
+}
+
 /// Attacks of the winner on a set of squares (occupancy `occ`).
 Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitboard occ) noexcept {
     Bitboard out;
@@ -26,14 +42,16 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
 class Guided : public DiscrepancySearch<Guided> {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
-        : DiscrepancySearch(winner, node_limit), variant_(variant & 3), eager_(variant >= 4) {
+        : DiscrepancySearch(winner, node_limit), variant_(variant & 3), eager_((variant & 4) != 0),
+          lever_((variant & 8) != 0 && levers(root, winner).squares) {
         plan(root);
     }
     /// What the variant changes about the plan: equal for two variants that search alike.
     [[nodiscard]] std::uint64_t plan_key() const noexcept {
         std::uint64_t h = corners_.bits ^ (clear_.bits * 0x9E3779B97F4A7C15ULL);
         h = h * 31 + static_cast<std::uint64_t>(index(anchor_) + 1);
-        return h * 8 + (anchored_ ? 4u : 0u) + (blockers_needed_ ? 2u : 0u) + (eager_ ? 1u : 0u);
+        return (h * 8 + (anchored_ ? 4u : 0u) + (blockers_needed_ ? 2u : 0u) + (eager_ ? 1u : 0u)) * 2 +
+               (lever_ ? 1u : 0u);
     }
 
 private:
@@ -55,6 +73,8 @@ private:
         Square target;  // where the mate is to happen: the loser's king, or the chosen corner
         Bitboard zone;  // that square and those around it
         Bitboard occ;
+        Levers levers{};             // with the lever plan
+        Square lever = Square::none;  // the lever square the winner's pieces head for, if any
     };
     template <PieceType PT>
     Ranked* score_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept;
@@ -76,6 +96,8 @@ private:
 
     int variant_;
     bool eager_;                    // the winner's king heads for the pawns to clear before anything else
+    bool lever_;                    // the lever plan: a piece is given where a loser's pawn takes it and a
+                                    // blocked pawn of the winner takes that pawn in turn
     Bitboard corners_;              // where the loser's king is led
     bool anchored_ = false;         // the winner has no queen, rook or free pawn: mate in a corner
     bool blockers_needed_ = false;  // ... and its pieces cannot mate without the loser's help
@@ -160,6 +182,10 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     const NodeMaps maps{king_attacks(lk) | lk, around & ~threats, threats,
                         winner_moves ? attack_map(pos, loser_, occ) : Bitboard()};
     Node node{pos, maps, anchored_ ? anchor_ : lk, anchored_ ? king_attacks(anchor_) | anchor_ : maps.zone, occ};
+    if (lever_) {
+        node.levers = levers(pos, winner_);
+        if (node.levers.squares) node.lever = node.levers.squares.first();
+    }
     const Move* m = moves.begin();
     const Move* const end = moves.end();
     Ranked* o = out;
@@ -198,7 +224,7 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
         const Move m = *mp;
         const Square to = m.to();
         if (pos.piece_at(to) != Piece::none || m.is_en_passant()) {
-            *out++ = Ranked{m, loser_capture(pos, m)};
+            *out++ = Ranked{m, pt == PieceType::pawn && node.levers.squares.contains(to) ? -20 : loser_capture(pos, m)};
             continue;
         }
         if (m.is_promotion()) {
@@ -277,6 +303,10 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
     } else if constexpr (PT != PieceType::pawn) {
         away = chebyshev(from, node.target);
     }
+    // With the lever plan, the winner's pieces head for the lever square instead, and one given
+    // there is not lost but the point.
+    const Square lever = PT == PieceType::king || PT == PieceType::pawn ? Square::none : node.lever;
+    const int lever_away = lever != Square::none ? chebyshev(from, lever) : 0;
     const int clear_weight = eager_ && (clear_ & pos.pieces(loser_, PieceType::pawn)) ? 6 : 3;
     // A piece left where the loser can take it is likely lost (not a pawn, which is not worth
     // the detour, nor the king, which cannot move there).
@@ -303,6 +333,7 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
             } else {
                 after = pawn_attacks(winner_, to);
                 s -= 1 + relative_rank(winner_, rank_of(to)) / 2;
+                if (node.levers.fronts.contains(to) && theirs.contains(to)) s -= 20;  // the lever's last step
             }
         } else if constexpr (PT == PieceType::king) {
             after = king_attacks(to);
@@ -313,7 +344,12 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
         } else {
             after = attacks(PT, to, occ2);
             hanging = guarded.contains(to);
-            s += (PT == PieceType::knight ? int(knight_row[index(to)]) : chebyshev(to, node.target)) - away;
+            if (lever != Square::none) {
+                s += 2 * (chebyshev(to, lever) - lever_away) - (to == lever ? 10 : 0);
+                hanging = hanging && to != lever;
+            } else {
+                s += (PT == PieceType::knight ? int(knight_row[index(to)]) : chebyshev(to, node.target)) - away;
+            }
         }
         s -= 3 * (after & node.maps.open).count() + 2 * (after & node.zone).count();
         s += 5 * int(hanging);

@@ -478,7 +478,9 @@ bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& 
 /// `node_limit` positions. `variant` 0, 1, ... varies the plan: whether blocked pawns count as
 /// mating material, and which mating corner is tried when the winner lacks material; 2 and 3
 /// (and 6 and 7) send the winner's king first to take the pawns_to_clear, 6 and 7 eagerly (each
-/// step towards them outweighs the king's pressure on the loser's king).
+/// step towards them outweighs the king's pressure on the loser's king). Adding 8 (variant 9)
+/// follows the lever plan where it applies: a piece given on a square diagonally in front of a
+/// blocked pawn of the winner, taken by a loser's pawn that the blocked pawn takes in turn.
 SearchOutcome search_helpmate(const Position& pos, Color winner, std::uint64_t node_limit, int variant = 0);
 
 /// A key of the plan that search_helpmate follows in `variant`: two variants with equal keys
