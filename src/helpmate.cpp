@@ -494,8 +494,7 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // the guided search misses it, and the rounds below begin at sixteen times it).
     const std::uint64_t first_guided = quick ? options_.quick_node_limit : 2 * options_.quick_node_limit;
     {
-        detail::SearchOutcome found =
-            detail::search_helpmate(pos, side, std::min<std::uint64_t>(first_guided, limit));
+        detail::SearchOutcome found = detail::search_helpmate(pos, side, std::min<std::uint64_t>(first_guided, limit));
         if (take(found, "guided search")) return v;
     }
     if (const StaticAnswer s = ungated_stages(pos, side, cheap, nodes); s.answer != MateAbility::unknown)

@@ -42,7 +42,9 @@ Bitboard attacked_squares(const Position& pos, Color by, Bitboard squares, Bitbo
 class Guided : public DiscrepancySearch<Guided> {
 public:
     Guided(const Position& root, Color winner, std::uint64_t node_limit, int variant)
-        : DiscrepancySearch(winner, node_limit), variant_(variant & 3), eager_((variant & 4) != 0),
+        : DiscrepancySearch(winner, node_limit),
+          variant_(variant & 3),
+          eager_((variant & 4) != 0),
           lever_((variant & 8) != 0 && levers(root, winner).squares) {
         plan(root);
     }
@@ -73,7 +75,7 @@ private:
         Square target;  // where the mate is to happen: the loser's king, or the chosen corner
         Bitboard zone;  // that square and those around it
         Bitboard occ;
-        Levers levers{};             // with the lever plan
+        Levers levers{};              // with the lever plan
         Square lever = Square::none;  // the lever square the winner's pieces head for, if any
     };
     template <PieceType PT>
@@ -231,8 +233,8 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
             // (Not on the mating corner itself, where the loser's king is to stand.)
             const PieceType p = m.promoted();
             *out++ = Ranked{m, anchored_ && to == anchor_ ? 6
-                               : blockers_needed_       ? (p == PieceType::queen ? 4 : -8)
-                                                        : (p == PieceType::queen ? 2 : 4)};
+                               : blockers_needed_         ? (p == PieceType::queen ? 4 : -8)
+                                                          : (p == PieceType::queen ? 2 : 4)};
             continue;
         }
         // A unit next to its own king closes a flight square; one leaving it reopens it. With
