@@ -66,12 +66,6 @@ constexpr std::uint64_t slide(std::uint64_t gen, std::uint64_t empty, int d) noe
     return out;
 }
 
-/// Squares attacked by pawns of colour c standing on the squares of `at`.
-Bitboard pawn_attacks_of_set(Color c, Bitboard at) noexcept {
-    return c == Color::white ? Bitboard(step(at.bits, 4) | step(at.bits, 5))
-                             : Bitboard(step(at.bits, 6) | step(at.bits, 7));
-}
-
 /// Every square a piece of type t could stand on, starting from `from`, never entering `walls`.
 Bitboard flood(PieceType t, Bitboard from, Bitboard walls) noexcept {
     const std::uint64_t empty = ~walls.bits;
@@ -94,6 +88,12 @@ Bitboard flood(PieceType t, Bitboard from, Bitboard walls) noexcept {
 }
 
 }  // namespace
+
+// Squares attacked by pawns of colour c standing on the squares of `at` (impl.hpp).
+Bitboard pawn_attacks_of_set(Color c, Bitboard at) noexcept {
+    return c == Color::white ? Bitboard(step(at.bits, 4) | step(at.bits, 5))
+                             : Bitboard(step(at.bits, 6) | step(at.bits, 7));
+}
 
 // Every square a piece of type t attacks from some square of `at` (impl.hpp).
 Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept {

@@ -22,13 +22,10 @@ struct Levers {
     Bitboard squares;  // those of them where a loser's pawn could take a unit of the winner
 };
 Levers levers(const Position& pos, Color winner) noexcept {
-    const int up = winner == Color::white ? 8 : -8;
-    const Bitboard not_a = ~Bitboard::file(0), not_h = ~Bitboard::file(7);
     const Bitboard ours = pos.pieces(winner, PieceType::pawn), theirs = pos.pieces(~winner, PieceType::pawn);
-    const Bitboard blocked = ours & theirs.shifted(-up);
-    const Bitboard fronts = (blocked & not_a).shifted(up - 1) | (blocked & not_h).shifted(up + 1);
-    const Bitboard taken = (theirs & not_a).shifted(-up - 1) | (theirs & not_h).shifted(-up + 1);
-    return {fronts, fronts & taken & ~pos.pieces(~winner)};
+    const Bitboard blocked = ours & theirs.shifted(winner == Color::white ? -8 : 8);
+    const Bitboard fronts = pawn_attacks_of_set(winner, blocked);
+    return {fronts, fronts & pawn_attacks_of_set(~winner, theirs) & ~pos.pieces(~winner)};
 }
 
 /// Attacks of the winner on a set of squares (occupancy `occ`).

@@ -158,6 +158,9 @@ inline int chebyshev(Square a, Square b) noexcept { return king_steps.distance[i
 /// occupied squares (set-wise, all squares at once; a king's steps too).
 Bitboard attacks_of_set(PieceType t, Bitboard at, Bitboard walls) noexcept;
 
+/// Squares attacked by pawns of colour c standing on the squares of `at` (set-wise).
+Bitboard pawn_attacks_of_set(Color c, Bitboard at) noexcept;
+
 /// King-walk distances to `targets` by steps that avoid `walls` (255 where no walk leads).
 std::array<std::uint8_t, 64> walk_to(Bitboard targets, Bitboard walls) noexcept;
 
