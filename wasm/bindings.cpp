@@ -36,7 +36,9 @@ std::string refusing(F answer) {
     try {
         return answer();
     } catch (const arbiter::face::InputError& e) {
-        return refusal(e.code(), e.message(), e.field(), e.offset());
+        return refusal(e.code(), message_for(e, arbiter::face::Caller::javascript), e.field(), e.offset());
+    } catch (const std::bad_alloc&) {
+        return refusal("out_of_memory", "the work needed more memory than the WebAssembly heap can give");
     } catch (const std::exception& e) {
         return refusal("internal", e.what());
     }
@@ -137,7 +139,7 @@ std::string board(const std::string& fen, bool flip) {
         style.flip = flip;
         return arbiter::face::board_svg(arbiter::face::composed_fen_or_throw(fen), style);
     } catch (const arbiter::face::InputError& e) {
-        return refusal("bad_fen", e.message(), "fen", e.offset());
+        return refusal(e.code(), message_for(e, arbiter::face::Caller::javascript), e.field(), e.offset());
     }
 }
 

@@ -152,7 +152,7 @@ def test_game_errors():
     assert e.value.field == "online_claims"
     with pytest.raises(arbiter.OptionError) as e:
         arbiter.Game(fifty_extensions=["nonsense"])
-    assert e.value.field == "fifty_extension"
+    assert e.value.field == "fifty_extensions"
     with pytest.raises(arbiter.FenError):
         arbiter.Game(fen="garbage")
     with pytest.raises(arbiter.ClaimError) as e:

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "game_options.hpp"
+#include "live_game.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::cli {
@@ -139,21 +140,9 @@ void add_claim(CLI::App& app) {
     cmd->add_option("--intended", *intended, "The move written down before claiming (9.2.1 / 9.3.1), SAN or UCI");
     add_game_input(*cmd, *in);
     cmd->callback([in, kind, intended] {
-        const auto k = parse_claim_kind(*kind);
-        if (!k) throw InputError("bad_value", "claim: expected threefold or fifty, found '" + *kind + "'", "kind");
+        claim_kind_or_throw(*kind);  // before the position is read
         const auto record = in->build();
-        ClaimVerdict v;
-        if (intended->empty()) {
-            v = evaluate_claim(*record, *k);
-        } else {
-            const auto m = parse_move(record->current(), *intended);
-            if (!m && m.error().kind == MoveError::Kind::syntax)
-                throw InputError("bad_move",
-                                 "--intended: '" + *intended + "' is not a move (byte " +
-                                     std::to_string(m.error().offset) + "): " + m.error().message,
-                                 "intended", m.error().offset);
-            v = evaluate_claim(*record, *k, std::string_view(*intended));
-        }
+        const ClaimVerdict v = claim_verdict(*record, *kind, *intended);
         if (in->json) {
             std::cout << dump(to_json(v, *record)) << '\n';
         } else {

@@ -73,6 +73,15 @@ int main(int argc, char** argv) {
         status = app.exit(e);
     } catch (const CLI::CallForVersion& e) {
         status = app.exit(e);
+    } catch (const CLI::ValidationError& e) {
+        // A value refused by an option's check ("--limit: 0 is out of range …"): bad_value, the
+        // option's parameter as the field, as the service, Python and JavaScript name it.
+        const std::string_view what = e.what();
+        const std::size_t colon = what.find(": ");
+        const std::string field =
+            colon == std::string_view::npos ? std::string() : arbiter::face::parameter_of_flag(what.substr(0, colon));
+        const arbiter::cli::InputError refused("bad_value", std::string(what), field);
+        return report("", refused.message(), 2, nullptr, &refused);
     } catch (const CLI::ParseError& e) {
         return report("", e.what(), 2, "bad_usage");
     } catch (const InputError& e) {

@@ -45,7 +45,7 @@ std::string AuditFilter::add_only(std::string_view list) {
                                ? is_finding_type(name) || is_finding_kind(name)
                                : is_finding_type(name.substr(0, slash)) && is_finding_kind(name.substr(slash + 1));
         if (!known)
-            return "--only: unknown finding type or kind '" + std::string(name) +
+            return "unknown finding type or kind '" + std::string(name) +
                    "' (types: " + joined(EnumNames<audit::FindingType>::names) +
                    "; kinds: " + joined(EnumNames<TerminationKind>::names) + ", " + joined(audit::other_kinds) +
                    "; or type/kind)";
@@ -62,7 +62,7 @@ std::string AuditFilter::add_select(std::string_view spec) {
         return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
     });
     if (eq == std::string_view::npos || !name_ok)
-        return "--select: expected TAG=VALUE (a tag name of letters, digits and '_', then '=' and the value), found '" +
+        return "expected TAG=VALUE (a tag name of letters, digits and '_', then '=' and the value), found '" +
                std::string(spec) + "'";
     select.emplace_back(name, spec.substr(eq + 1));
     return {};

@@ -1,13 +1,17 @@
 // errors.hpp — the refusal every face gives for bad usage or bad input (InputError): a message,
-// a stable code, the field at fault and the byte in it (docs/json.md, "Errors"). The CLI prints it
-// on stderr (and as JSON under --json), the service answers it as JSON, the Python module raises
-// it as arbiter.InputError.
+// a stable code, the field at fault and the byte in it, and the one table of those codes
+// (docs/json.md, "object error"). The CLI prints it on stderr (and as JSON under --json), the
+// service answers it as JSON, the Python module raises it, the JavaScript API throws it as
+// ArbiterError; each shows its words through message_for, which names the parameter in the
+// caller's own terms.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace arbiter::face {
 
@@ -56,10 +60,35 @@ private:
 enum class Caller { cli, json, python, javascript };
 
 /// The message of `e` as `caller` shows it. Every face formats its refusals with this (never
-/// e.message() directly), so that the wording of a parameter is decided here, once.
-inline std::string message_for(const InputError& e, Caller caller) {
-    (void)caller;
-    return e.message();
-}
+/// e.message() directly), so that the wording of a parameter is decided here, once. The face
+/// core writes its messages in the command line's words ("--rules: unknown rule set 'x' …");
+/// for every other caller each option named in them ("--rules", "--fifty-extension") becomes the
+/// key, argument or option of the same meaning ("rules", "fifty_extensions"), and so does the
+/// field when it is written as a flag.
+std::string message_for(const InputError& e, Caller caller);
+
+/// The name of the parameter a command-line option stands for, as JSON, Python and JavaScript
+/// name it: "--time-category" → "time_category", "--fifty-extension" → "fifty_extensions".
+std::string parameter_of_flag(std::string_view flag);
+
+/// One stable error code: its name, the HTTP status the service answers it with, and what it
+/// means (docs/json.md lists the same).
+struct ErrorCode {
+    std::string_view code;
+    int http_status;
+    std::string_view meaning;
+};
+
+/// Every code a face gives of its own (bad usage, bad values, positions and moves, requests,
+/// limits), in one table; the codes of the library's readers (FEN, input, PGN, journal, session
+/// events) come from their name tables and are answered with 400 (the session routes answer an
+/// event the Laws refuse with 409, whatever its code: docs/api.md).
+std::span<const ErrorCode> error_codes();
+/// The entry of `code` in error_codes(), or null for a library code or an unknown one.
+const ErrorCode* find_error_code(std::string_view code);
+/// The HTTP status for `code`: its table entry's, else 400.
+int http_status_of(std::string_view code);
+/// True for every code a face may give: the table's and those of the library's readers.
+bool is_known_error_code(std::string_view code);
 
 }  // namespace arbiter::face

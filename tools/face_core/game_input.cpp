@@ -17,10 +17,11 @@ const char* side_name(Color c) { return c == Color::white ? "White" : "Black"; }
 
 void RuleInput::check_applies(const RuleSet& rs) const {
     if (online_claims_only && rs.id != RuleSetId::fide_online)
-        throw InputError("bad_usage",
-                         std::string("--online-claims has no effect under ") + rs.name +
-                             ": only fide-online makes threefold and fifty automatic draws (use --rules fide-online)",
-                         "online_claims");
+        throw InputError(
+            "bad_usage",
+            std::string("--online-claims has no effect under ") + rs.name +
+                ": only fide-online makes threefold and fifty automatic draws (choose the rule set fide-online)",
+            "online_claims");
 }
 
 const RuleSet& RuleInput::rule_set_or_throw() const {
@@ -62,7 +63,7 @@ RuleOptions RuleInput::rule_options() const {
         if (!ext)
             throw InputError("bad_value",
                              "--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'",
-                             "fifty_extension");
+                             "fifty_extensions");
         o.fifty_extensions.push_back(*ext);
     }
     o.online_threefold_automatic = !online_claims_only;
@@ -170,7 +171,7 @@ std::unique_ptr<GameRecord> GameInput::build() const {
     const RuleSet& rs = automatic ? rule_set(RuleSetId::fide_2023) : rule_set_or_throw();
     const RuleOptions options = rule_options();
     const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
-    if (sources == 0) throw InputError("bad_usage", "no position given: use --fen FEN, --moves \"…\" or --pgn FILE");
+    if (sources == 0) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
     if (!pgn.empty() && (!fen.empty() || !moves.empty()))
         throw InputError("bad_usage", "--pgn cannot be combined with --fen or --moves", "pgn");
     if (pgn.empty() && ply_given)

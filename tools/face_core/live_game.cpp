@@ -6,17 +6,27 @@
 
 namespace arbiter::face {
 
-Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended) {
+ClaimKind claim_kind_or_throw(const std::string& kind) {
     const auto k = parse_claim_kind(kind);
-    if (!k) throw FieldError("\"kind\" must be threefold or fifty, not '" + kind + "'", "kind");
-    if (intended.empty()) return to_json(evaluate_claim(record, *k), record);
+    if (!k)
+        throw InputError("bad_value", "claim: expected threefold or fifty, found '" + printable(kind) + "'", "kind");
+    return *k;
+}
+
+ClaimVerdict claim_verdict(const GameRecord& record, const std::string& kind, const std::string& intended) {
+    const ClaimKind k = claim_kind_or_throw(kind);
+    if (intended.empty()) return evaluate_claim(record, k);
     const auto m = parse_move(record.current(), intended);
     if (!m && m.error().kind == MoveError::Kind::syntax)
         throw InputError("bad_move",
-                         "intended: '" + intended + "' is not a move (byte " + std::to_string(m.error().offset) +
-                             "): " + m.error().message,
+                         "--intended: '" + printable(intended) + "' is not a move (byte " +
+                             std::to_string(m.error().offset) + "): " + m.error().message,
                          "intended", m.error().offset);
-    return to_json(evaluate_claim(record, *k, std::string_view(intended)), record);
+    return evaluate_claim(record, k, std::string_view(intended));
+}
+
+Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended) {
+    return to_json(claim_verdict(record, kind, intended), record);
 }
 
 void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,

@@ -13,9 +13,13 @@
 
 namespace arbiter::face {
 
-/// The answer to a claim of `kind` (threefold or fifty) on the current position of `record`,
-/// with the written move `intended` (SAN or UCI; empty: none): `arbiter claim --json`. Errors:
-/// FieldError "kind" for another kind, InputError bad_move ("intended") for text that is no move.
+/// The kind of claim `kind` names (threefold or fifty), or InputError bad_value ("kind").
+/// The ruling on a claim of `kind` (threefold or fifty) on the current position of `record`, with
+/// the written move `intended` (SAN or UCI; empty: none), as every face decides it. Errors:
+/// InputError bad_value ("kind") for another kind, bad_move ("intended") for text that is no move.
+ClaimKind claim_kind_or_throw(const std::string& kind);
+ClaimVerdict claim_verdict(const GameRecord& record, const std::string& kind, const std::string& intended);
+/// The same as JSON: `arbiter claim --json`.
 Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended);
 
 /// Plays `text` (SAN or UCI) on `record`, as --moves plays its moves: after an automatic ending

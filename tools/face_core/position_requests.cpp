@@ -16,31 +16,19 @@ namespace arbiter::face {
 
 namespace {
 
-// Runs `read` (which reads the position) and gives its errors the code bad_position.
-template <class F>
-auto reading_position(F read) -> decltype(read()) {
-    try {
-        return read();
-    } catch (const FieldError&) {
-        throw;
-    } catch (const InputError& e) {
-        throw InputError("bad_position", e.message());
-    }
-}
-
 Json dead_answer(const Fields& f, const GameInput& in) {
     std::string side = "both";
     f.text("side", side);
     if (side != "white" && side != "black" && side != "both")
-        throw FieldError("\"side\" must be white, black or both", "side");
+        throw InputError("bad_value", "--side: expected white, black or both, found '" + printable(side) + "'", "side");
     HelpmateOptions options;
     f.number("limit", options.node_limit, 1, static_cast<long long>(HelpmateOptions{}.node_limit));
     bool quick = false;
     f.flag("quick", quick);
     if (quick) options.mode = HelpmateOptions::Mode::quick;
-    if (!in.given()) throw InputError("bad_position", "no position given: give \"fen\", \"moves\" or \"pgn\"");
+    if (!in.given()) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
     const bool game = !in.moves.empty() || !in.pgn.empty();
-    const Position pos = reading_position([&] { return game ? position_of(in) : composed_fen_or_throw(in.fen); });
+    const Position pos = game ? position_of(in) : composed_fen_or_throw(in.fen);
     const HelpmateAnalyzer analyzer(options);
     return dead_json(pos, analyse_dead(analyzer, pos, sides_of(side)), false);
 }
@@ -73,7 +61,7 @@ Json position_answer(std::string_view what, const Json& request) {
                                                  : std::set<std::string>{"fen", "depth"});
         std::string fen, move;
         f.text("fen", fen);
-        const Position pos = fen.empty() ? Position() : reading_position([&] { return fen_or_throw(fen); });
+        const Position pos = fen.empty() ? Position() : fen_or_throw(fen);
         if (what == "moves") return moves_answer(pos);
         if (what == "play") {
             if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
@@ -94,7 +82,7 @@ Json position_answer(std::string_view what, const Json& request) {
     GameInput in = read_position(f);
     if (what == "dead") return dead_answer(f, in);
     read_rules(f, in);
-    const auto record = reading_position([&] { return in.build(); });
+    const auto record = in.build();
     if (what == "status") return to_json(draw_status(*record), *record);
     std::string kind, intended;
     f.text("kind", kind);

@@ -1,6 +1,8 @@
 // request_fields.cpp — the keys of a JSON request read into typed fields (request_fields.hpp).
 #include "request_fields.hpp"
 
+#include <cmath>
+
 #include "text.hpp"
 
 namespace arbiter::face {
@@ -29,10 +31,15 @@ void Fields::flag(const char* key, bool& out) const {
 long long Fields::whole_number(const char* key, long long lo, long long hi) const {
     const Json& v = j_.at(key);
     const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+    // A whole number too large for an integer (1e30) is out of range, not of the wrong type.
+    if (v.is_number_float() && std::isfinite(v.get<double>()) && v.get<double>() == std::floor(v.get<double>()))
+        throw InputError("bad_value", "\"" + std::string(key) + "\" is out of range: " + range, key);
     if (!v.is_number_integer()) bad(key, "a whole number from " + range);
-    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)
-                               : v.get<long long>() < lo || v.get<long long>() > hi)
-        throw FieldError("\"" + std::string(key) + "\" is out of range: " + range, key);
+    // A JSON number that is not negative reads as unsigned: both ends are checked either way.
+    const bool out = v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi) ||
+                                                  (lo > 0 && v.get<std::uint64_t>() < static_cast<std::uint64_t>(lo))
+                                            : v.get<long long>() < lo || v.get<long long>() > hi;
+    if (out) throw InputError("bad_value", "\"" + std::string(key) + "\" is out of range: " + range, key);
     return v.get<long long>();
 }
 
@@ -82,7 +89,8 @@ GameInput read_position(const Fields& f) {
     f.text("pgn", in.pgn_text);
     if (!in.pgn_text.empty()) in.pgn = "pgn";
     if (in.pgn.empty() && (f.has("game") || f.has("ply")))
-        throw FieldError("\"game\" and \"ply\" apply to a game given as \"pgn\"", f.has("game") ? "game" : "ply");
+        throw InputError("bad_usage", "\"game\" and \"ply\" apply to a game given as \"pgn\"",
+                         f.has("game") ? "game" : "ply");
     f.number("game", in.game, 1, 1'000'000'000);
     f.number("ply", in.ply, 0, 1'000'000);
     for (const char* key : {"fen", "moves", "pgn"}) {

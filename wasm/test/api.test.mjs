@@ -42,7 +42,7 @@ test('refusals carry the code and the field', () => {
     (e) => e instanceof ArbiterError && e.code === 'bad_field' && e.field === 'colour');
   assert.throws(() => arbiter.claim({ moves: 'e4', kind: 'threefold', intended: 'Zz9' }),
     (e) => e instanceof ArbiterError && e.code === 'bad_move' && e.field === 'intended');
-  assert.throws(() => arbiter.status({ fen: 'not a fen' }), (e) => e instanceof ArbiterError && e.code === 'bad_position');
+  assert.throws(() => arbiter.status({ fen: 'not a fen' }), (e) => e instanceof ArbiterError && e.code === 'bad_fen' && e.field === 'fen');
 });
 
 test('Position: legal moves, moves played, check, perft', () => {
@@ -56,7 +56,7 @@ test('Position: legal moves, moves played, check, perft', () => {
   assert.equal(start.perft(3), 8902);
   assert.equal(new arbiter.Position('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1').perft(2), 2039);
   assert.throws(() => start.play('e5'), (e) => e instanceof ArbiterError && e.code === 'illegal_move' && e.field === 'move');
-  assert.throws(() => new arbiter.Position('8/8/8/8/8/8/8/8 w - - 0 1'), (e) => e instanceof ArbiterError && e.code === 'bad_position');
+  assert.throws(() => new arbiter.Position('8/8/8/8/8/8/8/8 w - - 0 1'), (e) => e instanceof ArbiterError && e.code === 'bad_fen');
 });
 
 // The same requests as the CLI's options.

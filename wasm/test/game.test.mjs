@@ -46,7 +46,7 @@ test('refusals: code, field and byte; the game is unchanged', () => {
   const g = new arbiter.Game({ moves: 'e4 e5' });
   assert.throws(() => g.push('Ke3'), (e) => e instanceof api.ArbiterError && e.code === 'illegal_move' && e.field === 'move');
   assert.throws(() => g.push('Nf9'), (e) => e.code === 'bad_move' && e.field === 'move' && e.offset === 2);
-  assert.throws(() => g.claim('fivefold'), (e) => e.code === 'bad_field' && e.field === 'kind');
+  assert.throws(() => g.claim('fivefold'), (e) => e.code === 'bad_value' && e.field === 'kind');
   assert.throws(() => g.claim('threefold', 'Zz9'), (e) => e.code === 'bad_move' && e.field === 'intended');
   assert.equal(g.ply, 2);
   g.delete();
