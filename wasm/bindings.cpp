@@ -144,6 +144,7 @@ std::string board(const std::string& fen, bool flip) {
 }
 
 std::string version() { return std::string(arbiter::version); }
+std::string rule_sets() { return arbiter::face::dump(arbiter::face::rule_sets_json()); }
 
 }  // namespace
 
@@ -152,6 +153,7 @@ EMSCRIPTEN_BINDINGS(arbiter) {
     emscripten::function("audit", &audit);
     emscripten::function("board", &board);
     emscripten::function("version", &version);
+    emscripten::function("ruleSets", &rule_sets);
     emscripten::class_<Game>("Game")
         .constructor<>()
         .function("open", &Game::open)

@@ -44,6 +44,12 @@ def event(sid, e, expect=200):
 def test_health():
     status, j, _, h = srv.request("GET", "/api/v1/health")
     check(status == 200 and j["status"] == "ok" and j["version"], "health %s" % j)
+    p = subprocess.run([ARBITER, "status", "--json", "--rules", "nonsense", "--moves", "e4"], capture_output=True,
+                       text=True)
+    status, j, _, _ = srv.request("GET", "/api/v1/rule_sets")
+    # The ids are the library's (the same the CLI lists when refusing an unknown one), the default first.
+    check(status == 200 and j["default"] == j["rule_sets"][0] == "fide-2023" and len(j["rule_sets"]) == 8
+          and all(r in p.stdout for r in j["rule_sets"]), "rule_sets %s" % j)
     check("script-src 'self'" in h["Content-Security-Policy"] and "unsafe-inline" not in h["Content-Security-Policy"],
           "CSP without inline scripts")
 

@@ -114,4 +114,10 @@ Json to_json(const ClaimVerdict& v, const GameRecord& record) {
     return j;
 }
 
+Json rule_sets_json() {
+    Json ids = Json::array();
+    for (RuleSetId id : enum_values<RuleSetId>()) ids.push_back(enum_name(id));
+    return Json{{"rule_sets", ids}, {"default", enum_name(RuleSetId{})}};
+}
+
 }  // namespace arbiter::face

@@ -14,6 +14,11 @@ Json to_json(const Termination& t, const GameRecord& record);
 Json to_json(const DrawStatus& s, const GameRecord& record);
 Json to_json(const ClaimVerdict& v, const GameRecord& record);
 const char* yes_no_unknown(MateAbility a) noexcept;
+/// The rule sets a face offers, from the library's name table (never copied into a page):
+/// {"rule_sets":["fide-2023",…],"default":"fide-2023"}. The service's GET /api/v1/rule_sets and
+/// the JavaScript package's `ruleSets`.
+Json rule_sets_json();
+
 /// The error object of every refusal (docs/json.md): {"code","message","field"?,"offset"?}, the
 /// field and offset only when known.
 Json error_json(const std::string& code, const std::string& message, const std::string& field = {},

@@ -97,6 +97,10 @@ Response Service::route(const Request& req) {
         only(get, "GET");
         return json_response(200, Json{{"status", "ok"}, {"version", std::string(arbiter::version)}});
     }
+    if (path == "/api/v1/rule_sets") {  // the console's rule-set menu (no secret: before the token, as health)
+        only(get, "GET");
+        return json_response(200, face::rule_sets_json());
+    }
     if (auto refused = check_token(req, options_.token)) return *refused;
     const std::size_t limit =
         path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead" ? max_pgn_body : max_body;

@@ -172,6 +172,10 @@ export interface Arbiter {
   readonly Position: new (fen?: string) => Position;
   readonly Game: new (options?: GameOptions) => Game;
   readonly version: string;
+  /** The rule-set ids ("fide-2023", "fide-2018", …), the default first. */
+  readonly ruleSets: readonly string[];
+  /** The rule set used when none is given ("fide-2023"). */
+  readonly defaultRules: string;
   status(request: PositionRequest & RuleOptions): Status;
   claim(request: ClaimRequest): ClaimVerdict;
   dead(fen: string, side?: 'white' | 'black' | 'both', options?: DeadOptions): DeadAnswer;

@@ -142,8 +142,13 @@ export async function load({ wasmBinary } = {}) {
     get deleted() { return this.#handle === null; }
   }
 
+  const ruleSets = JSON.parse(m.ruleSets());
   return {
     version: m.version(),
+    /** The rule-set ids, the default first ("fide-2023", …), from the library's own table. */
+    ruleSets: Object.freeze(ruleSets.rule_sets),
+    /** The rule set used when none is given. */
+    defaultRules: ruleSets.default,
     /** The draw status of a position or game: {fen, moves, pgn, game, ply, rules, …}. */
     status: (request) => call('status', request),
     /** A claim (kind "threefold" or "fifty", an intended move or none) on a position or game. */

@@ -17,6 +17,15 @@ test('a version, the same as the package\'s', () => {
   for (const f of pkg.files) assert.ok(existsSync(join(pkgDir, f)), `${f} is in the package`);
 });
 
+test('the rule sets are the library\'s, each accepted, the default first', () => {
+  assert.equal(arbiter.ruleSets.length, 8);
+  assert.equal(arbiter.ruleSets[0], arbiter.defaultRules);
+  assert.equal(arbiter.defaultRules, 'fide-2023');
+  for (const rules of arbiter.ruleSets) assert.equal(arbiter.status({ moves: 'e4', rules }).rules, rules);
+  assert.throws(() => arbiter.status({ moves: 'e4', rules: 'fide-1999' }),
+    (e) => e.code === 'unknown_rule_set' && e.field === 'rules' && !e.message.includes('--'));
+});
+
 test('a threefold repetition is claimable, not automatic', () => {
   const s = arbiter.status({ moves: knights });
   assert.equal(s.repetition.count, 3);

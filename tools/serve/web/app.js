@@ -281,8 +281,14 @@ function showGame(id) {
 }
 
 // ---- check a claim without a session (the form and the panel: check.js) ---------------------
-function showCheck() {
-  view.replaceChildren(...checkClaimView((body) => api("POST", "/claim", body), boardUrl));
+// The rule sets come from the service (GET /api/v1/rule_sets), never from a list in the page.
+async function showCheck() {
+  try {
+    const sets = await api("GET", "/rule_sets");
+    view.replaceChildren(...checkClaimView((body) => api("POST", "/claim", body), boardUrl, sets.rule_sets));
+  } catch (e) {
+    view.replaceChildren(el("p", { class: "error", role: "alert" }, "The rule sets could not be loaded: " + e.message));
+  }
 }
 
 // ---- routing -----------------------------------------------------------------------------------

@@ -4,8 +4,6 @@
 // the same verdict. Needs el() (common.js).
 "use strict";
 
-const RULE_SETS = ["fide-2023", "fide-2018", "fide-2014", "fide-2009", "fide-2005", "fide-online", "uscf", "iccf"];
-
 function fmtClock(ms) {
   if (ms < 0) ms = 0;
   const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
@@ -43,13 +41,13 @@ function rulingPanel(v, title, boardSrc) {
 // The "check a claim" page: its title, a note, the form and the result. `ask(request)` answers a
 // claim request (the keys of docs/api.md: kind, rules, pgn or moves, ply, intended) with the
 // verdict, or throws an Error whose message is shown; it may return a promise.
-function checkClaimView(ask, boardSrc) {
+function checkClaimView(ask, boardSrc, ruleSets) {
   const form = el("form", { class: "grid", id: "check-form" },
     el("label", {}, "PGN or moves", el("textarea", { name: "text", rows: "6", required: true, placeholder: "1. Nf3 Nf6 2. Ng1 Ng8 …" })),
     el("label", {}, "Ply (the position before the claim; empty: the end)", el("input", { name: "ply", inputmode: "numeric" })),
     el("label", {}, "Claim", el("select", { name: "kind" }, el("option", { value: "threefold" }, "threefold (9.2)"), el("option", { value: "fifty" }, "fifty moves (9.3)"))),
     el("label", {}, "Written move (optional)", el("input", { name: "intended", placeholder: "e.g. Ng8" })),
-    el("label", {}, "Rule set", el("select", { name: "rules" }, RULE_SETS.map((r) => el("option", { value: r }, r)))),
+    el("label", {}, "Rule set", el("select", { name: "rules" }, ruleSets.map((r) => el("option", { value: r }, r)))),
     el("button", { type: "submit", class: "primary" }, "Check the claim"));
   const out = el("div", { id: "check-result" });
   form.addEventListener("submit", async (ev) => {
