@@ -1,4 +1,4 @@
-// face_errors_test.cpp — the one table of error codes (tools/face_core/errors.hpp): every code in
+// face_errors_test.cpp — the one table of error codes (face_core/errors.hpp): every code in
 // it is documented in docs/json.md with its HTTP status, and a refusal's words name each parameter
 // in the caller's terms (message_for).
 #include <gtest/gtest.h>

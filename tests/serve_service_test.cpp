@@ -1,4 +1,4 @@
-// The service without sockets (tools/serve/service.hpp): Service::handle takes a plain Request and
+// The service without sockets (serve/service.hpp): Service::handle takes a plain Request and
 // gives a plain Response, so routing, refusals and the JSON of the answers are tested here in C++
 // (the socket side is tests/serve/*.py).
 #include <gtest/gtest.h>
@@ -116,7 +116,7 @@ TEST_F(ServiceTest, BadBodiesAreRefusedWithTheirCode) {
     EXPECT_FALSE(code(field).empty());
     const Response no_position = s.handle(request("POST", "/api/v1/status", "{}"));
     EXPECT_EQ(no_position.status, 400);
-    EXPECT_EQ(code(no_position), "bad_position");
+    EXPECT_EQ(code(no_position), "bad_usage");  // the CLI's code for no position (was bad_position)
 }
 
 TEST_F(ServiceTest, StatusIsTheFaceCoresJson) {

@@ -2,7 +2,7 @@
 // of RULES.md §1, the service's and Python's fields of the same names), and the position a
 // request names (GameInput: a FEN, moves in SAN or UCI, a PGN game and ply), which build the
 // GameRecord the command works on, or refuse with the field at fault. The command line registers
-// them in tools/cli/game_options.hpp.
+// them in cli/game_options.hpp.
 #pragma once
 
 #include <memory>

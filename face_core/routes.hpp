@@ -1,6 +1,6 @@
 // routes.hpp — a request and its answer as the service sees them, without sockets (the service's
-// routes, tools/serve/service.hpp), and the interface of routes that another face serves through
-// the service (the hall monitor's /api/v1/watch, tools/watch/hall_service.hpp), so that the service
+// routes, serve/service.hpp), and the interface of routes that another face serves through
+// the service (the hall monitor's /api/v1/watch, watch/hall_service.hpp), so that the service
 // and the hall monitor never include each other: the program that runs both (`arbiter serve
 // --watch`) joins them.
 #pragma once

@@ -1,4 +1,4 @@
-// hall_board.hpp — one board of the hall monitor as the Hall keeps it (private to tools/watch:
+// hall_board.hpp — one board of the hall monitor as the Hall keeps it (private to watch:
 // watch.cpp analyses it, derived.cpp checks its game as a whole, hall_views.cpp shows and saves it,
 // liveness.cpp watches its feed), helpers for reading its tags and errors, and
 // the words its alerts use for evidence.

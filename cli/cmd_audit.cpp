@@ -1,5 +1,5 @@
 // cmd_audit.cpp — `arbiter audit`: its options, checked, and the run of the face core's audit
-// pipeline (tools/face_core/audit_pipeline.hpp) into standard output or a report file.
+// pipeline (face_core/audit_pipeline.hpp) into standard output or a report file.
 #include <unistd.h>
 
 #include <cerrno>

@@ -1,5 +1,5 @@
 // cli.hpp — shared plumbing of the arbiter command-line tool: how subcommands register, and the
-// validators of their options. Bad input is a face::InputError (tools/face_core/errors.hpp): main
+// validators of their options. Bad input is a face::InputError (face_core/errors.hpp): main
 // reports it (exit 2, one line on stderr).
 #pragma once
 
@@ -17,7 +17,7 @@
 
 namespace arbiter::cli {
 
-// The face core (tools/face_core/: InputError, the JSON of the answers, the input of games, the
+// The face core (face_core/: InputError, the JSON of the answers, the input of games, the
 // audit driver) is the CLI's vocabulary.
 using namespace arbiter::face;
 // Names the library has too (arbiter::InputError is the reading layer's error): the core's.
@@ -34,9 +34,9 @@ void add_claim(CLI::App& app);
 void add_session(CLI::App& app);
 void add_audit(CLI::App& app);
 void add_dead(CLI::App& app);
-/// `arbiter serve` (cmd_serve.cpp, tools/serve/): the JSON API and the web console.
+/// `arbiter serve` (cmd_serve.cpp, serve/): the JSON API and the web console.
 void add_serve(CLI::App& app);
-/// `arbiter watch` (tools/watch/): the hall monitor over live PGN feeds.
+/// `arbiter watch` (watch/): the hall monitor over live PGN feeds.
 void add_watch(CLI::App& app);
 /// `arbiter help [CMD...]` and `arbiter completion bash` (cmd_help.cpp).
 void add_help(CLI::App& app);

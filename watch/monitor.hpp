@@ -1,6 +1,6 @@
 // monitor.hpp — `arbiter watch`'s run: the hall monitor over its sources, one JSON line per alert
 // on standard output, problems with the sources on standard error, the state file kept
-// (docs/watch.md). The command line registers the options (tools/cli/cmd_watch.cpp).
+// (docs/watch.md). The command line registers the options (cli/cmd_watch.cpp).
 #pragma once
 
 #include <string>

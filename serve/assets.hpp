@@ -1,4 +1,4 @@
-// assets.hpp — the console's files (tools/serve/web/), embedded in the binary at build time by
+// assets.hpp — the console's files (web/), embedded in the binary at build time by
 // cmake/embed_assets.cmake, so that `arbiter serve` needs nothing on disk and works offline.
 #pragma once
 

@@ -46,11 +46,18 @@ function pieceAt(fen, sq) {
   return null;
 }
 
+// The rule-set ids, from the service (GET /api/v1/rule_sets: the library's own table), asked once.
+let ruleSetIds = null;
+async function ruleSets() {
+  if (!ruleSetIds) ruleSetIds = (await api("GET", "/rule_sets")).rule_sets;
+  return ruleSetIds;
+}
+
 // ---- sessions list and new game --------------------------------------------------------------
 async function showSessions() {
   view.replaceChildren(el("h1", {}, "Sessions"), el("p", {}, "Loading…"));
-  let list;
-  try { list = await api("GET", "/sessions"); } catch (e) { view.append(el("p", { class: "error" }, e.message)); return; }
+  let list, sets;
+  try { [list, sets] = await Promise.all([api("GET", "/sessions"), ruleSets()]); } catch (e) { view.append(el("p", { class: "error" }, e.message)); return; }
   const rows = list.map((s) => el("tr", {},
     el("td", {}, el("a", { href: "#/game/" + s.id }, "#" + s.id)),
     el("td", {}, (s.white || "?") + " – " + (s.black || "?")),
@@ -64,7 +71,7 @@ async function showSessions() {
     el("label", {}, "Black", el("input", { name: "black", required: true, placeholder: "name" })),
     el("label", {}, "Time control (PGN, seconds)", el("input", { name: "time_control", list: "tcs", placeholder: "5400+30" })),
     el("datalist", { id: "tcs" }, ["5400+30", "40/5400+30:1800+30", "900+10", "300+2", "180+2", "60"].map((v) => el("option", { value: v }))),
-    el("label", {}, "Rule set", el("select", { name: "rules" }, RULE_SETS.map((r) => el("option", { value: r }, r)))),
+    el("label", {}, "Rule set", el("select", { name: "rules" }, sets.map((r) => el("option", { value: r }, r)))),
     el("label", {}, "Category", el("select", { name: "time_category" },
       el("option", { value: "" }, "from the time control"), ["standard", "rapid", "blitz"].map((c) => el("option", { value: c }, c)))),
     el("label", {}, "Event", el("input", { name: "event", placeholder: "?" })),
@@ -284,8 +291,8 @@ function showGame(id) {
 // The rule sets come from the service (GET /api/v1/rule_sets), never from a list in the page.
 async function showCheck() {
   try {
-    const sets = await api("GET", "/rule_sets");
-    view.replaceChildren(...checkClaimView((body) => api("POST", "/claim", body), boardUrl, sets.rule_sets));
+    const sets = await ruleSets();
+    view.replaceChildren(...checkClaimView((body) => api("POST", "/claim", body), boardUrl, sets));
   } catch (e) {
     view.replaceChildren(el("p", { class: "error", role: "alert" }, "The rule sets could not be loaded: " + e.message));
   }

@@ -1,6 +1,6 @@
 // cmd_watch.cpp — `arbiter watch [--rules ID|auto] [--interval-ms N] [--once] [--state FILE]
 // [--stream URL]... [--ca-file F] [--insecure] [--stale-after S] SOURCE...`: the options of the
-// hall monitor on the command line; its run is the watch face's (tools/watch/monitor.hpp).
+// hall monitor on the command line; its run is the watch face's (watch/monitor.hpp).
 #include "cli.hpp"
 #include "monitor.hpp"
 

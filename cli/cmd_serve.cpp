@@ -1,6 +1,6 @@
 // cmd_serve.cpp — `arbiter serve --journal FILE [--listen HOST:PORT] [--token-file F] [--watch
-// SOURCE]...`: the JSON API and the web console over the sessions of a journal (tools/serve/,
-// docs/api.md), with the hall monitor's routes (tools/watch/hall_service.hpp) joined to it here.
+// SOURCE]...`: the JSON API and the web console over the sessions of a journal (serve/,
+// docs/api.md), with the hall monitor's routes (watch/hall_service.hpp) joined to it here.
 #include "cli.hpp"
 #include "hall_service.hpp"
 #include "http.hpp"
