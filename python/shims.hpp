@@ -10,6 +10,7 @@
 
 #include "arbiter/arbiter.hpp"
 #include "arbiter/input.hpp"
+#include "errors.hpp"
 
 namespace arbiter::python {
 
@@ -21,6 +22,41 @@ namespace py = pybind11;
     py::object exc = cls(message, code, field ? py::cast(*field) : py::none(), offset ? py::cast(*offset) : py::none());
     PyErr_SetObject(cls.ptr(), exc.ptr());
     throw py::error_already_set();
+}
+
+/// A refusal of the face core as the package's exception, with the core's code, field and offset:
+/// FenError for a position that does not read (bad_fen, bad_position), MoveError for a move
+/// (bad_move, illegal_move, ambiguous_move, game_over; no_move also an IndexError), ClaimError
+/// for the kind of a claim, OptionError for any other option.
+[[noreturn]] inline void raise_core(const face::InputError& e) {
+    const std::string& code = e.code();
+    const char* type = code == "bad_fen" || code == "bad_position" ? "FenError"
+                       : code == "no_move"                         ? "NoMoveError"
+                       : code == "bad_move" || code == "illegal_move" || code == "ambiguous_move" || code == "game_over"
+                           ? "MoveError"
+                       : e.field() == "kind" ? "ClaimError"
+                                             : "OptionError";
+    raise(type, face::message_for(e, face::Caller::python), code,
+          e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()), e.offset());
+}
+
+/// Runs `f` (a call into the face core) with the GIL released when `release`, and raises the
+/// core's refusal as raise_core does once the GIL is back.
+template <class F>
+auto core_call(F&& f, bool release = true) -> decltype(f()) {
+    std::optional<decltype(f())> result;
+    std::optional<face::InputError> error;
+    {
+        std::optional<py::gil_scoped_release> unlocked;
+        if (release) unlocked.emplace();
+        try {
+            result.emplace(f());
+        } catch (const face::InputError& e) {
+            error.emplace(e);
+        }
+    }
+    if (error) raise_core(*error);
+    return std::move(*result);
 }
 
 [[noreturn]] inline void raise_fen(const FenError& e) {
