@@ -1,5 +1,6 @@
 // shims.hpp — what the C++ files of the Python module `arbiter` share: raising the package's
-// exceptions (arbiter/_errors.py: code, field, offset) and turning the CLI's JSON into dicts.
+// exceptions (arbiter/_errors.py: code, field, offset; the face core's refusals with their own),
+// calling the core without the GIL, and turning the core's JSON into dicts.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -57,10 +58,6 @@ auto core_call(F&& f, bool release = true) -> decltype(f()) {
     }
     if (error) raise_core(*error);
     return std::move(*result);
-}
-
-[[noreturn]] inline void raise_fen(const FenError& e) {
-    raise("FenError", e.describe(), code_name(e.code), std::string(field_name(e.field)), e.offset);
 }
 
 [[noreturn]] inline void raise_option(const std::string& field, const std::string& message,

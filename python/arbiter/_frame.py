@@ -52,8 +52,9 @@ def audit_frame(source, rules: str = "auto", threads: int = 1, time_category: Op
     already a column is ``tag_NAME``). ``pgn_errors=True`` adds a row per PGN error and warning, as
     ``arbiter audit --format csv`` does (type ``error``/``warning``, the code as kind).
 
-    The arguments (the rule options too) and the error rule are audit()'s; with ``errors="collect"`` the ReadErrors are in
-    ``frame.attrs["errors"]``. Raises ImportError naming the package when pandas is absent."""
+    The arguments (the rule options too) and the error rule are audit()'s; with
+    ``errors="collect"`` the ReadErrors are in ``frame.attrs["errors"]``. Raises ImportError naming
+    the package when pandas is absent."""
     pd = _pandas()
     run = audit(source, rules, threads, time_category, chunk_games, only=only, select=select, errors=errors,
                 exact=exact, **rule_options)

@@ -37,6 +37,7 @@ from typing import List, Optional
 
 import arbiter
 from . import _arbiter
+# The names this module had before it was split, kept here (re-exported: tests and users reach them).
 from ._dist_args import PROG, audit_options
 from ._dist_args import parse as _parse
 from ._dist_connect import TaskFailed, UsageError
