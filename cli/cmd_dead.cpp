@@ -25,6 +25,7 @@
 #include "dead_json.hpp"
 #include "game_options.hpp"
 #include "line_reader.hpp"
+#include "position_requests.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -199,7 +200,7 @@ void add_dead(CLI::App& app) {
                     "Positions the search may visit before answering unknown (checked as each search starts and "
                     "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count; default " +
                         std::to_string(opt->limit) + ")")
-        ->check(whole_number(1, 1LL << 40));
+        ->check(whole_number(1, static_cast<long long>(face::max_dead_limit)));
     auto* quick = cmd->add_flag("--quick", opt->quick, "Quick mode: static proofs and a small search only");
     cmd->add_flag("--fast", opt->fast,
                   "The sound fast check alone: cannot_checkmate only with a proof (\"proof\" names it), unknown "

@@ -5,6 +5,7 @@
 
 #include "cli.hpp"
 #include "game_options.hpp"
+#include "position_requests.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::cli {
@@ -27,7 +28,9 @@ void add_perft(CLI::App& app) {
         "--json", opt->json,
         "JSON: {\"fen\",\"depth\",\"nodes\",\"divide\"} (divide: [{\"uci\",\"san\",\"nodes\"}] with --divide, "
         "else null)");
-    cmd->add_option("depth", opt->depth, "Depth in plies (0-20)")->required()->check(whole_number(0, 20));
+    cmd->add_option("depth", opt->depth, "Depth in plies (0-" + std::to_string(max_perft_depth) + ")")
+        ->required()
+        ->check(whole_number(0, max_perft_depth));
     cmd->callback([opt] {
         const Position pos = position_of(opt->position);
         const auto start = std::chrono::steady_clock::now();

@@ -43,7 +43,9 @@ RuleOptions RuleInput::rule_options() const {
             "--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" + time_category + "'",
             "time_category");
     o.time_category = *tc;
-    if (initial_position_counts == "true")
+    if (initial_position_counts_flag)
+        o.initial_position_counts = *initial_position_counts_flag;
+    else if (initial_position_counts == "true")
         o.initial_position_counts = true;
     else if (initial_position_counts == "false")
         o.initial_position_counts = false;

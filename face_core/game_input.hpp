@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,11 @@ inline std::string rules_option_help() { return "Rule set: " + enum_name_list<Ru
 struct RuleInput {
     std::string rules = enum_name(RuleSetId{});
     std::string time_category = "standard";
+    /// --initial-position-counts as the command line gives it: "true" or "false".
     std::string initial_position_counts = "true";
+    /// The same given typed (a JSON request's or Python's bool): when set, it is used and the
+    /// text is not read.
+    std::optional<bool> initial_position_counts_flag;
     std::string counters_from_setup = "trust_fen";
     std::vector<std::string> fifty_extensions;
     bool online_claims_only = false;

@@ -16,23 +16,6 @@ namespace arbiter::face {
 
 namespace {
 
-Json dead_answer(const Fields& f, const GameInput& in) {
-    std::string side = "both";
-    f.text("side", side);
-    if (side != "white" && side != "black" && side != "both")
-        throw InputError("bad_value", "--side: expected white, black or both, found '" + printable(side) + "'", "side");
-    HelpmateOptions options;
-    f.number("limit", options.node_limit, 1, static_cast<long long>(HelpmateOptions{}.node_limit));
-    bool quick = false;
-    f.flag("quick", quick);
-    if (quick) options.mode = HelpmateOptions::Mode::quick;
-    if (!in.given()) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
-    const bool game = !in.moves.empty() || !in.pgn.empty();
-    const Position pos = game ? position_of(in) : composed_fen_or_throw(in.fen);
-    const HelpmateAnalyzer analyzer(options);
-    return dead_json(pos, analyse_dead(analyzer, pos, sides_of(side)), false);
-}
-
 // The legal moves of a position and whether it is check: {"fen","side_to_move","check","moves":[{"san","uci"}]}.
 Json moves_answer(const Position& pos) {
     Json moves = Json::array();
@@ -54,6 +37,25 @@ Json play_answer(const Position& pos, const std::string& text) {
 
 }  // namespace
 
+Json dead_answer(const GameInput& in, const DeadRequest& request) {
+    if (request.side != "white" && request.side != "black" && request.side != "both")
+        throw InputError("bad_value", "--side: expected white, black or both, found '" + printable(request.side) + "'",
+                         "side");
+    if (request.limit < 1 || request.limit > max_dead_limit)
+        throw InputError(
+            "bad_value",
+            "--limit: " + std::to_string(request.limit) + " is out of range: 1 to " + std::to_string(max_dead_limit),
+            "limit");
+    HelpmateOptions options;
+    options.node_limit = request.limit;
+    if (request.quick) options.mode = HelpmateOptions::Mode::quick;
+    if (!in.given()) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
+    const bool game = !in.moves.empty() || !in.pgn.empty();
+    const Position pos = game ? position_of(in) : composed_fen_or_throw(in.fen);
+    const HelpmateAnalyzer analyzer(options);
+    return dead_json(pos, analyse_dead(analyzer, pos, sides_of(request.side)), request.timing);
+}
+
 Json position_answer(std::string_view what, const Json& request) {
     if (what == "moves" || what == "play" || what == "perft") {
         const Fields f(request, what == "moves"  ? std::set<std::string>{"fen"}
@@ -69,7 +71,7 @@ Json position_answer(std::string_view what, const Json& request) {
             return play_answer(pos, move);
         }
         int depth = 1;
-        f.number("depth", depth, 0, 8);
+        f.number("depth", depth, 0, max_perft_depth);
         return Json{{"fen", to_fen(pos)}, {"depth", depth}, {"nodes", perft(pos, depth)}};
     }
     std::set<std::string> keys{"fen", "moves", "pgn", "game", "ply"};
@@ -80,7 +82,13 @@ Json position_answer(std::string_view what, const Json& request) {
         keys = with_rule_keys(keys);
     const Fields f(request, keys);
     GameInput in = read_position(f);
-    if (what == "dead") return dead_answer(f, in);
+    if (what == "dead") {
+        DeadRequest dead;
+        f.text("side", dead.side);
+        f.number("limit", dead.limit, 1, static_cast<long long>(max_dead_limit));
+        f.flag("quick", dead.quick);
+        return dead_answer(in, dead);
+    }
     read_rules(f, in);
     const auto record = in.build();
     if (what == "status") return to_json(draw_status(*record), *record);

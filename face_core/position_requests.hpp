@@ -5,18 +5,45 @@
 // --json`.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 
+#include "arbiter/arbiter.hpp"
+#include "game_input.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::face {
 
+/// The deepest perft any face counts (the CLI, Python, JavaScript): no position has more than
+/// 218 legal moves and 218^8 < 2^64 < 218^9, so a count to depth 8 always fits its 64 bits.
+inline constexpr int max_perft_depth = 8;
+
+/// The largest node limit of a dead request, for every face (the CLI's --limit, the JSON key
+/// limit, Python's argument): 2^40 positions, hours of search, far past any real question.
+inline constexpr std::uint64_t max_dead_limit = std::uint64_t{1} << 40;
+
+/// A dead request's own options (`arbiter dead --side --limit --quick`, the keys side, limit and
+/// quick; timing: the analysis times too, as `dead --json` gives them with --timing).
+struct DeadRequest {
+    std::string side = "both";
+    std::uint64_t limit = HelpmateOptions{}.node_limit;
+    bool quick = false;
+    bool timing = false;
+};
+
+/// The answer to a dead request on the position `in` names (a FEN read as `dead --fen` reads it,
+/// composed positions welcome; or moves or a PGN game): the JSON of `arbiter dead --json`. Errors:
+/// InputError bad_value ("side", "limit" below 1 or over max_dead_limit), bad_usage (no position),
+/// or the position's own (bad_fen, illegal_move, …).
+Json dead_answer(const GameInput& in, const DeadRequest& request);
+
 /// `what`: "status", "claim" or "dead"; and for the JavaScript API's Position: "moves" (fen: the
 /// legal moves in SAN and UCI and whether it is check), "play" (fen, move: the FEN after it, its
-/// SAN and UCI) and "perft" (fen, depth 0 to 8: the leaf count). A missing fen is the start
-/// position. Errors: InputError with the code bad_field (FieldError: a key unknown, of the wrong
-/// type or out of range), bad_position (no position, or one that does not read), bad_move (an
-/// intended move that is not a move), illegal_move or ambiguous_move (a move to play).
+/// SAN and UCI) and "perft" (fen, depth 0 to max_perft_depth: the leaf count). A missing fen is the start
+/// position. Errors: InputError with the codes of errors.hpp's table, the same the CLI gives for the
+/// same input: bad_field (FieldError: a key unknown or of the wrong type), bad_value (out of range),
+/// bad_usage, bad_fen, bad_move, illegal_move, ambiguous_move, unknown_rule_set, bad_pgn, ….
 Json position_answer(std::string_view what, const Json& request);
 
 }  // namespace arbiter::face

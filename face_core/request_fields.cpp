@@ -73,9 +73,11 @@ std::set<std::string> with_rule_keys(std::set<std::string> keys) {
 void read_rules(const Fields& f, RuleInput& in) {
     f.text("rules", in.rules);
     f.text("time_category", in.time_category);
-    bool counts = true;
-    f.flag("initial_position_counts", counts);
-    in.initial_position_counts = counts ? "true" : "false";
+    if (f.has("initial_position_counts")) {
+        bool counts = true;
+        f.flag("initial_position_counts", counts);
+        in.initial_position_counts_flag = counts;
+    }
     f.text("counters_from_setup", in.counters_from_setup);
     f.texts("fifty_extensions", in.fifty_extensions);
     f.flag("online_claims", in.online_claims_only);

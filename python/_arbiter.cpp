@@ -6,43 +6,39 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
 #include "arbiter/version.hpp"
-#include "dead_json.hpp"
 #include "game_input.hpp"
+#include "live_game.hpp"
+#include "position_requests.hpp"
 #include "rules_json.hpp"
 #include "shims.hpp"
+#include "text.hpp"
 
 using namespace arbiter;
 using namespace arbiter::python;
 
 namespace {
 
-// A FEN read as the CLI reads one (tolerant of missing counters), or FenError.
+// A FEN read as the CLI's --fen reads it (the face core: tolerant of missing counters), or FenError.
 Position read_fen(const std::string& fen) {
-    FenReadOptions options;
-    options.tolerant = true;
-    auto pos = position_from_fen(fen, options);
-    if (!pos) raise_fen(pos.error());
-    return *pos;
+    return core_call([&] { return face::fen_or_throw(fen); }, false);
 }
 
-Move read_move(const Position& pos, const std::string& text, std::optional<std::size_t> index = std::nullopt) {
+// A move of `pos` in SAN or UCI, or MoveError with the face core's code (bad_move, illegal_move,
+// ambiguous_move), field "move" and the byte in the move.
+Move read_move(const Position& pos, const std::string& text) {
     auto m = parse_move(pos, text);
-    if (!m) {
-        std::string where = index ? "move " + std::to_string(*index + 1) + " '" + text + "'" : "'" + text + "'";
-        raise("MoveError", where + ": " + kind_name(m.error().kind) + ": " + m.error().message,
-              kind_name(m.error().kind), "move", m.error().offset);
-    }
+    if (!m)
+        raise("MoveError", "move: '" + text + "': " + kind_name(m.error().kind) + ": " + m.error().message,
+              face::move_error_code(m.error().kind), "move", m.error().offset);
     return *m;
 }
 
@@ -77,170 +73,107 @@ std::vector<std::string> moves_of(const Position& pos, bool uci) {
     return out;
 }
 
-// ---- Game: a GameRecord under a rule set, built as `--fen … --moves …` builds it ----
+// The leaf count of perft to `depth`: the face core's perft request (depth 0 to
+// face::max_perft_depth, else OptionError bad_field "depth"), without the GIL.
+std::uint64_t perft_of(const Position& p, long long depth) {
+    const face::Json request{{"fen", to_fen(p)}, {"depth", depth}};
+    return core_call([&] { return face::position_answer("perft", request); })["nodes"].get<std::uint64_t>();
+}
 
-struct Options {
-    std::string rules = "fide-2023";
+// ---- Game: the face core's LiveGame, its calls translated from Python's arguments ----
+
+// The rule options as Python gives them: None leaves the core's default.
+struct RuleArgs {
+    std::string rules;
     std::optional<std::string> time_category;
     std::optional<bool> initial_position_counts;
     std::optional<std::string> counters_from_setup;
     std::vector<std::string> fifty_extensions;
     bool online_claims = false;
     bool intended_mate_incorrect = false;
+
+    void into(face::RuleInput& in) const {
+        in.rules = rules;
+        if (time_category) in.time_category = *time_category;
+        in.initial_position_counts_flag = initial_position_counts;
+        if (counters_from_setup) in.counters_from_setup = *counters_from_setup;
+        in.fifty_extensions = fifty_extensions;
+        in.online_claims_only = online_claims;
+        in.intended_mate_incorrect = intended_mate_incorrect;
+    }
 };
 
 class Game {
+    // One call at a time (GameRecord caches the legal moves of its current position). The GIL
+    // goes first and comes back last: it is never awaited while mu_ is held.
+    template <class F>
+    auto locked(F&& f, bool release = false) const {
+        return core_call(
+            [&] {
+                std::lock_guard lock(mu_);
+                return f();
+            },
+            release);
+    }
+
 public:
-    Game(const std::optional<std::string>& fen, const std::vector<std::string>& moves, const Options& o) {
-        face::RuleInput in;
-        in.rules = o.rules;
-        if (o.time_category) in.time_category = *o.time_category;
-        if (o.initial_position_counts) in.initial_position_counts = *o.initial_position_counts ? "true" : "false";
-        if (o.counters_from_setup) in.counters_from_setup = *o.counters_from_setup;
-        in.fifty_extensions = o.fifty_extensions;
-        in.online_claims_only = o.online_claims;
-        in.intended_mate_incorrect = o.intended_mate_incorrect;
-        const RuleSet* rs = nullptr;
-        RuleOptions options;
-        try {
-            rs = &in.rule_set_or_throw();
-            options = in.rule_options();
-            in.check_applies(*rs);
-        } catch (const face::InputError& e) {
-            // The CLI's code and option (unknown_rule_set, bad_value, bad_usage; "rules", …).
-            raise("OptionError", e.message(), e.code().empty() ? "bad_value" : e.code(),
-                  e.field().empty() ? std::optional<std::string>() : e.field(), e.offset());
+    // `moves`: a text as --moves takes it (the errors' offsets are bytes in it), or a list of moves.
+    Game(const std::optional<std::string>& fen, const std::variant<std::string, std::vector<std::string>>& moves,
+         const RuleArgs& args) {
+        face::GameInput in;
+        args.into(in);
+        if (fen) in.fen = *fen;
+        if (const auto* text = std::get_if<std::string>(&moves)) {
+            in.moves = *text;
+        } else {
+            for (const auto& m : std::get<std::vector<std::string>>(moves))
+                in.moves += (in.moves.empty() ? "" : " ") + m;
         }
-        const Position start = fen ? read_fen(*fen) : Position();
-        record_ = std::make_unique<GameRecord>(start, *rs, options);
-        for (std::size_t k = 0; k < moves.size(); ++k) push(moves[k], k);
+        game_ = core_call([&] { return std::make_unique<face::LiveGame>(std::move(in)); });
     }
 
-    // Plays a legal move, as --moves plays it: a game goes on being recorded after an automatic
-    // ending (status() reports the first ending); a move that cannot be played after the end is
-    // the error game_over.
-    void push(const std::string& text, std::optional<std::size_t> index = std::nullopt) {
-        std::lock_guard lock(mu_);
-        const std::string what = index ? "move " + std::to_string(*index + 1) + " '" + text + "'" : "'" + text + "'";
-        const auto m = parse_move(record_->current(), text);
-        if (m) {
-            record_->play_legal(*m);
-            return;
-        }
-        if (const auto& t = record_->termination())
-            raise("MoveError",
-                  what + ": the game is over (" + termination_words(t->kind) + " after " +
-                      record_->move_label(t->index) + ")",
-                  "game_over", "move", std::nullopt);
-        raise("MoveError", what + ": " + kind_name(m.error().kind) + ": " + m.error().message,
-              kind_name(m.error().kind), "move", m.error().offset);
+    // Plays a legal move, as --moves plays it (after an automatic ending too); game_over when it
+    // cannot be played after the end.
+    void push(const std::string& text) {
+        locked([&] { return game_->push(text); });
     }
-
-    py::object status() const {
-        face::Json j;
-        {
-            py::gil_scoped_release release;
-            std::lock_guard lock(mu_);
-            j = face::to_json(draw_status(*record_), *record_);
-        }
-        return to_python(j);
-    }
-
-    py::object claim(const std::string& kind, const std::optional<std::string>& intended) const {
-        const auto k = parse_claim_kind(kind);
-        if (!k)
-            raise("ClaimError", "claim: expected threefold or fifty, found '" + kind + "'", "bad_kind", "kind",
-                  std::nullopt);
-        face::Json j;
-        std::optional<MoveError> syntax;
-        {
-            // The GIL goes first and comes back last: it is never awaited while mu_ is held.
-            py::gil_scoped_release release;
-            std::lock_guard lock(mu_);
-            if (intended) {
-                const auto m = parse_move(record_->current(), *intended);
-                if (!m && m.error().kind == MoveError::Kind::syntax) syntax = m.error();
-            }
-            if (!syntax) {
-                const ClaimVerdict v =
-                    intended ? evaluate_claim(*record_, *k, std::string_view(*intended)) : evaluate_claim(*record_, *k);
-                j = face::to_json(v, *record_);
-            }
-        }
-        if (syntax)
-            raise("MoveError",
-                  "intended: '" + *intended + "' is not a move (byte " + std::to_string(syntax->offset) +
-                      "): " + syntax->message,
-                  "syntax", "intended", syntax->offset);
-        return to_python(j);
-    }
-
-    // Takes back the last ply (GameRecord::pop): the SAN of the move taken back; IndexError when
-    // no move was played.
+    // Takes back the last ply: its SAN. NoMoveError (an IndexError) at the start of the game.
     std::string pop() {
-        std::lock_guard lock(mu_);
-        if (record_->plies_played() == 0) throw py::index_error("pop(): no move to take back (ply 0 of the game)");
-        std::string san = record_->san(record_->size() - 1);
-        record_->pop();
-        return san;
+        return locked([&] { return game_->pop(); })["san"].template get<std::string>();
     }
-
-    std::vector<std::string> uci_history() const {
-        std::lock_guard lock(mu_);
-        std::vector<std::string> out;
-        for (std::size_t i = 1; i < record_->size(); ++i)
-            out.push_back(to_uci(record_->position(i - 1), record_->move(i)));
-        return out;
+    py::object status() const {
+        return to_python(locked([&] { return game_->status(); }, true));
+    }
+    py::object claim(const std::string& kind, const std::optional<std::string>& intended) const {
+        return to_python(locked([&] { return game_->claim(kind, intended.value_or("")); }, true));
+    }
+    std::vector<std::string> history(const char* notation) const {
+        return locked([&] { return game_->history(); })[notation].template get<std::vector<std::string>>();
     }
     Position start() const {
-        std::lock_guard lock(mu_);
-        return record_->position(0);
-    }
-
-    std::vector<std::string> history() const {
-        std::lock_guard lock(mu_);
-        std::vector<std::string> out;
-        for (std::size_t i = 1; i < record_->size(); ++i) out.push_back(record_->san(i));
-        return out;
-    }
-    std::uint32_t ply() const {
-        std::lock_guard lock(mu_);
-        return record_->game_ply(record_->size() - 1);
+        return locked([&] { return game_->record().position(0); });
     }
     Position position() const {
-        std::lock_guard lock(mu_);
-        return record_->current();
+        return locked([&] { return game_->record().current(); });
     }
-    std::string rules() const { return record_->rules().name; }
+    std::uint32_t ply() const {
+        return locked([&] { return game_->record().game_ply(game_->record().size() - 1); });
+    }
+    std::string rules() const { return game_->record().rules().name; }
 
 private:
-    // GameRecord caches the legal moves of its current position: calls on one Game take turns.
     mutable std::mutex mu_;
-    std::unique_ptr<GameRecord> record_;
+    std::unique_ptr<face::LiveGame> game_;
 };
 
-// ---- dead ----
+// ---- dead: the face core's dead request ----
 
 py::object dead(const std::string& fen, const std::string& side, std::optional<std::uint64_t> limit, bool quick,
                 bool timing) {
-    if (side != "white" && side != "black" && side != "both")
-        raise_option("side", "side: expected white, black or both, found '" + side + "'");
-    // Read as `dead --fen` reads it (composed positions welcome), with the FEN error's fields.
-    auto pos = composed_position_from_fen(fen);
-    if (!pos) raise_fen(pos.error());
-    HelpmateOptions options;
-    if (limit) {
-        if (*limit < 1) raise_option("limit", "limit: at least 1");
-        options.node_limit = *limit;
-    }
-    if (quick) options.mode = HelpmateOptions::Mode::quick;
-    face::Json j;
-    {
-        py::gil_scoped_release release;
-        const HelpmateAnalyzer analyzer(options);
-        j = face::dead_json(*pos, face::analyse_dead(analyzer, *pos, face::sides_of(side)), timing);
-    }
-    return to_python(j);
+    face::GameInput in;
+    in.fen = fen;
+    face::DeadRequest request{side, limit.value_or(face::DeadRequest{}.limit), quick, timing};
+    return to_python(core_call([&] { return face::dead_answer(in, request); }));
 }
 
 }  // namespace
@@ -286,14 +219,8 @@ PYBIND11_MODULE(_arbiter, m) {
         .def("is_check", &Position::in_check, "True when the side to move is in check.")
         .def(
             "turn", [](const Position& p) { return std::string(name(p.turn())); }, "'white' or 'black'.")
-        .def(
-            "perft",
-            [](const Position& p, int depth) {
-                if (depth < 0 || depth > 12) raise_option("depth", "depth: expected 0 to 12");
-                py::gil_scoped_release release;
-                return perft(p, depth);
-            },
-            py::arg("depth"), "Leaf nodes of the legal move tree to `depth` plies (releases the GIL).")
+        .def("perft", &perft_of, py::arg("depth"),
+             "Leaf nodes of the legal move tree to `depth` plies, 0 to MAX_PERFT_DEPTH (releases the GIL).")
         .def(
             "__eq__", [](const Position& a, const Position& b) { return a.same_position(b); }, py::is_operator(),
             "The same position of the Laws (9.2.3); the counters are not compared (fen() does).")
@@ -321,38 +248,45 @@ PYBIND11_MODULE(_arbiter, m) {
             "to_board", [](const Position& p) { return chess_module().attr("Board")(to_fen(p)); },
             "A chess.Board of this position (needs python-chess; raises ImportError without it).");
 
+    const std::string default_rules(enum_name(RuleSetId{}));
+    m.attr("DEFAULT_RULES") = default_rules;  // the rule set of a game when none is named
+    m.attr("MAX_PERFT_DEPTH") = face::max_perft_depth;
+
     py::class_<Game>(m, "Game", "A game under a rule set: moves played, and its draw status and claims.")
         .def(
             py::init(
-                [](const std::optional<std::string>& fen, const std::optional<std::vector<std::string>>& moves,
+                [](const std::optional<std::string>& fen,
+                   const std::optional<std::variant<std::string, std::vector<std::string>>>& moves,
                    const std::string& rules, const std::optional<std::string>& time_category,
                    std::optional<bool> initial_position_counts, const std::optional<std::string>& counters_from_setup,
                    const std::vector<std::string>& fifty_extensions, bool online_claims, bool intended_mate_incorrect) {
-                    Options o{rules,
-                              time_category,
-                              initial_position_counts,
-                              counters_from_setup,
-                              fifty_extensions,
-                              online_claims,
-                              intended_mate_incorrect};
-                    return std::make_unique<Game>(fen, moves.value_or(std::vector<std::string>{}), o);
+                    const RuleArgs args{rules,
+                                        time_category,
+                                        initial_position_counts,
+                                        counters_from_setup,
+                                        fifty_extensions,
+                                        online_claims,
+                                        intended_mate_incorrect};
+                    return std::make_unique<Game>(fen, moves.value_or(std::string()), args);
                 }),
-            py::arg("fen") = py::none(), py::arg("moves") = py::none(), py::arg("rules") = "fide-2023",
+            py::arg("fen") = py::none(), py::arg("moves") = py::none(), py::arg("rules") = default_rules,
             py::arg("time_category") = py::none(), py::arg("initial_position_counts") = py::none(),
             py::arg("counters_from_setup") = py::none(), py::arg("fifty_extensions") = std::vector<std::string>{},
             py::arg("online_claims") = false, py::arg("intended_mate_incorrect") = false)
-        .def(
-            "push", [](Game& g, const std::string& move) { g.push(move); }, py::arg("move"),
-            "Plays a legal move (SAN or UCI). Raises MoveError (syntax, illegal, ambiguous, game_over).")
-        .def("pop", &Game::pop, "Takes back the last ply; returns its SAN. IndexError at the start of the game.")
+        .def("push", &Game::push, py::arg("move"),
+             "Plays a legal move (SAN or UCI). Raises MoveError (bad_move, illegal_move, ambiguous_move, game_over).")
+        .def("pop", &Game::pop,
+             "Takes back the last ply; returns its SAN. NoMoveError (an IndexError) at the start of the game.")
         .def("status", &Game::status,
              "Everything draw-related about the current position: the dict of `arbiter status --json` "
              "(releases the GIL).")
         .def("claim", &Game::claim, py::arg("kind"), py::arg("intended") = py::none(),
              "The arbiter's ruling on a claim (kind 'threefold' or 'fifty', with the written move `intended` "
              "or not): the dict of `arbiter claim --json`. Raises ClaimError, MoveError.")
-        .def_property_readonly("history", &Game::history, "The moves played, in SAN.")
-        .def_property_readonly("uci_history", &Game::uci_history, "The moves played, in UCI.")
+        .def_property_readonly(
+            "history", [](const Game& g) { return g.history("san"); }, "The moves played, in SAN.")
+        .def_property_readonly(
+            "uci_history", [](const Game& g) { return g.history("uci"); }, "The moves played, in UCI.")
         .def_property_readonly("ply", &Game::ply, "The game ply of the current position.")
         .def_property_readonly("position", &Game::position, "The current Position.")
         .def_property_readonly("start", &Game::start, "The start Position.")
@@ -360,6 +294,20 @@ PYBIND11_MODULE(_arbiter, m) {
 
     m.def("dead", &dead, py::arg("fen"), py::arg("side") = "both", py::arg("limit") = py::none(),
           py::arg("quick") = false, py::arg("timing") = false, "The dict of `arbiter dead --json`.");
+    m.def(
+        "request",
+        [](const std::string& what, const std::string& json) {
+            face::Json request;
+            try {
+                request = face::Json::parse(json);
+            } catch (const face::Json::exception& e) {
+                raise_option("request", std::string("not JSON: ") + e.what(), "bad_json");
+            }
+            return face::dump(core_call([&] { return face::position_answer(what, request); }));
+        },
+        py::arg("what"), py::arg("json"),
+        "A request to the face core as the service and JavaScript send it (what: status, claim, dead, moves, "
+        "play, perft; json: its keys): the answer as JSON text, or the core's refusal raised.");
     m.def("move_tokens", &face::move_tokens, py::arg("text"),
           "The moves of --moves text: move numbers, comments and a result left out.");
     bind_audit(m);

@@ -26,6 +26,7 @@
 #include "audit_request.hpp"
 #include "audit_task.hpp"
 #include "errors.hpp"
+#include "game_input.hpp"
 #include "piece_cut.hpp"
 #include "shims.hpp"
 
@@ -33,14 +34,45 @@ namespace arbiter::python {
 
 namespace {
 
-// The audit's options (the face core's AuditRequest); its refusals as OptionError.
-audit::AuditOptions audit_options(const std::string& rules, const std::optional<std::string>& time_category,
-                                  bool exact) {
-    try {
-        return face::AuditRequest{rules, time_category.value_or(""), exact, {}, {}}.options();
-    } catch (const face::InputError& e) {
-        raise_option(e.field(), e.message(), e.code());
-    }
+// The list of an attribute that may be None.
+std::vector<std::string> texts_of(const py::handle& x) {
+    return x.is_none() ? std::vector<std::string>{} : x.cast<std::vector<std::string>>();
+}
+
+// An audit's options and filter, from the options object of the Python layer (arbiter._audit's
+// AuditOptions: rules, time_category, only, select, exact and the rule options of RULES.md §1;
+// None: its defaults)
+// read into the face core's AuditRequest and RuleInput once, as `arbiter audit` reads its flags;
+// their refusals raised as OptionError with the core's code and field.
+struct AuditSetup {
+    audit::AuditOptions options;
+    face::AuditFilter filter;
+};
+
+AuditSetup audit_setup(const py::object& given) {
+    const py::object o = given.is_none() ? py::module_::import("arbiter._audit").attr("AuditOptions")() : given;
+    face::AuditRequest request;
+    request.rules = o.attr("rules").cast<std::string>();
+    const py::object tc = o.attr("time_category");
+    if (!tc.is_none()) request.time_category = tc.cast<std::string>();
+    request.exact = o.attr("exact").cast<bool>();
+    request.only = texts_of(o.attr("only"));
+    request.select = texts_of(o.attr("select"));
+    face::RuleInput rules;
+    const py::object counts = o.attr("initial_position_counts");
+    if (!counts.is_none()) rules.initial_position_counts_flag = counts.cast<bool>();
+    const py::object counters = o.attr("counters_from_setup");
+    if (!counters.is_none()) rules.counters_from_setup = counters.cast<std::string>();
+    rules.fifty_extensions = texts_of(o.attr("fifty_extensions"));
+    rules.online_claims_only = o.attr("online_claims").cast<bool>();
+    rules.intended_mate_incorrect = o.attr("intended_mate_incorrect").cast<bool>();
+    return core_call(
+        [&] {
+            AuditSetup setup{request.options("", rules.rule_options()), request.filter()};
+            if (setup.options.rules) rules.check_applies(rule_set(*setup.options.rules));
+            return setup;
+        },
+        false);
 }
 
 py::dict counts_dict(const face::AuditCounts& c) {
@@ -67,24 +99,14 @@ face::AuditCounts counts_of(const py::dict& d) {
     return c;
 }
 
-face::AuditFilter audit_filter(const std::vector<std::string>& only, const std::vector<std::string>& select) {
-    try {
-        return face::AuditRequest{"auto", "", false, only, select}.filter();
-    } catch (const face::InputError& e) {
-        raise_option(e.field(), e.message(), e.code());
-    }
-}
-
 // The audit of one piece: (text, games_read, counts). `text` holds one line per game read: its
 // jsonl line without the leading {"game":N,"game_in_file":M (so it starts with a comma), or an
 // empty line for a game `select` leaves out; nothing with `summary`. number_records puts the
 // numbers in. `error`: (code, path, offset, message) of the read error that ended the input after it.
 py::tuple audit_piece(py::bytes text, const std::string& file, std::uint64_t first_line, std::uint64_t first_offset,
-                      bool ends_at_boundary, const std::string& rules, const std::optional<std::string>& time_category,
-                      bool summary, const std::optional<py::tuple>& error, const std::vector<std::string>& only,
-                      const std::vector<std::string>& select, bool exact) {
-    const audit::AuditOptions options = audit_options(rules, time_category, exact);
-    const face::AuditFilter filter = audit_filter(only, select);
+                      bool ends_at_boundary, const py::object& audit_options, bool summary,
+                      const std::optional<py::tuple>& error) {
+    const AuditSetup setup = audit_setup(audit_options);
     face::AuditPiece piece;
     std::string_view view = text;  // the bytes object is kept alive by the caller
     piece.text = view;
@@ -100,8 +122,8 @@ py::tuple audit_piece(py::bytes text, const std::string& file, std::uint64_t fir
     face::PieceAudit result;
     {
         py::gil_scoped_release release;
-        result =
-            face::audit_piece(piece, options, summary ? face::AuditFormat::summary : face::AuditFormat::jsonl, &filter);
+        result = face::audit_piece(piece, setup.options,
+                                   summary ? face::AuditFormat::summary : face::AuditFormat::jsonl, &setup.filter);
     }
     return py::make_tuple(py::bytes(result.text), result.games_read, counts_dict(result.counts));
 }
@@ -248,12 +270,9 @@ private:
 // `out_path` (none with `summary`): (games, newlines, bytes, counts, error), `error` as
 // audit_piece's with the line describe() gives (or None).
 py::tuple audit_task(const std::string& path, const std::string& file, const std::string& kind, std::uint64_t begin,
-                     std::uint64_t end, const std::optional<std::string>& out_path, const std::string& rules,
-                     const std::optional<std::string>& time_category, bool summary,
-                     const std::vector<std::string>& only, const std::vector<std::string>& select, bool exact,
-                     std::size_t piece_bytes) {
-    const audit::AuditOptions options = audit_options(rules, time_category, exact);
-    const face::AuditFilter filter = audit_filter(only, select);
+                     std::uint64_t end, const std::optional<std::string>& out_path, const py::object& audit_options,
+                     bool summary, std::size_t piece_bytes) {
+    const AuditSetup setup = audit_setup(audit_options);
     const auto task_kind = parse_enum<face::TaskKind>(kind);
     if (!task_kind) raise_option("kind", "unknown task kind '" + kind + "'");
     const face::TaskSpec spec{path, file, *task_kind, begin, end};
@@ -264,7 +283,7 @@ py::tuple audit_task(const std::string& path, const std::string& file, const std
     {
         py::gil_scoped_release release;
         r = face::run_task(
-            spec, options, &filter, summary || !out,
+            spec, setup.options, &setup.filter, summary || !out,
             [&](std::string_view text) {
                 if (!write_failed && std::fwrite(text.data(), 1, text.size(), out->get()) != text.size())
                     write_failed = true;
@@ -338,19 +357,17 @@ void bind_audit(py::module_& m) {
     m.def("plan_input", &plan_input, py::arg("path"), py::arg("task_bytes"), py::arg("frame_task_bytes") = 0,
           "The tasks of one input: (compression, size, kind, [(begin, end), ...]), reading only headers.");
     m.def("audit_task", &audit_task, py::arg("path"), py::arg("file"), py::arg("kind"), py::arg("begin"),
-          py::arg("end"), py::arg("out_path"), py::arg("rules") = "auto", py::arg("time_category") = py::none(),
-          py::arg("summary") = false, py::arg("only") = std::vector<std::string>{},
-          py::arg("select") = std::vector<std::string>{}, py::arg("exact") = false,
-          py::arg("piece_bytes") = std::size_t{4} << 20);
+          py::arg("end"), py::arg("out_path"), py::arg("options") = py::none(), py::arg("summary") = false,
+          py::arg("piece_bytes") = std::size_t{4} << 20,
+          "Audits one task (options: an arbiter._audit.AuditOptions): (games, newlines, bytes, counts, error).");
     m.def("number_file", &number_file, py::arg("src"), py::arg("dst"), py::arg("game"), py::arg("game_in_file"),
           py::arg("line_base") = 0, py::arg("offset_base") = 0);
     bind_pieces(m);
     m.def("is_game_boundary",
           [](py::bytes text, std::size_t offset) { return pgn::is_game_boundary(std::string_view(text), offset); });
     m.def("audit_piece", &audit_piece, py::arg("text"), py::arg("file"), py::arg("first_line"), py::arg("first_offset"),
-          py::arg("ends_at_boundary"), py::arg("rules") = "auto", py::arg("time_category") = py::none(),
-          py::arg("summary") = false, py::arg("error") = py::none(), py::arg("only") = std::vector<std::string>{},
-          py::arg("select") = std::vector<std::string>{}, py::arg("exact") = false);
+          py::arg("ends_at_boundary"), py::arg("options"), py::arg("summary") = false, py::arg("error") = py::none(),
+          "Audits one piece (options: an arbiter._audit.AuditOptions): (text, games_read, counts).");
     m.def("number_records", &number_records, py::arg("text"), py::arg("game"), py::arg("game_in_file"));
     m.def("read_games", &read_games, py::arg("text"), py::arg("ends_at_boundary") = false);
     m.def("add_counts", &add_counts);

@@ -1,5 +1,6 @@
 // shims.hpp — what the C++ files of the Python module `arbiter` share: raising the package's
-// exceptions (arbiter/_errors.py: code, field, offset) and turning the CLI's JSON into dicts.
+// exceptions (arbiter/_errors.py: code, field, offset; the face core's refusals with their own),
+// calling the core without the GIL, and turning the core's JSON into dicts.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -10,6 +11,7 @@
 
 #include "arbiter/arbiter.hpp"
 #include "arbiter/input.hpp"
+#include "errors.hpp"
 
 namespace arbiter::python {
 
@@ -23,8 +25,39 @@ namespace py = pybind11;
     throw py::error_already_set();
 }
 
-[[noreturn]] inline void raise_fen(const FenError& e) {
-    raise("FenError", e.describe(), code_name(e.code), std::string(field_name(e.field)), e.offset);
+/// A refusal of the face core as the package's exception, with the core's code, field and offset:
+/// FenError for a position that does not read (bad_fen, bad_position), MoveError for a move
+/// (bad_move, illegal_move, ambiguous_move, game_over; no_move also an IndexError), ClaimError
+/// for the kind of a claim, OptionError for any other option.
+[[noreturn]] inline void raise_core(const face::InputError& e) {
+    const std::string& code = e.code();
+    const char* type = code == "bad_fen" || code == "bad_position" ? "FenError"
+                       : code == "no_move"                         ? "NoMoveError"
+                       : code == "bad_move" || code == "illegal_move" || code == "ambiguous_move" || code == "game_over"
+                           ? "MoveError"
+                       : e.field() == "kind" ? "ClaimError"
+                                             : "OptionError";
+    raise(type, face::message_for(e, face::Caller::python), code,
+          e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()), e.offset());
+}
+
+/// Runs `f` (a call into the face core) with the GIL released when `release`, and raises the
+/// core's refusal as raise_core does once the GIL is back.
+template <class F>
+auto core_call(F&& f, bool release = true) -> decltype(f()) {
+    std::optional<decltype(f())> result;
+    std::optional<face::InputError> error;
+    {
+        std::optional<py::gil_scoped_release> unlocked;
+        if (release) unlocked.emplace();
+        try {
+            result.emplace(f());
+        } catch (const face::InputError& e) {
+            error.emplace(e);
+        }
+    }
+    if (error) raise_core(*error);
+    return std::move(*result);
 }
 
 [[noreturn]] inline void raise_option(const std::string& field, const std::string& message,

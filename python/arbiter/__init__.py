@@ -13,22 +13,26 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ._errors import ClaimError, Error, FenError, MoveError, OptionError, ReadError
+from ._errors import ClaimError, Error, FenError, MoveError, NoMoveError, OptionError, ReadError
 from . import _arbiter
 from ._arbiter import Position
-from ._audit import (DEFAULT_CHUNK_BYTES, Records, Run, audit, audit_bytes, audit_lines, pieces, read_games)
+from ._audit import (DEFAULT_CHUNK_BYTES, AuditOptions, Records, Run, audit, audit_bytes, audit_lines, pieces,
+                     read_games)
 from ._audit import Numbering as _Numbering  # arbiter.distributed's
 from ._frame import audit_frame
-from ._game import Game, Outcome, move_texts
+from ._game import DEFAULT_RULES, Game, Outcome, move_texts
 from .types import Dead
 
 #: The library's version, as ``arbiter --version`` prints it (CMakeLists.txt's project()).
 __version__: str = _arbiter.__version__
+#: The deepest ``Position.perft`` (the face core's limit, the same in the CLI and JavaScript).
+MAX_PERFT_DEPTH: int = _arbiter.MAX_PERFT_DEPTH
 
 __all__ = [
     "Position", "Game", "Outcome", "dead", "audit", "audit_bytes", "audit_lines", "audit_frame", "read_games",
-    "pieces", "move_texts", "Run", "Records", "Error", "FenError", "MoveError", "ClaimError", "OptionError",
-    "ReadError", "DEFAULT_CHUNK_BYTES", "__version__",
+    "pieces", "move_texts", "Run", "Records", "AuditOptions", "Error", "FenError", "MoveError", "NoMoveError",
+    "ClaimError", "OptionError", "ReadError", "DEFAULT_CHUNK_BYTES", "DEFAULT_RULES", "MAX_PERFT_DEPTH",
+    "__version__",
 ]
 
 
@@ -38,7 +42,8 @@ def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool 
 
     Returns the dict of ``arbiter dead --json [--side SIDE] [--limit N] [--quick] --fen FEN``;
     composed positions are accepted as the command accepts them. `fen` may be a board with
-    ``fen()`` (a ``chess.Board``, an ``arbiter.Position``). Releases the GIL."""
+    ``fen()`` (a ``chess.Board``, an ``arbiter.Position``). The face core's dead request (as the
+    service's and JavaScript's): its refusals carry the core's codes. Releases the GIL."""
     if not isinstance(fen, str) and callable(getattr(fen, "fen", None)):
         fen = fen.fen()
     return _arbiter.dead(fen, side, limit, quick, timing)

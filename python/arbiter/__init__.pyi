@@ -3,16 +3,18 @@
 from typing import Any, Optional
 
 from ._arbiter import Position as Position
-from ._audit import (DEFAULT_CHUNK_BYTES as DEFAULT_CHUNK_BYTES, Records as Records, Run as Run, audit as audit,
+from ._audit import (DEFAULT_CHUNK_BYTES as DEFAULT_CHUNK_BYTES, AuditOptions as AuditOptions, Records as Records,
+                     Run as Run, audit as audit,
                      audit_bytes as audit_bytes, audit_lines as audit_lines, pieces as pieces,
                      read_games as read_games)
 from ._errors import (ClaimError as ClaimError, Error as Error, FenError as FenError, MoveError as MoveError,
-                      OptionError as OptionError, ReadError as ReadError)
+                      NoMoveError as NoMoveError, OptionError as OptionError, ReadError as ReadError)
 from ._frame import audit_frame as audit_frame
-from ._game import Game as Game, Outcome as Outcome, move_texts as move_texts
+from ._game import DEFAULT_RULES as DEFAULT_RULES, Game as Game, Outcome as Outcome, move_texts as move_texts
 from .types import Dead
 
 __version__: str
+MAX_PERFT_DEPTH: int
 
 def dead(fen: Any, side: str = "both", limit: Optional[int] = None, quick: bool = False,
          timing: bool = False) -> Dead: ...

@@ -1,9 +1,11 @@
 # Stubs of the C++ layer of arbiter (python/_arbiter.cpp).
-from typing import Any, Dict, List, Optional, Tuple, overload
+from typing import Any, Dict, List, Optional, Tuple, Union, overload
 
 from .types import Claim, Dead, Status
 
 __version__: str
+DEFAULT_RULES: str
+MAX_PERFT_DEPTH: int
 
 class Position:
     @overload
@@ -27,7 +29,7 @@ class Position:
     def to_board(self) -> Any: ...
 
 class Game:
-    def __init__(self, fen: Optional[str] = None, moves: Optional[List[str]] = None, rules: str = "fide-2023",
+    def __init__(self, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, rules: str = ...,
                  time_category: Optional[str] = None, initial_position_counts: Optional[bool] = None,
                  counters_from_setup: Optional[str] = None, fifty_extensions: List[str] = ...,
                  online_claims: bool = False, intended_mate_incorrect: bool = False) -> None: ...
@@ -51,6 +53,7 @@ class Game:
 def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool = False,
          timing: bool = False) -> Dead: ...
 def move_tokens(text: str) -> List[str]: ...
+def request(what: str, json: str) -> str: ...
 
 class Piece:
     text: bytes
@@ -75,15 +78,12 @@ class PieceReader:
 
 def is_game_boundary(text: bytes, offset: int) -> bool: ...
 def audit_piece(text: bytes, file: str, first_line: int, first_offset: int, ends_at_boundary: bool,
-                rules: str = "auto", time_category: Optional[str] = None, summary: bool = False,
-                error: Optional[Tuple[str, str, int, str]] = None, only: List[str] = ...,
-                select: List[str] = ..., exact: bool = False) -> Tuple[bytes, int, Dict[str, Any]]: ...
+                options: Any, summary: bool = False,
+                error: Optional[Tuple[str, str, int, str]] = None) -> Tuple[bytes, int, Dict[str, Any]]: ...
 def number_records(text: bytes, game: int, game_in_file: int) -> bytes: ...
 def plan_input(path: str, task_bytes: int) -> Tuple[str, int, str, List[Tuple[int, int]]]: ...
 def audit_task(path: str, file: str, kind: str, begin: int, end: int, out_path: Optional[str],
-               rules: str = "auto", time_category: Optional[str] = None, summary: bool = False,
-               only: List[str] = ..., select: List[str] = ..., exact: bool = False,
-               piece_bytes: int = ...) -> Tuple[int, int, int, Dict[str, Any],
+               options: Any = None, summary: bool = False, piece_bytes: int = ...) -> Tuple[int, int, int, Dict[str, Any],
                                                 Optional[Tuple[str, str, int, str, str]]]: ...
 def number_file(src: str, dst: str, game: int, game_in_file: int, line_base: int = 0,
                 offset_base: int = 0) -> int: ...

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import dataclasses
 import json
 import os
-from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeVar, Union
+from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, Tuple, TypeVar, Union
 
 from . import _arbiter
 from ._errors import OptionError, ReadError
@@ -27,6 +28,45 @@ _READ_SIZE = 1 << 18
 NO_GAMES = "no games found in the input: nothing to audit"
 
 Names = Union[str, Iterable[str], None]
+
+
+@dataclasses.dataclass(frozen=True)
+class AuditOptions:
+    """The options of an audit, by name, as ``arbiter audit`` takes them and the face core's
+    AuditRequest reads them (each piece and each distributed task carries one; it pickles):
+    `rules` (a rule-set id or ``auto``), `time_category` (None: from each game's TimeControl tag),
+    `only`, `select` and `exact` (``--only``, ``--select``, ``--exact``) and the rule options of
+    RULES.md §1 (``--initial-position-counts``, ``--counters-from-setup``, ``--fifty-extension``,
+    ``--online-claims``, ``--intended-mate-incorrect``; None: the core's default). A value the
+    core refuses raises OptionError with its code and field when the audit starts."""
+
+    rules: str = "auto"
+    time_category: Optional[str] = None
+    only: Tuple[str, ...] = ()
+    select: Tuple[str, ...] = ()
+    exact: bool = False
+    initial_position_counts: Optional[bool] = None
+    counters_from_setup: Optional[str] = None
+    fifty_extensions: Tuple[str, ...] = ()
+    online_claims: bool = False
+    intended_mate_incorrect: bool = False
+
+    @classmethod
+    def of(cls, rules: str = "auto", time_category: Optional[str] = None, only: Names = None,
+           select: Names = None, exact: bool = False, **rule_options: Any) -> "AuditOptions":
+        """The options of an entry point's arguments (`only`, `select` and `fifty_extensions` a
+        string or an iterable of them); TypeError names an unknown rule option."""
+        known = {f.name for f in dataclasses.fields(cls)} - {"rules", "time_category", "only", "select", "exact"}
+        for name in rule_options:
+            if name not in known:
+                raise TypeError(f"unknown option {name!r} (the rule options: {', '.join(sorted(known))})")
+        if "fifty_extensions" in rule_options:
+            rule_options["fifty_extensions"] = tuple(as_list(rule_options["fifty_extensions"]))
+        return cls(rules, time_category, tuple(as_list(only)), tuple(as_list(select)), bool(exact), **rule_options)
+
+    def asdict(self) -> Dict[str, Any]:
+        """The options by name (JSON-ready: lists for the tuples)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
 
 
 class Errors:
@@ -193,9 +233,9 @@ def pieces(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT
         yield index, p, error
 
 
-def _audit_piece(p, error, rules, time_category, only=(), select=(), exact=False):
-    return _arbiter.audit_piece(p.text, p.file, p.first_line, p.first_offset, p.ends_at_boundary,
-                                rules, time_category, False, error, list(only), list(select), exact)
+def _audit_piece(p, error, options: AuditOptions):
+    return _arbiter.audit_piece(p.text, p.file, p.first_line, p.first_offset, p.ends_at_boundary, options, False,
+                                error)
 
 
 def as_list(x) -> List[str]:
@@ -204,8 +244,7 @@ def as_list(x) -> List[str]:
     return [x] if isinstance(x, str) else list(x)
 
 
-def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, only, select,
-           exact=False) -> Iterator[bytes]:
+def _lines(source, options: AuditOptions, threads, chunk_games, policy: Errors) -> Iterator[bytes]:
     numbering = Numbering()
     failed = False
     window: collections.deque = collections.deque()
@@ -220,7 +259,7 @@ def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, o
     try:
         for index, p, error, exc in events(source, chunk_games):
             if p is not None:
-                args = (p, error, rules, time_category, only, select, exact)
+                args = (p, error, options)
                 window.append((index, pool.submit(_audit_piece, *args) if pool else _audit_piece(*args)))
             if exc is not None:
                 # Where the CLI stops reading this input: the games before the fault first.
@@ -238,19 +277,19 @@ def _lines(source, rules, threads, time_category, chunk_games, policy: Errors, o
 
 def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
                 chunk_games: Optional[int] = None, errors: Union[str, list, None] = "raise",
-                only: Names = None, select: Names = None, exact: bool = False) -> Run[bytes]:
+                only: Names = None, select: Names = None, exact: bool = False, **rule_options: Any) -> Run[bytes]:
     """The lines of ``arbiter audit --format jsonl`` on `source` (bytes, each ending in a newline),
     in input order, with `threads` pieces audited at a time (the GIL is released while they are).
-    `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors` and
-    `exact` as for audit()."""
+    `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors`,
+    `exact` and the rule options as for audit()."""
     policy = Errors(errors)
-    only, select = as_list(only), as_list(select)
-    return Run(_lines(source, rules, threads, time_category, chunk_games, policy, only, select, exact), policy)
+    options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
+    return Run(_lines(source, options, threads, chunk_games, policy), policy)
 
 
 def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
           chunk_games: Optional[int] = None, only: Names = None, select: Names = None,
-          errors: Union[str, list, None] = "raise", exact: bool = False) -> Run[AuditRecord]:
+          errors: Union[str, list, None] = "raise", exact: bool = False, **rule_options: Any) -> Run[AuditRecord]:
     """Audits PGN games: yields, game by game in input order, the dicts of
     ``arbiter audit --format jsonl`` (``game``, ``game_in_file``, ``file``, ``tags``, ``rules``,
     ``plies``, ``findings``, ``errors``, …).
@@ -269,10 +308,14 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     ``errors``. The game a read error cut carries it in its record's ``errors``, as with the CLI.
 
     `exact` is ``arbiter audit --exact``: dead positions (5.2.2) by the full analysis of every
-    game's final position, instead of only the closed ones (docs/unwinnability.md, "The audit")."""
+    game's final position, instead of only the closed ones (docs/unwinnability.md, "The audit").
+
+    The rule options of ``arbiter audit`` (RULES.md §1), by name: ``initial_position_counts``
+    (bool), ``counters_from_setup`` (``trust_fen``, ``game_start``), ``fifty_extensions`` (e.g.
+    ``["KRBvKR=75"]``), ``online_claims`` (fide-online only) and ``intended_mate_incorrect``."""
     policy = Errors(errors)
-    lines = _lines(source, rules, threads, time_category, chunk_games, policy, as_list(only), as_list(select),
-                   exact)
+    options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
+    lines = _lines(source, options, threads, chunk_games, policy)
     return Run((json.loads(line) for line in lines), policy)
 
 
@@ -308,25 +351,25 @@ class Records(List[AuditRecord]):
 def audit_bytes(data: bytes, first_game: int = 1, *, name: str = "-", first_game_in_file: Optional[int] = None,
                 first_line: int = 1, first_offset: int = 0, last: bool = True, rules: str = "auto",
                 time_category: Optional[str] = None, only: Names = None, select: Names = None,
-                errors: Union[str, list, None] = "raise", exact: bool = False) -> Records:
+                errors: Union[str, list, None] = "raise", exact: bool = False, **rule_options: Any) -> Records:
     """Audits one chunk of PGN text (whole games): the dicts of ``arbiter audit --format jsonl``
     for its games, numbered from `first_game` (and `first_game_in_file`, by default the same).
 
     A chunk cut from a larger input just before a game boundary gives, with its `first_line`,
     `first_offset` (where it starts in its file) and ``last=False`` (the input goes on after it),
-    exactly the records the whole input gives for those games. `only`, `select` and `exact` as for
-    audit().
+    exactly the records the whole input gives for those games. `only`, `select`, `exact` and the
+    rule options as for audit().
     A chunk that starts its input (`first_offset` 0) and is not text (a ZIP, xz, binary data) is
     the ReadError ``not_text`` of the CLI, under `errors` as for audit()."""
     policy = Errors(errors)
+    options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
     out = Records()
     out.errors = policy.list if policy.list is not None else []
     data = bytes(data)
     if first_offset == 0 and (e := sniff(data, name)) is not None:
         policy(e)
         return out
-    text, _, _ = _arbiter.audit_piece(data, name, first_line, first_offset, not last, rules,
-                                      time_category, False, None, as_list(only), as_list(select), exact)
+    text, _, _ = _arbiter.audit_piece(data, name, first_line, first_offset, not last, options, False, None)
     in_file = first_game if first_game_in_file is None else first_game_in_file
     out.extend(json.loads(line) for line in _arbiter.number_records(text, first_game, in_file).splitlines())
     return out

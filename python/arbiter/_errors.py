@@ -8,7 +8,8 @@ from typing import Optional
 class Error(ValueError):
     """Bad input refused by arbiter.
 
-    Attributes: ``code`` (a stable name, e.g. ``"bad_castling"``, ``"illegal"``, ``"corrupt_zstd"``),
+    Attributes: ``code`` (the face core's stable name, the same from the CLI, the service and
+    JavaScript: e.g. ``"bad_fen"``, ``"illegal_move"``, ``"corrupt_zstd"``),
     ``field`` (what was wrong: a FEN field, ``"move"``, an option name, a path) and ``offset`` (the
     byte offset where the problem starts, or None)."""
 
@@ -24,22 +25,28 @@ class Error(ValueError):
 
 
 class FenError(Error):
-    """A FEN that cannot be read: ``code`` is the FenError code (``bad_piece``, ``invalid_position``, …),
-    ``field`` the FEN field (``placement``, ``castling``, …), ``offset`` the byte in the FEN."""
+    """A FEN that cannot be read: ``code`` ``bad_fen`` (``bad_position`` from dead()), ``field``
+    ``fen``, ``offset`` the byte in the FEN; the message says which FEN field is wrong."""
 
 
 class MoveError(Error):
-    """A move that is not legal here: ``code`` is ``syntax``, ``illegal``, ``ambiguous`` or
-    ``game_over``; ``offset`` the byte in the move text."""
+    """A move that cannot be played: ``code`` ``bad_move`` (not a move), ``illegal_move``,
+    ``ambiguous_move`` or ``game_over``; ``field`` ``move`` (``moves`` for Game's `moves`,
+    ``intended`` for a claim's), ``offset`` the byte there."""
+
+
+class NoMoveError(MoveError, IndexError):
+    """Game.pop() with no move to take back: ``code`` ``no_move``. Also an IndexError, as
+    python-chess's ``Board.pop()`` raises."""
 
 
 class ClaimError(Error):
-    """A claim of an unknown kind (``code`` ``bad_kind``)."""
+    """A claim of an unknown kind: ``code`` ``bad_field``, ``field`` ``kind``."""
 
 
 class OptionError(Error):
     """An option with a value arbiter does not know: ``code`` as in the CLI's JSON errors
-    (``unknown_rule_set``, ``bad_value``, ``bad_usage``), ``field`` the option."""
+    (``unknown_rule_set``, ``bad_value``, ``bad_usage``, ``bad_field``), ``field`` the option."""
 
 
 class ReadError(Error):

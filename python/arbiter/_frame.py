@@ -43,7 +43,8 @@ def _rows_of(record: Dict[str, Any], pgn_errors: bool) -> List[Dict[str, Any]]:
 
 def audit_frame(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
                 chunk_games: Optional[int] = None, only: Names = None, select: Names = None,
-                errors: Union[str, list, None] = "raise", pgn_errors: bool = False, exact: bool = False):
+                errors: Union[str, list, None] = "raise", pgn_errors: bool = False, exact: bool = False,
+                **rule_options: Any):
     """The findings of ``audit(source, …)`` as a pandas DataFrame: one row per finding (a game
     without findings has none), with the columns ``COLUMNS`` (the game's numbers, file, rule set,
     result marker, and the finding's type, kind, ply, side, article, detail and claimable fields)
@@ -51,11 +52,12 @@ def audit_frame(source, rules: str = "auto", threads: int = 1, time_category: Op
     already a column is ``tag_NAME``). ``pgn_errors=True`` adds a row per PGN error and warning, as
     ``arbiter audit --format csv`` does (type ``error``/``warning``, the code as kind).
 
-    The arguments and the error rule are audit()'s; with ``errors="collect"`` the ReadErrors are in
-    ``frame.attrs["errors"]``. Raises ImportError naming the package when pandas is absent."""
+    The arguments (the rule options too) and the error rule are audit()'s; with
+    ``errors="collect"`` the ReadErrors are in ``frame.attrs["errors"]``. Raises ImportError naming
+    the package when pandas is absent."""
     pd = _pandas()
     run = audit(source, rules, threads, time_category, chunk_games, only=only, select=select, errors=errors,
-                exact=exact)
+                exact=exact, **rule_options)
     rows: List[Dict[str, Any]] = []
     tag_columns: Dict[str, None] = {}
     for record in run:

@@ -64,23 +64,32 @@ def _fen_text(fen: Any) -> Optional[str]:
 
 MoveLike = Union[str, Any]
 
+#: The rule set of a game when none is named: the face core's (``_arbiter.DEFAULT_RULES``).
+DEFAULT_RULES: str = _arbiter.DEFAULT_RULES
+
+
+def _moves_arg(moves: Any) -> Union[str, List[str]]:
+    # A string goes to the core as it is (as --moves takes it: an error's offset is a byte in it).
+    return moves if isinstance(moves, str) else move_texts(moves)
+
 
 class Game(_arbiter.Game):
     """A game under a rule set: the moves played, its draw status and the rulings on claims.
 
-    ``Game(fen=None, moves=None, rules="fide-2023", ...)``: `fen` a FEN (or a board with
+    ``Game(fen=None, moves=None, rules=DEFAULT_RULES, ...)``: `fen` a FEN (or a board with
     ``fen()``); `moves` a string as ``--moves`` takes it ("1. e4 e5 2. Nf3"), or an iterable of
     SAN/UCI strings and of ``chess.Move``-like objects (with ``uci()``); the options are the CLI's
-    rule flags (docs/python.md). Copyable, picklable, and with python-chess's predicates."""
+    rule flags (docs/python.md). Copyable, picklable, and with python-chess's predicates. The game
+    is the face core's LiveGame: its refusals carry the core's codes (docs/python.md, "Errors")."""
 
-    def __init__(self, fen: Any = None, moves: Any = None, rules: str = "fide-2023",
+    def __init__(self, fen: Any = None, moves: Any = None, rules: str = DEFAULT_RULES,
                  time_category: Optional[str] = None, initial_position_counts: Optional[bool] = None,
                  counters_from_setup: Optional[str] = None, fifty_extensions: Iterable[str] = (),
                  online_claims: bool = False, intended_mate_incorrect: bool = False) -> None:
         fen = _fen_text(fen)
         options = (rules, time_category, initial_position_counts, counters_from_setup, list(fifty_extensions),
                    bool(online_claims), bool(intended_mate_incorrect))
-        super().__init__(fen, move_texts(moves), *options)
+        super().__init__(fen, _moves_arg(moves), *options)
         self._fen = fen
         self._options = options
         self._version = 0
@@ -89,7 +98,7 @@ class Game(_arbiter.Game):
     # ---- python-chess in and out ----
 
     @classmethod
-    def from_board(cls, board: Any, rules: str = "fide-2023", **options: Any) -> "Game":
+    def from_board(cls, board: Any, rules: str = DEFAULT_RULES, **options: Any) -> "Game":
         """The game of a ``chess.Board`` (duck-typed): its root position (``root().fen()``) and its
         move stack (``move_stack``, each move's ``uci()``), so that repetitions before the board's
         position count. A board without ``root()`` is taken as a start position with no moves."""
@@ -111,7 +120,7 @@ class Game(_arbiter.Game):
 
     def push(self, move: MoveLike) -> None:
         """Plays a legal move: SAN or UCI text, or a move with ``uci()`` (``chess.Move``). Raises
-        MoveError (``syntax``, ``illegal``, ``ambiguous``, ``game_over``)."""
+        MoveError (``bad_move``, ``illegal_move``, ``ambiguous_move``, ``game_over``)."""
         if not isinstance(move, str):
             if not callable(getattr(move, "uci", None)):
                 raise TypeError(f"push(): expected a SAN/UCI string or a move with uci(), got {_type_name(move)}")
@@ -120,8 +129,8 @@ class Game(_arbiter.Game):
         self._version += 1
 
     def pop(self) -> str:
-        """Takes back the last ply (as python-chess's ``Board.pop()``); returns its SAN. IndexError
-        when no move has been played."""
+        """Takes back the last ply (as python-chess's ``Board.pop()``); returns its SAN. NoMoveError
+        (code ``no_move``; an IndexError too) when no move has been played."""
         san = super().pop()
         self._version += 1
         return san

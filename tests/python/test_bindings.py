@@ -73,17 +73,19 @@ def test_position_perft():
 def test_position_errors():
     with pytest.raises(arbiter.FenError) as e:
         arbiter.Position("8/8/8/8/8/8/8/K6k x - - 0 1")
-    assert e.value.code == "bad_side" and e.value.field == "side to move" and e.value.offset == 18
+    # The face core's code and field (the CLI's for --fen); the message names the FEN's field.
+    assert e.value.code == "bad_fen" and e.value.field == "fen" and e.value.offset == 18
+    assert "side to move" in str(e.value)
     assert isinstance(e.value, arbiter.Error) and isinstance(e.value, ValueError)
     with pytest.raises(arbiter.FenError) as e:
         arbiter.Position("8/8/8/8/8/8/8/8 w - - 0 1")
-    assert e.value.code == "invalid_position"
+    assert e.value.code == "bad_fen" and e.value.field == "fen"
     with pytest.raises(arbiter.MoveError) as e:
         arbiter.Position().push("e5")
-    assert e.value.code == "illegal" and e.value.field == "move"
+    assert e.value.code == "illegal_move" and e.value.field == "move"
     with pytest.raises(arbiter.MoveError) as e:
         arbiter.Position().push("Zz9")
-    assert e.value.code == "syntax" and e.value.offset is not None
+    assert e.value.code == "bad_move" and e.value.offset is not None
     with pytest.raises(arbiter.OptionError) as e:
         arbiter.Position().legal_moves("lan")
     assert e.value.field == "notation"
@@ -132,7 +134,7 @@ def test_game_status_and_claims():
 def test_game_errors():
     with pytest.raises(arbiter.MoveError) as e:
         arbiter.Game(moves=["e4", "e4"])
-    assert e.value.code == "illegal" and "move 2 'e4'" in str(e.value)
+    assert e.value.code == "illegal_move" and e.value.field == "moves" and "move 2 'e4'" in str(e.value)
     g = arbiter.Game(fen="k7/8/1K6/8/8/8/8/7R w - - 149 100", moves=["Rh8#"])
     with pytest.raises(arbiter.MoveError) as e:
         g.push("Kb7")
@@ -157,12 +159,119 @@ def test_game_errors():
         arbiter.Game(fen="garbage")
     with pytest.raises(arbiter.ClaimError) as e:
         arbiter.Game().claim("fourfold")
-    assert e.value.code == "bad_kind"
+    assert e.value.code == "bad_value" and e.value.field == "kind"
     with pytest.raises(arbiter.MoveError) as e:
         arbiter.Game().claim("threefold", intended="Zz9")
-    assert e.value.code == "syntax" and e.value.field == "intended"
+    assert e.value.code == "bad_move" and e.value.field == "intended"
     with pytest.raises(TypeError):
         arbiter.Game(no_such_option=True)
+
+
+# ---- the face core's codes: Python's Game, dead and perft refuse as the core does ----
+
+MATED = "k7/8/1K6/8/8/8/8/7R w - - 149 100"  # Rh8# ends the game
+TWO_KNIGHTS = "4k3/8/8/8/8/8/8/1N1K1N2 w - - 0 1"  # Nd2: the knight of b1 or of f1
+
+
+def raised(call):
+    """(exception class, code, field) of what `call` raises."""
+    with pytest.raises(arbiter.Error) as e:
+        call()
+    return type(e.value), e.value.code, e.value.field
+
+
+def core_refusal(what, request):
+    """(code, field) of the face core's refusal of a JSON request (position_answer, as the service
+    and JavaScript send it)."""
+    with pytest.raises(arbiter.Error) as e:
+        arbiter._arbiter.request(what, json.dumps(request))
+    return e.value.code, e.value.field
+
+
+def cli_refusal(cli, *args):
+    """(code, field) of the CLI's refusal under --json."""
+    rc, out, _ = run_cli(cli, *args, "--json")
+    error = json.loads(out)["error"]
+    assert rc == 2
+    return error["code"], error.get("field")
+
+
+@pytest.mark.parametrize("fen, moves, want", [
+    ("garbage", None, ("bad_fen", "fen")),
+    (None, "e4 e4", ("illegal_move", "moves")),
+    (TWO_KNIGHTS, "Nd2", ("ambiguous_move", "moves")),
+    (None, "Zz9", ("bad_move", "moves")),
+    (MATED, "Rh8# Kb7", ("game_over", "moves")),
+])
+def test_game_refuses_a_position_as_the_core(cli, fen, moves, want):
+    """Game(fen, moves) is the core's LiveGame built as `status --fen --moves` builds its game: the
+    same code and field."""
+    cls, code, field = raised(lambda: arbiter.Game(fen=fen, moves=moves))
+    args = (["--fen", fen] if fen else []) + (["--moves", moves] if moves else [])
+    assert (code, field) == cli_refusal(cli, "status", *args) == want
+    assert cls is (arbiter.FenError if code == "bad_fen" else arbiter.MoveError)
+
+
+@pytest.mark.parametrize("fen, move, want", [
+    (None, "e5", "illegal_move"),
+    (TWO_KNIGHTS, "Nd2", "ambiguous_move"),
+    (None, "Zz9", "bad_move"),
+])
+def test_push_refuses_a_move_as_the_core(fen, move, want):
+    """Game.push and Position.push give the code and field of the core's play request."""
+    request = {"move": move, **({"fen": fen} if fen else {})}
+    assert core_refusal("play", request) == (want, "move")
+    assert raised(lambda: arbiter.Game(fen=fen).push(move)) == (arbiter.MoveError, want, "move")
+    assert raised(lambda: arbiter.Position(fen).push(move) if fen else arbiter.Position().push(move)) == \
+        (arbiter.MoveError, want, "move")
+
+
+def test_options_refused_as_the_core(cli):
+    # An unknown rule set: as the CLI's status (the same GameInput).
+    assert raised(lambda: arbiter.Game(rules="fide-1999")) == (arbiter.OptionError, "unknown_rule_set", "rules")
+    assert cli_refusal(cli, "status", "--moves", "e4", "--rules", "fide-1999") == ("unknown_rule_set", "rules")
+    # A claim of an unknown kind: the core's claim request.
+    assert raised(lambda: arbiter.Game().claim("fourfold")) == (arbiter.ClaimError, "bad_value", "kind")
+    assert core_refusal("claim", {"fen": START, "kind": "fourfold"}) == ("bad_value", "kind")
+    assert cli_refusal(cli, "claim", "fourfold", "--moves", "e4") == ("bad_value", "kind")
+    # A move after the game ended, pushed: game_over on the pushed move.
+    g = arbiter.Game(fen=MATED, moves=["Rh8#"])
+    assert raised(lambda: g.push("Kb7")) == (arbiter.MoveError, "game_over", "move")
+    # perft over the one limit of every face.
+    over = arbiter.MAX_PERFT_DEPTH + 1
+    assert raised(lambda: arbiter.Position().perft(over)) == (arbiter.OptionError, "bad_value", "depth")
+    assert core_refusal("perft", {"depth": over}) == ("bad_value", "depth")
+    assert cli_refusal(cli, "perft", str(over)) == ("bad_value", "depth")
+    assert arbiter.Position().perft(arbiter.MAX_PERFT_DEPTH - 6) == 400  # the limit itself is a depth
+    assert arbiter.MAX_PERFT_DEPTH == 8
+    # Nothing to pop: the core's no_move, still an IndexError as python-chess's Board.pop().
+    e = raised(lambda: arbiter.Game().pop())
+    assert e == (arbiter.NoMoveError, "no_move", None) and issubclass(arbiter.NoMoveError, IndexError)
+
+
+@pytest.mark.parametrize("fen, options, field", [
+    ("garbage", {}, "fen"),
+    ("8/8/8/8/8/8/8/K6k w - -", {"side": "none"}, "side"),
+    ("8/8/8/8/8/8/8/K6k w - -", {"limit": 0}, "limit"),
+])
+def test_dead_refuses_as_the_core(fen, options, field):
+    """dead() is the core's dead request: the same code and field as the JSON request."""
+    got = raised(lambda: arbiter.dead(fen, **options))
+    assert got[1:] == core_refusal("dead", {"fen": fen, **options})
+    assert got[2] == field
+
+
+def test_dead_is_the_core_answer():
+    fen = "8/8/2k5/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1"
+    got = arbiter.dead(fen, side="white", limit=1000, quick=True)
+    assert got == json.loads(arbiter._arbiter.request("dead", json.dumps(
+        {"fen": fen, "side": "white", "limit": 1000, "quick": True})))
+
+
+def test_default_rules_from_the_core():
+    assert arbiter.DEFAULT_RULES == arbiter._arbiter.DEFAULT_RULES == arbiter.Game().rules == "fide-2023"
+    import inspect
+    assert inspect.signature(arbiter.Game).parameters["rules"].default == arbiter.DEFAULT_RULES
 
 
 def test_game_threads():
@@ -417,3 +526,36 @@ def test_audit_exact_finds_what_the_default_leaves(cli):
     assert rc == 0, err
     assert [json.loads(line) for line in out.splitlines()] == list(
         arbiter.audit(io.BytesIO(pgn), rules="fide-2023", exact=True))
+
+
+def test_audit_takes_the_rule_options_as_the_cli(cli):
+    """The rule options of `arbiter audit` (RULES.md §1), through the same AuditRequest: the same
+    records as the CLI with the same flags, and the core's refusals."""
+    shuffle = b'[Event "t"]\n[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n'
+    cases = [({}, []), ({"initial_position_counts": False}, ["--initial-position-counts", "false"]),
+             ({"rules": "fide-online", "online_claims": True}, ["--online-claims"]),
+             ({"intended_mate_incorrect": True, "counters_from_setup": "game_start"},
+              ["--intended-mate-incorrect", "--counters-from-setup", "game_start"])]
+    seen = set()
+    for options, flags in cases:
+        rules = options.pop("rules", "fide-2023")
+        rc, out, err = run_cli(cli, "audit", "--rules", rules, *flags, "-q", "-", input=shuffle)
+        assert rc == 0, err
+        want = [json.loads(line) for line in out.splitlines()]
+        assert arbiter.audit_bytes(shuffle, rules=rules, **options) == want, flags
+        assert list(arbiter.audit(io.BytesIO(shuffle), rules=rules, **options)) == want, flags
+        seen.add(json.dumps(want[0]["findings"]))
+    assert len(seen) > 1  # the options change the findings
+    for options, want in [({"counters_from_setup": "never"}, ("bad_value", "counters_from_setup")),
+                          ({"online_claims": True}, ("bad_usage", "online_claims")),
+                          ({"fifty_extensions": ["nonsense"]}, ("bad_value", "fifty_extensions"))]:
+        with pytest.raises(arbiter.OptionError) as e:
+            arbiter.audit_bytes(shuffle, rules="fide-2023", **options)
+        assert (e.value.code, e.value.field) == want
+    with pytest.raises(TypeError, match="no_such_option"):
+        arbiter.audit_bytes(shuffle, no_such_option=True)
+    # One typed object, by name, that pickles (the distributed audit's tasks carry it).
+    import pickle
+    o = arbiter.AuditOptions.of("fide-2023", only="threefold", fifty_extensions="KRBvKR=75", online_claims=False)
+    assert pickle.loads(pickle.dumps(o)) == o and o.only == ("threefold",) and o.fifty_extensions == ("KRBvKR=75",)
+    assert o.asdict()["only"] == ["threefold"]

@@ -52,7 +52,7 @@ def test_moves_errors_name_the_item():
         arbiter.Game(moves=["e4", 1.5])
     with pytest.raises(arbiter.MoveError) as e:
         arbiter.Game(moves="1. e4 e5 2. Ke3")
-    assert e.value.code == "illegal" and "move 3 'Ke3'" in str(e.value)
+    assert e.value.code == "illegal_move" and "move 3 'Ke3'" in str(e.value)
     with pytest.raises(TypeError, match="push"):
         arbiter.Game().push(42)
     with pytest.raises(TypeError, match="fen"):

@@ -232,3 +232,28 @@ def test_output_dir_keeps_earlier_runs_across_a_killed_one(tmp_path):
     assert run3.valid(tasks[0]) and not run3.valid(tasks[1]) and run3.valid(tasks[-1])
     with pytest.raises(d.UsageError, match="another run"):
         d.OutputDir(out, inputs + inputs, {}, temporary=False)
+
+
+def test_the_options_travel_as_one_object(tmp_path):
+    """The command line's audit options, rule options included, become one AuditOptions (by name)
+    that a task audits with: the same records as `arbiter audit` with the same flags."""
+    from arbiter import distributed as d
+    from arbiter._audit import AuditOptions
+
+    args = d._parse(["audit", "--scheduler", "local:1", "--rules", "fide-2023", "--only", "threefold",
+                     "--initial-position-counts", "false", "--fifty-extension", "KRBvKR=75", "--online-claims",
+                     "--intended-mate-incorrect", "--counters-from-setup", "game_start", "x.pgn"])
+    assert d.audit_options(args) == AuditOptions("fide-2023", None, ("threefold",), (), False, False, "game_start",
+                                                 ("KRBvKR=75",), True, True)
+    f = tmp_path / "k.pgn"
+    f.write_bytes(b'[Event "t"]\n[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n')
+    for flags, options in [([], AuditOptions("fide-2023")),
+                           (["--initial-position-counts", "false"], AuditOptions("fide-2023",
+                                                                                 initial_position_counts=False))]:
+        records = str(tmp_path / "records")
+        _arbiter.audit_task(str(f), "k.pgn", "whole", 0, 0, records, options)
+        _arbiter.number_file(records, str(tmp_path / "part"), 1, 1)
+        cli = os.environ.get("ARBITER_CLI", os.path.join(ROOT, "build", "arbiter"))
+        rc, out, err = run_cli(cli, "audit", "--rules", "fide-2023", *flags, "-q", str(f))
+        assert rc == 0, err
+        assert (tmp_path / "part").read_bytes() == out.replace(str(f).encode(), b"k.pgn"), flags
