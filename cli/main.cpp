@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", version);
     finish_commands(app, version);
     json_errors = json_wanted(argc, argv);
+    arbiter::face::warning_sink() = [](std::string_view w) {
+        std::cerr << "arbiter: warning: " << arbiter::face::printable(w) << '\n';
+    };
     if (auto problem = check_subcommand_words(app, argc, argv)) return report("", *problem, 2, "bad_usage");
     int status = 0;
     try {

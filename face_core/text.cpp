@@ -106,10 +106,14 @@ Position fen_or_throw(const std::string& fen) {
         ++fields;
         i = fen.find_first_of(" \t", i);
     }
-    if (fields < 3)
-        std::cerr << "arbiter: warning: the FEN has no castling field; read as '-' (no castling rights) and no en "
-                     "passant square\n";
+    if (fields < 3 && warning_sink())
+        warning_sink()("the FEN has no castling field; read as '-' (no castling rights) and no en passant square");
     return *pos;
+}
+
+std::function<void(std::string_view)>& warning_sink() {
+    static std::function<void(std::string_view)> sink;
+    return sink;
 }
 
 }  // namespace arbiter::face

@@ -3,6 +3,7 @@
 // tolerantly or refused with the field and byte at fault.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -27,5 +28,10 @@ const char* move_error_code(MoveError::Kind kind) noexcept;
 /// Parses a FEN for the command line (tolerant of missing counters) or throws InputError
 /// naming the field and byte.
 Position fen_or_throw(const std::string& fen);
+
+/// Where the face core's warnings go (a FEN read with no castling field, …): nowhere unless a face
+/// sets it. The command line writes them on stderr; a library face (Python, JavaScript) keeps
+/// quiet, as a library should. Set once, before any work starts.
+std::function<void(std::string_view)>& warning_sink();
 
 }  // namespace arbiter::face
