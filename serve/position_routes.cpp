@@ -1,8 +1,9 @@
 // position_routes.cpp — POST /api/v1/status, /claim and /dead: a position or a game in, the
 // JSON of `arbiter status|claim|dead --json` out (docs/api.md), answered by the face core
-// (position_requests.hpp).
+// (position_requests.hpp) on one of the rules' threads.
 #include "api_request.hpp"
 #include "position_requests.hpp"
+#include "rules_threads.hpp"
 #include "service.hpp"
 
 namespace arbiter::serve {
@@ -10,7 +11,8 @@ namespace arbiter::serve {
 Response Service::position_route(const std::string& what, const Request& req) {
     const Json j = parse_object(req.body);
     try {
-        return json_response(200, face::position_answer(what, j));
+        // The position's analysis on a rules thread, like a session's (rules_threads.hpp).
+        return json_response(200, rules_->run([&] { return face::position_answer(what, j); }));
     } catch (const face::InputError& e) {
         throw ApiError{400, e.code(), e.message()};  // bad_field, bad_position, bad_move
     }

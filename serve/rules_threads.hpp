@@ -1,7 +1,10 @@
-// rules_threads.hpp — the threads of the service that do the rules' work on sessions (checking an
-// event, building a state with its actions), not the connection threads: the dead-position
-// analysis keeps a memo of about 1 MB in each thread that ever runs it (thread_local), and the
-// connection threads are many (--threads).
+// rules_threads.hpp — the two threads of the service that do all the rules' work (creating a
+// session, checking an event, building a state with its actions, replaying a session from the
+// journal, the position routes status, claim and dead), not the connection threads: the
+// dead-position analysis sets up about 2 MB of tables in each thread that ever runs it
+// (analysis_thread_memory() in arbiter/helpmate.hpp), and the connection threads are many
+// (--threads). A connection thread only parses, copies the state JSON built here and writes;
+// tests/serve_service_test.cpp checks that it sets up no table.
 #pragma once
 
 #include <condition_variable>

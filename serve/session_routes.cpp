@@ -37,8 +37,10 @@ Response Service::create_session(const Request& req) {
     }
     auto e = std::make_shared<SessionEntry>();
     {
-        std::lock_guard j2(journal_mutex_);
-        auto s = JournaledSession::create(journal_, cfg);
+        auto s = rules_->run([&] {  // the start position's automatic checks: the rules' work
+            std::lock_guard j2(journal_mutex_);
+            return JournaledSession::create(journal_, cfg);
+        });
         if (!s) throw journal_error(s.error());
         e->js.emplace(std::move(*s));
     }

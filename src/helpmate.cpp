@@ -167,7 +167,10 @@ struct AnswerCache {
     static constexpr std::size_t size = 4096;
     std::vector<Slot> slots;
     Slot& slot(const Position& pos) {
-        if (slots.empty()) slots.resize(size);
+        if (slots.empty()) {
+            detail::count_thread_table(size * sizeof(Slot));
+            slots.resize(size);
+        }
         return slots[pos.key() & (size - 1)];
     }
 };
@@ -398,6 +401,8 @@ bool HelpmateAnalyzer::may_be_closed(const Position& pos) noexcept {
     }
     return has_locked_units(pos);
 }
+
+std::size_t analysis_thread_memory() noexcept { return detail::thread_table_bytes(); }
 
 const HelpmateAnalyzer& unwinnability_without_locked_check() noexcept {
     static const HelpmateAnalyzer analyzer([] {

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <random>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "arbiter/arbiter.hpp"
@@ -765,3 +766,26 @@ TEST(HelpmateAbility, GameRecordEndsInADeadPosition) {
 }
 
 }  // namespace
+
+// The analysis's per-thread tables (analysis_thread_memory): none on a thread that asked only
+// what needs no search, set up once on the first search and not again, whatever follows.
+TEST(HelpmateThreadTables, SetUpOnceAndOnlyBySearching) {
+    std::size_t before = 1, after_first = 0, after_more = 0;
+    std::thread([&] {
+        const HelpmateAnalyzer analyzer;
+        // Material that cannot mate, and a game over: answered without a search.
+        (void)analyzer.can_checkmate(composed("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"), Color::white);
+        (void)analyzer.can_checkmate(composed("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), Color::white);
+        before = analysis_thread_memory();
+        (void)analyzer.can_checkmate(composed("4k3/8/8/8/8/8/8/2B1K1N1 w - - 0 1"), Color::white);
+        after_first = analysis_thread_memory();
+        for (const char* fen :
+             {"4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1", "8/8/8/4k3/8/8/2P5/4K3 w - - 0 1", "r3k3/8/8/8/8/8/8/4K2R w - - 0 1"})
+            for (Color side : {Color::white, Color::black}) (void)analyzer.can_checkmate(composed(fen), side);
+        after_more = analysis_thread_memory();
+    }).join();
+    EXPECT_EQ(before, 0u);
+    EXPECT_GT(after_first, std::size_t{1} << 20);  // the transposition table alone is 1 MiB
+    EXPECT_LT(after_first, std::size_t{3} << 20);
+    EXPECT_LE(after_more - after_first, std::size_t{1} << 10);  // at most an exhaustive search's state
+}

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <thread>
+#include <utility>
 
 #include "arbiter/arbiter.hpp"
 #include "game_input.hpp"
@@ -151,6 +154,82 @@ TEST_F(ServiceTest, ASessionIsCreatedShownAndPlayed) {
     const Response pgn = s.handle(request("GET", where + "/pgn"));
     EXPECT_EQ(pgn.status, 200);
     EXPECT_NE(pgn.body.find("1. e4"), std::string::npos) << pgn.body;
+}
+
+// The rules' work runs on the service's own threads (rules_threads.hpp): a connection thread
+// that goes through every route, the analysis included (a session's start position and moves,
+// the position routes, a replay from the journal, a listener's stream), sets up none of the
+// analysis's per-thread tables, which would cost about 2 MB on each of --threads threads.
+TEST_F(ServiceTest, TheRulesWorkIsDoneOffTheConnectionThreads) {
+    // A thread of the test's own stands for a connection thread (the test's main thread may
+    // have run the analysis in another test).
+    std::string failures;
+    auto connection = [&](const std::function<void()>& f) {
+        std::thread t([&] {
+            f();
+            if (analysis_thread_memory() != 0)
+                failures += "this connection thread set up " + std::to_string(analysis_thread_memory()) +
+                            " bytes of the analysis's tables\n";
+        });
+        t.join();
+    };
+    // Each answer needs the exact analysis: a start position with a mate to find (the
+    // automatic check after every ply), a bishop ending, a dead-position question.
+    const std::string open_fen = "4k3/8/8/8/8/8/8/2B1K1N1 w - - 0 1";
+    connection([&] {
+        Service& s = service();
+        const Response created = s.handle(
+            request("POST", "/api/v1/sessions", R"({"time_control":"5400+30","start_fen":")" + open_fen + R"("})"));
+        ASSERT_EQ(created.status, 201) << created.body;
+        ASSERT_EQ(s.handle(request("POST", "/api/v1/sessions", "{}")).status, 201);
+        const std::string where = header(created, "Location");
+        EXPECT_EQ(s.handle(request("POST", where + "/events", R"({"type":"start","at_ms":0})")).status, 200);
+        for (const auto& [move, at] : {std::pair{"Nf3", 100}, {"Kd7", 200}, {"Ne5+", 300}}) {
+            const Response r = s.handle(
+                request("POST", where + "/events",
+                        R"({"type":"move","move":")" + std::string(move) + R"(","at_ms":)" + std::to_string(at) + "}"));
+            EXPECT_EQ(r.status, 200) << move << ": " << r.body;
+        }
+        Response stream = s.handle(request("GET", where + "/stream"));
+        ASSERT_TRUE(stream.stream);
+        std::string chunk;
+        EXPECT_TRUE(stream.stream(chunk));
+        EXPECT_NE(chunk.find("event: state"), std::string::npos);
+        EXPECT_EQ(s.handle(request("GET", where)).status, 200);
+        EXPECT_EQ(s.handle(request("GET", "/api/v1/sessions")).status, 200);
+        EXPECT_EQ(s.handle(request("GET", where + "/pgn")).status, 200);
+        const std::string game =
+            R"("fen":"4k3/8/8/8/8/3BK3/8/6N1 w - - 0 1","moves":"Bc4 Ke7 Bd3 Ke8 Bc4 Ke7 Bd3 Ke8")";
+        for (const char* route : {"/api/v1/status", "/api/v1/claim", "/api/v1/dead"}) {
+            const std::string kind = std::string(route) == "/api/v1/claim" ? R"(,"kind":"threefold")" : "";
+            const Response r = s.handle(request("POST", route, "{" + game + kind + "}"));
+            EXPECT_EQ(r.status, 200) << route << ": " << r.body;
+        }
+        const Response dead = s.handle(request("POST", "/api/v1/dead", R"({"fen":")" + open_fen + R"("})"));
+        EXPECT_EQ(dead.status, 200) << dead.body;
+        Request board = request("GET", "/board.svg");
+        board.query.emplace("fen", open_fen);
+        EXPECT_EQ(s.handle(board).status, 200);
+    });
+    // A new service on the same journal replays the sessions on first use.
+    connection([&] {
+        Service& s = service();
+        EXPECT_EQ(s.handle(request("GET", "/api/v1/sessions")).status, 200);
+        EXPECT_EQ(s.handle(request("GET", "/api/v1/sessions/1")).status, 200);
+        EXPECT_EQ(s.handle(request("POST", "/api/v1/sessions/1/events", R"({"type":"move","move":"Kd6","at_ms":400})"))
+                      .status,
+                  200);
+    });
+    EXPECT_EQ(failures, "");
+    // The check itself: the analysis run on a thread does set the tables up there.
+    std::size_t on_a_thread = 0;
+    std::thread([&] {
+        auto pos = position_from_fen(open_fen);
+        ASSERT_TRUE(pos.has_value());
+        (void)HelpmateAnalyzer().can_checkmate(*pos, Color::white);
+        on_a_thread = analysis_thread_memory();
+    }).join();
+    EXPECT_GT(on_a_thread, std::size_t{1} << 20);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 /// The algorithm and its soundness arguments are described in docs/unwinnability.md.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "arbiter/position.hpp"
@@ -99,6 +100,16 @@ private:
 
     HelpmateOptions options_;
 };
+
+/// The memory of the analysis's per-thread tables set up on the calling thread, in bytes at
+/// their setup size: 0 on a thread that never ran the analysis beyond its fast exit; about
+/// 2.2 MB on one that did (the answers by position, 0.7 MB; the transposition table of the
+/// searches, 1 MiB; the ranked moves' cache, 384 KiB; an exhaustive search's state). The tables
+/// are freed when the thread exits; their sizes are fixed but for the stack of ranked moves and
+/// the two search states a thread keeps, which grow with a search and are trimmed after it
+/// (docs/performance.md). A service keeps the analysis on a few threads of its own and can
+/// check that its other threads have none (tools/serve/rules_threads.hpp).
+[[nodiscard]] std::size_t analysis_thread_memory() noexcept;
 
 /// default_unwinnability() with HelpmateOptions::check_locked off: the audit's first pass over a
 /// game (src/audit.cpp), which then checks the final position for locked units.

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <new>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -109,10 +110,13 @@ struct ExhaustiveSearch::State {
     bool exhausted = false;
 
     /// Empty again, keeping the memory of the first queues up to 2^15 entries in all (what a
-    /// modest search needs; the rest is given back).
+    /// modest search needs; the rest is given back), as Visited::clear does.
     void reset() {
         visited.clear();
-        failed_proofs.clear();
+        if (failed_proofs.bucket_count() > (1 << 12))
+            std::unordered_set<std::uint64_t>().swap(failed_proofs);
+        else
+            failed_proofs.clear();
         std::size_t kept = 0;
         for (Queue& q : queues) {
             kept += q.entries.capacity();
@@ -196,7 +200,10 @@ struct ExhaustiveSearch::State {
 
 namespace {
 /// States of finished searches, kept per thread for the next one: the audit analyses positions
-/// at many plies, and fresh tables would cost a page fault per 4 KiB each time.
+/// at many plies, and fresh tables would cost a page fault per 4 KiB each time. At most two,
+/// each emptied when it is put here (State::reset keeps at most 2^17 visited positions' room and
+/// 2^15 queued positions'), so that what a thread keeps between searches is bounded whatever
+/// the last search visited.
 std::vector<std::unique_ptr<ExhaustiveSearch::State>>& spare_states() {
     thread_local std::vector<std::unique_ptr<ExhaustiveSearch::State>> spare;
     return spare;
@@ -207,11 +214,11 @@ ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner, std::arra
                                    Bitboard proof_walls) {
     auto& spare = spare_states();
     if (spare.empty()) {
+        count_thread_table(sizeof(State));
         state_ = std::make_unique<State>();
     } else {
         state_ = std::move(spare.back());
         spare.pop_back();
-        state_->reset();
     }
     state_->winner = winner;
     state_->ignored = ignored;
@@ -225,7 +232,13 @@ ExhaustiveSearch::ExhaustiveSearch(const Position& root, Color winner, std::arra
 
 ExhaustiveSearch::~ExhaustiveSearch() {
     auto& spare = spare_states();
-    if (state_ && spare.size() < 2) spare.push_back(std::move(state_));
+    if (!state_ || spare.size() >= 2) return;
+    try {
+        state_->reset();
+        spare.push_back(std::move(state_));
+    } catch (const std::bad_alloc&) {
+        // Not kept: the state is freed with the search.
+    }
 }
 
 SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {

@@ -203,12 +203,23 @@ int knight_moves(Square a, Square b) noexcept;
 /// The same from every square to `b` (indexed by the other square).
 const std::uint8_t* knight_moves_to(Square b) noexcept;
 
+/// The analysis's tables kept per thread (the transposition table, the ranked-move stack and
+/// cache below, the recycled exhaustive-search states, the answers by position of helpmate.cpp)
+/// are set up on the first search of a thread, never on a thread that does not search, and freed
+/// when the thread exits. Each is counted here when it is set up, at its size then
+/// (analysis_thread_memory()).
+void count_thread_table(std::size_t bytes) noexcept;
+/// What count_thread_table counted on this thread.
+std::size_t thread_table_bytes() noexcept;
+
 /// The depth-first searches' transposition table (per thread, shared by the searches, which run
 /// one at a time), never cleared: a generation tag marks live entries, and a new generation
 /// forgets every entry. Defined here so that its probes inline.
 class SearchTable {
 public:
     static constexpr std::size_t size = std::size_t{1} << 16;
+    /// The memory of the entries (1 MiB).
+    static constexpr std::size_t bytes() noexcept { return size * sizeof(Entry); }
     void new_generation() noexcept {
         if (++generation_ == 0) {
             for (std::size_t i = 0; i < size; ++i) entries_[i].generation = 0;

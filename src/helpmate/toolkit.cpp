@@ -151,19 +151,34 @@ int knight_moves(Square a, Square b) noexcept { return knight_distance.d[index(a
 
 const std::uint8_t* knight_moves_to(Square b) noexcept { return knight_distance.d[index(b)].data(); }
 
+namespace {
+thread_local std::size_t thread_tables = 0;  // bytes, as counted by count_thread_table
+
+/// A table of this thread, on the heap (not in every thread's static TLS block), counted.
+template <class T>
+std::unique_ptr<T> thread_table(std::size_t extra = 0) {
+    count_thread_table(sizeof(T) + extra);
+    return std::make_unique<T>();
+}
+}  // namespace
+
+void count_thread_table(std::size_t bytes) noexcept { thread_tables += bytes; }
+
+std::size_t thread_table_bytes() noexcept { return thread_tables; }
+
 RankedStack& ranked_stack() noexcept {
-    thread_local RankedStack stack;
-    return stack;
+    thread_local const std::unique_ptr<RankedStack> stack = thread_table<RankedStack>();
+    return *stack;
 }
 
 RankedCache& ranked_cache() noexcept {
-    thread_local RankedCache cache;
-    return cache;
+    thread_local const std::unique_ptr<RankedCache> cache = thread_table<RankedCache>();
+    return *cache;
 }
 
 SearchTable& search_table() noexcept {
-    thread_local SearchTable t;
-    return t;
+    thread_local const std::unique_ptr<SearchTable> t = thread_table<SearchTable>(SearchTable::bytes());
+    return *t;
 }
 
 }  // namespace arbiter::detail

@@ -1,8 +1,9 @@
 """limits_test.py — the bounds of `arbiter serve` against real server processes on 127.0.0.1 with
 few threads: the SSE listener limit (503 too_many_streams, a place freed when a listener goes),
 and slow-drip clients (a byte every 1.5 s, each read within the read timeout) dropped at
---request-timeout so that they cannot hold every thread and starve the others.
-Bounded: a few connections, at most about 20 s. Usage: limits_test.py ARBITER WORKDIR"""
+--request-timeout so that they cannot hold every thread and starve the others; and the server's
+RSS with 1,200 threads after hundreds of sessions (the rules' work stays on the rules' threads).
+Bounded: a few connections (360 requests from 6 clients in the last), at most about 30 s. Usage: limits_test.py ARBITER WORKDIR"""
 import json
 import socket
 import sys
@@ -115,6 +116,55 @@ def test_slow_drip_clients():
         check(srv.stop() == 0, "clean stop")
 
 
+def rss_mb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(next(l for l in f if l.startswith("VmRSS")).split()[1]) / 1024
+
+
+def sanitized(pid):
+    with open("/proc/%d/maps" % pid) as f:
+        return any(name in f.read() for name in ("libasan", "libtsan", "libubsan"))
+
+
+def test_memory_with_many_threads():
+    # --threads 1200 and 300 sessions created, with 60 positions asked about, over 6 concurrent
+    # clients, each request on a connection of its own (so on whichever of the 1,200 threads
+    # takes it). Every one needs the dead-position analysis (the start position's check, the
+    # position routes), which keeps about 2 MB of tables in each thread that runs it: on the
+    # connection threads that was 2 MB for each of hundreds of threads (750 MB here); the service
+    # runs it on its two rules threads (about 40 MB in all).
+    srv = Server(ARBITER, fresh_journal(WORK, "memory.journal"), threads=1200).start()
+    errors = []
+
+    def client(k):
+        try:
+            for i in range(50):
+                status, j, _, _ = srv.request("POST", "/api/v1/sessions", {"time_control": "5400+30"})
+                if status != 201:
+                    errors.append("create: %d %s" % (status, j))
+                if i % 5 == 0:
+                    status, j, _, _ = srv.request("POST", "/api/v1/dead", {"fen": "4k3/8/8/8/8/8/8/2B1K1N1 w - - 0 1"})
+                    if status != 200:
+                        errors.append("dead: %d %s" % (status, j))
+        except Exception as e:  # reported below
+            errors.append(repr(e))
+
+    try:
+        clients = [threading.Thread(target=client, args=(k,)) for k in range(6)]
+        [t.start() for t in clients]
+        [t.join(120) for t in clients]
+        check(not errors and not any(t.is_alive() for t in clients), "every request answered: %s" % errors[:3])
+        status, j, _, _ = srv.request("GET", "/api/v1/sessions")
+        check(status == 200 and len(j) == 300, "300 sessions listed")
+        rss = rss_mb(srv.proc.pid)
+        if sanitized(srv.proc.pid):
+            print("(sanitizer build: RSS %.0f MB not checked)" % rss)
+        else:
+            check(rss < 150, "RSS %.0f MB after 300 sessions with 1,200 threads (bound 150 MB)" % rss)
+    finally:
+        check(srv.stop() == 0, "clean stop")
+
+
 def test_request_timeout_option():
     import subprocess
     for value in ["0", "abc", "99999"]:
@@ -126,4 +176,5 @@ def test_request_timeout_option():
 
 run([("SSE listener limit: 503, a place freed", test_stream_limit),
      ("slow-drip clients cannot starve the server", test_slow_drip_clients),
-     ("--request-timeout checked", test_request_timeout_option)])
+     ("--request-timeout checked", test_request_timeout_option),
+     ("RSS bounded with 1,200 threads", test_memory_with_many_threads)])
