@@ -72,9 +72,9 @@ void add_audit(CLI::App& app) {
     add_rule_options(*cmd, *rule_in);
     cmd->callback([o, rule_in] {
         AuditConfig cfg;
-        const AuditRequest request{o->rules, o->time_category, o->exact, o->only, o->select};
-        cfg.options = request.options("--", rule_in->rule_options());
-        cfg.filter = request.filter("--");
+        const AuditRequest request{o->rules, o->time_category, o->exact, o->only, o->select, *rule_in};
+        cfg.options = request.options();
+        cfg.filter = request.filter();
         cfg.files = o->files;
         cfg.batch_bytes = o->batch_bytes;
         cfg.max_plies = o->max_plies;
@@ -86,7 +86,6 @@ void add_audit(CLI::App& app) {
         if (o->json && cfg.format != AuditFormat::summary)
             throw InputError("--json applies only with --format summary (--format " + o->format +
                              " is already machine-readable)");
-        if (cfg.options.rules) rule_in->check_applies(rule_set(*cfg.options.rules));
         unsigned threads = o->threads ? o->threads : std::max(1u, std::thread::hardware_concurrency());
         if (threads > 256) throw InputError("--threads: at most 256");
         if (cfg.pgn_out && !o->output.empty()) {

@@ -8,6 +8,7 @@
 
 #include "arbiter/audit.hpp"
 #include "audit_output.hpp"
+#include "game_input.hpp"
 
 namespace arbiter::face {
 
@@ -17,13 +18,18 @@ struct AuditRequest {
     bool exact = false;
     std::vector<std::string> only;    ///< comma-separated lists of finding types or kinds
     std::vector<std::string> select;  ///< TAG=VALUE
+    /// The rule options of RULES.md §1 (initial_position_counts, counters_from_setup,
+    /// fifty_extensions, online_claims, intended_mate_incorrect), as status and claim take them;
+    /// its own `rules` and `time_category` are not used (the two above are the audit's).
+    RuleInput rule_input;
 
-    /// The library's options, the rule options `base` under them (the time category replaced
-    /// when one is given). InputError unknown_rule_set ("rules") or bad_value ("time_category");
-    /// messages name each option as `prefix` + its name (e.g. "--rules").
-    [[nodiscard]] audit::AuditOptions options(const std::string& prefix = "", const RuleOptions& base = {}) const;
+    /// The library's options: the rule options under the rule set and time category (the time
+    /// category from each game's tags unless one is given). InputError unknown_rule_set
+    /// ("rules"), bad_value ("time_category", a rule option), bad_usage (an option that has no
+    /// effect under the rule set given); messages in the CLI's words (message_for for others).
+    [[nodiscard]] audit::AuditOptions options() const;
     /// The filter of `only` and `select`. InputError bad_value ("only", "select").
-    [[nodiscard]] AuditFilter filter(const std::string& prefix = "") const;
+    [[nodiscard]] AuditFilter filter() const;
 };
 
 }  // namespace arbiter::face

@@ -74,11 +74,11 @@ struct TaskSpec {
 /// the input): the texts of an input's tasks, in order, are the whole input, so the lines and
 /// bytes of the tasks before one give its first line and offset in the file.
 struct TaskResult {
-    std::uint64_t games = 0;          ///< games read (selected or not): the game numbers it takes
-    std::uint64_t newlines = 0;       ///< in its text
-    std::uint64_t bytes = 0;          ///< of its text (decompressed)
-    AuditCounts counts;               ///< of the games --select keeps
-    std::optional<InputError> error;  ///< the read error that ended the input in this task
+    std::uint64_t games = 0;                   ///< games read (selected or not): the game numbers it takes
+    std::uint64_t newlines = 0;                ///< in its text
+    std::uint64_t bytes = 0;                   ///< of its text (decompressed)
+    AuditCounts counts;                        ///< of the games --select keeps
+    std::optional<arbiter::InputError> error;  ///< the read error that ended the input in this task
 };
 
 /// Audits a task: each piece of its text (about `piece_bytes`, cut at game boundaries) as

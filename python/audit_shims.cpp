@@ -58,7 +58,7 @@ AuditSetup audit_setup(const py::object& given) {
     request.exact = o.attr("exact").cast<bool>();
     request.only = texts_of(o.attr("only"));
     request.select = texts_of(o.attr("select"));
-    face::RuleInput rules;
+    face::RuleInput& rules = request.rule_input;
     const py::object counts = o.attr("initial_position_counts");
     if (!counts.is_none()) rules.initial_position_counts_flag = counts.cast<bool>();
     const py::object counters = o.attr("counters_from_setup");
@@ -66,13 +66,7 @@ AuditSetup audit_setup(const py::object& given) {
     rules.fifty_extensions = texts_of(o.attr("fifty_extensions"));
     rules.online_claims_only = o.attr("online_claims").cast<bool>();
     rules.intended_mate_incorrect = o.attr("intended_mate_incorrect").cast<bool>();
-    return core_call(
-        [&] {
-            AuditSetup setup{request.options("", rules.rule_options()), request.filter()};
-            if (setup.options.rules) rules.check_applies(rule_set(*setup.options.rules));
-            return setup;
-        },
-        false);
+    return core_call([&] { return AuditSetup{request.options(), request.filter()}; }, false);
 }
 
 py::dict counts_dict(const face::AuditCounts& c) {

@@ -64,13 +64,14 @@ std::string request(const std::string& what, const std::string& text) {
 }
 
 // The audit of a PGN text: its jsonl records (one line a game), or the refusal of an option.
-// Options: rules, time_category, exact, only, select (as `arbiter audit`), file (the records'
-// "file"; default "-").
+// Options: rules, time_category, exact, only, select and the rule options (as `arbiter audit`),
+// file (the records' "file"; default "-").
 std::string audit(const std::string& pgn, const std::string& options) {
     return answering(options, [&](const Json& j) {
         using namespace arbiter::face;
-        const Fields f(j, {"rules", "time_category", "exact", "only", "select", "file"});
+        const Fields f(j, with_rule_keys({"exact", "only", "select", "file"}));
         AuditRequest r;
+        read_rules(f, r.rule_input);
         f.text("rules", r.rules);
         f.text("time_category", r.time_category);
         f.flag("exact", r.exact);

@@ -141,10 +141,11 @@ export interface Game {
   readonly deleted: boolean;
 }
 
-/** The options of `arbiter audit`. */
-export interface AuditOptions {
+/** The options of `arbiter audit`, its rule options (RuleOptions) included. */
+export interface AuditOptions extends Omit<RuleOptions, 'rules' | 'time_category'> {
   /** "auto" (the default: from each game's tags) or a rule-set id. */
   rules?: string;
+  /** Empty or absent: from each game's tags. */
   time_category?: string;
   exact?: boolean;
   /** Finding types or kinds to keep, comma-separated lists. */

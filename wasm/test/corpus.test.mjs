@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 import { arbiter, cli, cliJson, root, runCli, seeded, shared } from '../test_support.mjs';
 
@@ -69,4 +70,20 @@ test('Game: status and claims at a sampled ply of real games, as the CLI', { ski
     }
   }
   assert.ok(checked > 300, `${checked} plies`);
+});
+
+test('the audit takes the rule options as arbiter audit does', () => {
+  const pgn = '[Event "x"]\n[Result "1/2-1/2"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n\n';
+  const base = arbiter.audit(pgn, { rules: 'fide-2023' });
+  const without = arbiter.audit(pgn, { rules: 'fide-2023', initial_position_counts: false });
+  assert.notDeepEqual(base[0].findings, without[0].findings, 'the start position counted or not changes the threefold');
+  assert.throws(() => arbiter.audit(pgn, { rules: 'fide-2023', online_claims: true }),
+    (e) => e.code === 'bad_usage' && e.field === 'online_claims' && !e.message.includes('--'));
+  assert.throws(() => arbiter.audit(pgn, { counters_from_setup: 'sometimes' }),
+    (e) => e.code === 'bad_value' && e.field === 'counters_from_setup');
+  if (cli) {
+    const want = execFileSync(cli, ['audit', '--format', 'jsonl', '--rules', 'fide-2023', '--initial-position-counts', 'false', '-'],
+      { input: pgn, encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(without.map((r) => r.findings), want.map((r) => r.findings));
+  }
 });
