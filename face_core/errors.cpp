@@ -51,7 +51,7 @@ constexpr std::array<ErrorCode, 30> table{{
     {"too_large", 413, "a body over the route's limit"},
     {"unauthorized", 401, "a missing or wrong bearer token"},
     {"too_many_streams", 503, "every stream the server holds is taken"},
-    {"out_of_memory", 503, "the work needed more memory than there is"},
+    {"out_of_memory", 500, "the work needed more memory than there is"},
     {"internal", 500, "a fault of arbiter itself"},
 }};
 

@@ -1,6 +1,8 @@
 // session_json.cpp — JSON events in, JSON session state out.
 #include "session_json.hpp"
 
+#include "json_object.hpp"
+
 #include <set>
 
 #include "arbiter/event_fields.hpp"
@@ -136,16 +138,8 @@ std::string event_types_help() {
 }
 
 Event event_from_json(const std::string& text) {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        bad(std::string("not valid JSON (") + e.what() + ")", "malformed", {}, e.byte ? e.byte - 1 : 0);
-    } catch (const nlohmann::json::exception& e) {  // valid syntax it cannot hold: a number such as 1e999
-        bad(std::string("not usable JSON (") + e.what() + ")", "malformed");
-    }
-    if (!j.is_object())
-        bad("expected a JSON object such as {\"type\":\"move\",\"move\":\"e4\",\"at_ms\":0}", "malformed");
+    // Not JSON, or not an object: bad_json, as every JSON request (json_object.hpp).
+    const Json j = parse_json_object(text, "the event");
     if (!j.contains("type")) bad("missing \"type\"", "missing_field", "type");
     std::string type = string_field(j, "type");
     if (type == "illegal") type = "illegal_move";

@@ -5,36 +5,12 @@
 #include <charconv>
 
 #include "errors.hpp"
+#include "json_object.hpp"
 #include "text.hpp"
 
 namespace arbiter::serve {
 
-Response json_response(int status, const Json& j) {
-    Response r;
-    r.status = status;
-    r.body = face::dump(j) + "\n";
-    return r;
-}
-
-Response error_response(const ApiError& e) {
-    Json j{{"error", Json{{"code", e.code}, {"message", face::printable(e.message)}}}};
-    if (e.extra.is_object())
-        for (auto it = e.extra.begin(); it != e.extra.end(); ++it) j[it.key()] = it.value();
-    return json_response(e.status, j);
-}
-
-Json parse_object(const std::string& body) {
-    Json j;
-    try {
-        j = Json::parse(body);
-    } catch (const Json::parse_error& e) {
-        throw ApiError{400, "bad_json", "the body is not JSON (byte " + std::to_string(e.byte) + "): " + e.what()};
-    } catch (const Json::exception& e) {  // a number too large, …
-        throw ApiError{400, "bad_json", std::string("the body is not usable JSON: ") + e.what()};
-    }
-    if (!j.is_object()) throw ApiError{400, "bad_json", "the body must be a JSON object {…}"};
-    return j;
-}
+Json parse_object(const std::string& body) { return face::parse_json_object(body, "the body"); }
 
 ApiError journal_error(const JournalError& e) {
     switch (e.code) {

@@ -11,6 +11,7 @@
 
 #include "arbiter/journal.hpp"
 #include "game_input.hpp"
+#include "http_kit.hpp"
 #include "request_fields.hpp"
 #include "routes.hpp"
 #include "rules_json.hpp"
@@ -21,17 +22,12 @@ using face::Json;
 using Request = face::Request;
 using Response = face::Response;
 
-/// A request answered with an error: {"error":{"code","message"}} and the status.
-struct ApiError {
-    int status;
-    std::string code;
-    std::string message;
-    Json extra = nullptr;  // more top-level keys (the refusal of a 409)
-};
+/// A request answered with an error (the face core's HTTP kit, http_kit.hpp, shared with the hall).
+using ApiError = face::HttpError;
+using face::error_response;
+using face::json_response;
 
-Response json_response(int status, const Json& j);
-Response error_response(const ApiError& e);
-/// The body as a JSON object, or 400 bad_json naming the byte.
+/// The body as a JSON object, or InputError bad_json naming the byte (the face core's one reader).
 Json parse_object(const std::string& body);
 /// The status an error of the journal is answered with (404 no_such_session, 503 journal_busy, …).
 ApiError journal_error(const JournalError& e);

@@ -12,13 +12,7 @@ namespace arbiter::serve {
 Response board(const Request& req) {
     const std::string fen = query_value(req, "fen");
     Position pos;
-    if (!fen.empty()) {
-        try {
-            pos = face::composed_fen_or_throw(fen);
-        } catch (const face::InputError& e) {
-            throw ApiError{400, "bad_fen", "fen: " + e.message()};
-        }
-    }
+    if (!fen.empty()) pos = face::composed_fen_or_throw(fen);  // bad_fen, field fen, its byte
     face::BoardStyle style;
     style.flip = query_value(req, "flip") == "1";
     for (const auto& key : {"highlight", "arrow"}) {

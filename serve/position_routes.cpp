@@ -10,12 +10,9 @@ namespace arbiter::serve {
 
 Response Service::position_route(const std::string& what, const Request& req) {
     const Json j = parse_object(req.body);
-    try {
-        // The position's analysis on a rules thread, like a session's (rules_threads.hpp).
-        return json_response(200, rules_->run([&] { return face::position_answer(what, j); }));
-    } catch (const face::InputError& e) {
-        throw ApiError{400, e.code(), e.message()};  // bad_field, bad_position, bad_move
-    }
+    // The position's analysis on a rules thread, like a session's (rules_threads.hpp); the core's
+    // refusals pass as they are (Service::handle): the CLI's code, field and offset.
+    return json_response(200, rules_->run([&] { return face::position_answer(what, j); }));
 }
 
 }  // namespace arbiter::serve

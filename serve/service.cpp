@@ -6,7 +6,6 @@
 #include "api_request.hpp"
 #include "arbiter/arbiter.hpp"
 #include "assets.hpp"
-#include "auth.hpp"
 #include "board_route.hpp"
 #include "errors.hpp"
 #include "rules_threads.hpp"
@@ -46,28 +45,10 @@ EntryPtr Service::entry(SessionId id) {
     });
 }
 
+// Every refusal answered by the face core's HTTP kit: an InputError with its own code, field and
+// offset (as the CLI gives them), the headers of every answer.
 Response Service::handle(const Request& req) {
-    Response r;
-    try {
-        r = route(req);
-    } catch (const ApiError& e) {
-        r = error_response(e);
-    } catch (const FieldError& e) {
-        r = error_response({400, "bad_field", e.message()});
-    } catch (const face::InputError& e) {
-        r = error_response({400, "bad_input", e.message()});
-    } catch (const std::bad_alloc&) {
-        r = error_response({500, "out_of_memory", "out of memory"});
-    } catch (const std::exception& e) {
-        r = error_response({500, "internal", e.what()});
-    }
-    r.headers.emplace_back("X-Content-Type-Options", "nosniff");
-    r.headers.emplace_back("Referrer-Policy", "no-referrer");
-    r.headers.emplace_back("Content-Security-Policy",
-                           "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src "
-                           "'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
-    if (r.content_type == "application/json") r.headers.emplace_back("Cache-Control", "no-store");
-    return r;
+    return face::answer(req, [this](const Request& r) { return route(r); });
 }
 
 Response Service::route(const Request& req) {
@@ -75,9 +56,7 @@ Response Service::route(const Request& req) {
     const bool get = req.method == "GET" || req.method == "HEAD";
     const bool post = req.method == "POST";
     auto only = [&](bool allowed, const char* methods) {
-        if (!allowed)
-            throw ApiError{405, "method_not_allowed", req.method + " " + path + ": use " + methods,
-                           Json{{"allow", methods}}};
+        if (!allowed) throw face::method_not_allowed(req, methods);
     };
     if (path.rfind("/api/", 0) != 0) {
         if (path == "/board.svg") {
@@ -101,13 +80,10 @@ Response Service::route(const Request& req) {
         only(get, "GET");
         return json_response(200, face::rule_sets_json());
     }
-    if (auto refused = check_token(req, options_.token)) return *refused;
+    if (auto refused = face::check_bearer(req, options_.token)) return *refused;
     const std::size_t limit =
         path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead" ? max_pgn_body : max_body;
-    if (req.body.size() > limit)
-        throw ApiError{413, "too_large",
-                       "the body has " + std::to_string(req.body.size()) + " bytes, over the limit of " +
-                           std::to_string(limit) + " for " + path};
+    if (auto too_large = face::body_too_large(req, limit)) throw *too_large;
     if (path == "/api/v1/sessions") {
         only(get || post, "GET, POST");
         return post ? create_session(req) : list_sessions();

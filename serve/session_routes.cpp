@@ -33,7 +33,7 @@ Response Service::create_session(const Request& req) {
     try {
         cfg = face::session_config(in);
     } catch (const face::InputError& e) {
-        throw ApiError{400, "bad_config", e.message()};
+        throw ApiError{400, "bad_config", message_for(e, face::Caller::json), nullptr, e.field(), e.offset()};
     }
     auto e = std::make_shared<SessionEntry>();
     {
@@ -99,7 +99,7 @@ Response Service::post_event(SessionId id, const Request& req) {
     try {
         ev = face::event_from_json(req.body);
     } catch (const face::InputError& err) {
-        throw ApiError{400, "bad_event", err.message()};
+        throw ApiError{400, "bad_event", message_for(err, face::Caller::json), nullptr, err.field(), err.offset()};
     }
     const EntryPtr e = entry(id);
     std::lock_guard w(e->write);

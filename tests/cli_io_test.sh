@@ -129,7 +129,7 @@ fi
 expect 2 '' "--white: '\\\\xff' is not valid UTF-8" -- session new --journal "$tmp/u.arbiter" --white $'\xff'
 expect 2 '' "found '\\\\xff'" -- status --fen $'k7/8/8/8/8/8/8/K7 w - \xff'
 expect 2 '' "move 1 'e4\\\\x01x'" -- status --moves $'e4\x01x'
-expect 2 '' 'not valid JSON' -- session event --journal "$tmp/full.arbiter" 1 $'{"type":"move","move":"\xff","at_ms":0}'
+expect 2 '' 'is not JSON' -- session event --journal "$tmp/full.arbiter" 1 $'{"type":"move","move":"\xff","at_ms":0}'
 
 "$ARBITER" session event --journal "$tmp/full.arbiter" 1 '{"type":"move","move":"e\u0000x","at_ms":0}' >/dev/null 2>"$tmp/err"
 check "a NUL in a move is escaped, not cut short" grep -q "'e\\\\x00x' is not a legal move for White here" "$tmp/err"

@@ -49,7 +49,7 @@ expect 0 '"paused":true' '' -- session show --journal "$J" 1 --json
 refused move_obligation 'must be played' 1 '{"type":"move","move":"Ng8","at_ms":10000}'
 refused time_goes_back 'earlier than the previous' 1 '{"type":"move","move":"Nc6","at_ms":10}'
 refused out_of_turn 'out of turn' 1 '{"type":"move","move":"e4","side":"white","at_ms":10000}'
-event 2 '' 'not valid JSON' 1 '{"type":"move",'
+event 2 '' 'is not JSON .byte 15.' 1 '{"type":"move",'
 event 2 '' 'unknown key "sqare"' 1 '{"type":"touch","sqare":"g1","at_ms":10000}'
 event 2 '' 'missing "at_ms"' 1 '{"type":"move","move":"Nc6"}'
 event 2 '' 'unknown type "mvoe"' 1 '{"type":"mvoe","at_ms":10000}'

@@ -112,9 +112,10 @@ TEST(EventFields, AJsonKeyNamesOneFieldPerType) {
 }
 
 // JSON that parses but that nlohmann cannot hold (a number out of a double's range) is refused
-// as malformed, like JSON that does not parse, never an exception of the JSON library (the
-// session fuzzer's CI find: it ended the CLI with an internal error).
-TEST(EventFields, NumbersJsonCannotHoldAreMalformed) {
+// as bad_json, like JSON that does not parse, never an exception of the JSON library (the
+// session fuzzer's CI find: it ended the CLI with an internal error). (Was `malformed`, the
+// journal codec's code, before the one JSON reader of issue 45.)
+TEST(EventFields, NumbersJsonCannotHoldAreBadJson) {
     for (const char* text :
          {R"({"type":"move","move":"e4","at_ms":1e999})", R"({"type":"move","move":"e4","at_ms":-1e400})",
           R"({"type":"offer","at_ms":0,"side":"white","x":1e999})"}) {
@@ -122,7 +123,7 @@ TEST(EventFields, NumbersJsonCannotHoldAreMalformed) {
             (void)face::event_from_json(text);
             FAIL() << text << " accepted";
         } catch (const face::InputError& e) {
-            EXPECT_EQ(e.code(), "malformed") << text;
+            EXPECT_EQ(e.code(), "bad_json") << text;
             EXPECT_NE(std::string(e.what()).find("number overflow"), std::string::npos) << e.what();
         }
     }

@@ -16,6 +16,7 @@
 #include "board_svg.hpp"
 #include "dead_json.hpp"
 #include "errors.hpp"
+#include "json_object.hpp"
 #include "live_game.hpp"
 #include "position_requests.hpp"
 #include "request_fields.hpp"
@@ -47,14 +48,8 @@ std::string refusing(F answer) {
 // The answer of `answer(request)` for the JSON text of a request, or the refusal.
 template <class F>
 std::string answering(const std::string& text, F answer) {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::exception& e) {
-        return refusal("bad_json", std::string("the request is not JSON: ") + e.what());
-    }
-    if (!j.is_object()) return refusal("bad_json", "the request must be an object {…}");
-    return refusing([&] { return answer(j); });
+    // The one JSON reader (json_object.hpp): bad_json with its byte, in plain words.
+    return refusing([&] { return answer(arbiter::face::parse_json_object(text, "the request")); });
 }
 
 std::string request(const std::string& what, const std::string& text) {

@@ -5,6 +5,9 @@
 #include <functional>
 #include <iostream>
 
+#include "http_kit.hpp"
+#include "json_object.hpp"
+#include "request_fields.hpp"
 #include "rules_json.hpp"
 #include "sources.hpp"
 #include "state.hpp"
@@ -16,23 +19,11 @@ namespace {
 
 using face::Json;
 
-face::Response json_answer(int status, const Json& j) {
-    face::Response r;
-    r.status = status;
-    r.body = face::dump(j) + "\n";
-    r.headers.emplace_back("Cache-Control", "no-store");
-    return r;
-}
+// The face core's HTTP kit (http_kit.hpp), as the service answers: one error body, one token check.
+using face::HttpError;
+using face::json_response;
 
-face::Response error_answer(int status, const std::string& code, const std::string& message) {
-    return json_answer(status, Json{{"error", face::error_json(code, message)}});
-}
-
-bool same_token(const std::string& a, const std::string& b) {
-    unsigned char diff = a.size() == b.size() ? 0 : 1;
-    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i % (b.size() + 1)]);
-    return diff == 0;
-}
+face::Response json_answer(int status, const Json& j) { return json_response(status, j); }
 
 }  // namespace
 
@@ -166,22 +157,23 @@ struct HallService::Impl {
     }
 
     face::Response acknowledge(const face::Request& req) {
-        Json j;
-        try {
-            j = Json::parse(req.body);
-        } catch (const std::exception&) {
-            return error_answer(400, "bad_json", "the body must be {\"board\",\"type\",\"kind\",\"ply\"}");
-        }
-        if (!j.is_object() || !j.contains("board") || !j["board"].is_string() || !j.contains("type") ||
-            !j["type"].is_string() || !j.contains("kind") || !j["kind"].is_string() || !j.contains("ply") ||
-            !j["ply"].is_number_unsigned())
-            return error_answer(400, "bad_field", "the body must be {\"board\",\"type\",\"kind\",\"ply\"}");
-        Alert a{.board = j["board"], .type = j["type"], .kind = j["kind"], .ply = j["ply"]};
+        // The one JSON reader (bad_json with its byte) and the keys read as every request's.
+        const Json j = face::parse_json_object(req.body, "the body");
+        const face::Fields f(j, {"board", "type", "kind", "ply"});
+        Alert a;
+        for (const char* key : {"board", "type", "kind", "ply"})
+            if (!f.has(key))
+                throw face::FieldError(
+                    std::string("\"") + key + "\" is missing: the body is {\"board\",\"type\",\"kind\",\"ply\"}", key);
+        f.text("board", a.board);
+        f.text("type", a.type);
+        f.text("kind", a.kind);
+        f.number("ply", a.ply, 0, 1'000'000'000);
         const std::string key = a.key();
         std::lock_guard lock(m);
         bool found = false;
         for (const Alert& x : hall.alerts()) found = found || x.key() == key;
-        if (!found) return error_answer(404, "not_found", "no such alert in force");
+        if (!found) throw HttpError{404, "not_found", "no such alert in force"};
         acked.insert(key);
         if (state) state->acknowledge(key);
         ++version;
@@ -235,42 +227,39 @@ void HallService::stop() {
 bool HallService::handles(const std::string& path) const noexcept { return path.rfind("/api/v1/watch", 0) == 0; }
 
 face::Response HallService::handle(const face::Request& req) {
-    face::Response r;
-    if (!impl_->options.token.empty()) {
-        const std::string prefix = "Bearer ";
-        const std::string& h = req.authorization;
-        if (h.rfind(prefix, 0) != 0 || !same_token(h.substr(prefix.size()), impl_->options.token)) {
-            r = error_answer(401, "unauthorized", "this server needs Authorization: Bearer TOKEN (the --token-file's)");
-            r.headers.emplace_back("WWW-Authenticate", "Bearer");
-            return r;
-        }
-    }
+    return face::answer(req, [this](const face::Request& q) { return route(q); });
+}
+
+face::Response HallService::route(const face::Request& req) {
+    if (auto refused = face::check_bearer(req, impl_->options.token)) return *refused;
     const bool get = req.method == "GET" || req.method == "HEAD";
+    const auto only = [&](bool allowed, const char* methods) {
+        if (!allowed) throw face::method_not_allowed(req, methods);
+    };
     if (req.path == "/api/v1/watch") {
-        if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
+        only(get, "GET");
         std::lock_guard lock(impl_->m);
-        r = json_answer(200, impl_->snapshot());
-    } else if (req.path == "/api/v1/watch/board") {
-        if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
+        return json_answer(200, impl_->snapshot());
+    }
+    if (req.path == "/api/v1/watch/board") {
+        only(get, "GET");
         const auto id = req.query.find("id");
-        if (id == req.query.end()) return error_answer(400, "bad_field", "give the board as ?id=BOARD");
+        if (id == req.query.end()) throw face::FieldError("give the board as ?id=BOARD", "id");
         std::lock_guard lock(impl_->m);
         Json j = impl_->board_detail(id->second);
-        if (j.is_null()) return error_answer(404, "not_found", "no such board: " + id->second);
-        r = json_answer(200, j);
-    } else if (req.path == "/api/v1/watch/stream") {
-        if (!get) return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use GET");
-        r = impl_->stream();
-    } else if (req.path == "/api/v1/watch/ack") {
-        if (req.method != "POST")
-            return error_answer(405, "method_not_allowed", req.method + " " + req.path + ": use POST");
-        if (req.body.size() > face::max_body) return error_answer(413, "too_large", "the body is over 1 MiB");
-        r = impl_->acknowledge(req);
-    } else {
-        r = error_answer(404, "not_found", "no such route: " + req.path);
+        if (j.is_null()) throw HttpError{404, "not_found", "no such board: " + id->second};
+        return json_answer(200, j);
     }
-    r.headers.emplace_back("X-Content-Type-Options", "nosniff");
-    return r;
+    if (req.path == "/api/v1/watch/stream") {
+        only(get, "GET");
+        return impl_->stream();
+    }
+    if (req.path == "/api/v1/watch/ack") {
+        only(req.method == "POST", "POST");
+        if (auto too_large = face::body_too_large(req, face::max_body)) throw *too_large;
+        return impl_->acknowledge(req);
+    }
+    throw HttpError{404, "not_found", "no such route: " + req.path};
 }
 
 }  // namespace arbiter::watch

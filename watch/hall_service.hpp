@@ -46,6 +46,7 @@ public:
     void stop() override;
 
 private:
+    face::Response route(const face::Request& req);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

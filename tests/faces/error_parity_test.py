@@ -64,6 +64,16 @@ CASES = [
      "python": ("perft", 99), "js": ("perft", 99)},
 ]
 
+# Text that is not a JSON object, through every face that reads JSON: the service's body, the CLI's
+# session event and the JavaScript API (a lone surrogate, which JSON.stringify writes as \ud800).
+JSON_CASES = [
+    {"name": "not JSON", "want": ("bad_json", None), "body": '{"moves": "e4", ', "event": '{"type":"move",'},
+    {"name": "lone surrogate", "want": ("bad_json", None), "body": '{"moves": "\\ud800"}',
+     "event": '{"type":"move","move":"\\ud800","at_ms":0}', "js": "\ud800"},
+    # (The CLI reads an event that does not start with "{" as a file's name: not this case.)
+    {"name": "not an object", "want": ("bad_json", None), "body": '[1, 2]'},
+]
+
 FLAG_WORDS = ("--fen", "--moves", "--rules", "--time-category", "--intended", "--side", "--limit", "--depth")
 
 
@@ -176,7 +186,35 @@ def main():
             results[c["name"]]["js status()"] = r
     else:
         print("SKIP javascript: no package directory given")
+    json_results = {c["name"]: {} for c in JSON_CASES}
+    server = Server(ARBITER, journal).start()
+    try:
+        for c in JSON_CASES:
+            status, parsed = server.request("POST", "/api/v1/status", c["body"].encode())[:2]
+            e = parsed["error"] if isinstance(parsed, dict) and "error" in parsed else {"code": "HTTP %d" % status}
+            json_results[c["name"]]["service"] = (e["code"], e.get("field"), e.get("message", ""))
+    finally:
+        server.stop()
+    journal2 = os.path.join(WORK, "parity-events.arbiter")
+    if os.path.exists(journal2):
+        os.remove(journal2)
+    subprocess.run([ARBITER, "session", "new", "--journal", journal2, "--white", "A", "--black", "B"],
+                   capture_output=True, check=True, timeout=60)
+    for c in [c for c in JSON_CASES if "event" in c]:
+        p = subprocess.run([ARBITER, "session", "event", "--journal", journal2, "1", c["event"]], capture_output=True,
+                           text=True, timeout=60)
+        e = json.loads(p.stdout.strip().splitlines()[-1])["error"]
+        json_results[c["name"]]["cli"] = (e["code"], e.get("field"), e["message"])
+    if JS_DIR:
+        js_calls = [(("game", {"moves": c["js"]}), "status") for c in JSON_CASES if "js" in c]
+        for c, r in zip([c for c in JSON_CASES if "js" in c], run_js(js_calls)):
+            json_results[c["name"]]["js status()"] = r
     failed = 0
+    for c in JSON_CASES:
+        for face, (code, field, message) in json_results[c["name"]].items():
+            ok = (code, field) == c["want"]
+            print("%s %-22s %-12s %s/%s" % ("ok  " if ok else "FAIL", c["name"], face, code, field))
+            failed += not ok
     for c in CASES:
         for face, (code, field, message) in results[c["name"]].items():
             ok = (code, field) == c["want"]

@@ -170,7 +170,7 @@ def test_status_claim_dead_same_as_cli():
                              ("/api/v1/claim", {"pgn": pgn, "ply": 99, "kind": "threefold"}, "bad_value"),
                              ("/api/v1/dead", {"fen": "8/8/8/8/8/8/8/8 w - -"}, "bad_fen"),
                              ("/api/v1/dead", {"fen": "8/8/8/8/8/2k5/8/K7 w - -", "side": "red"}, "bad_value"),
-                             ("/api/v1/dead", {"fen": "8/8/8/8/8/2k5/8/K7 w - -", "limit": 10 ** 12}, "bad_value"),
+                             ("/api/v1/dead", {"fen": "8/8/8/8/8/2k5/8/K7 w - -", "limit": 10 ** 13}, "bad_value"),
                              ("/api/v1/status", {"fen": 42}, "bad_field")]:
         status, j, _, _ = srv.request("POST", path, body)
         check(status == 400 and j["error"]["code"] == code and j["error"]["message"],

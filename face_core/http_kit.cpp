@@ -1,0 +1,83 @@
+// http_kit.cpp — what every face that answers HTTP shares (http_kit.hpp).
+#include "http_kit.hpp"
+
+#include <new>
+
+#include "text.hpp"
+
+namespace arbiter::face {
+
+namespace {
+
+// Compares without leaving the length of the common prefix in the time taken.
+bool constant_time_equal(const std::string& a, const std::string& b) {
+    unsigned char diff = a.size() == b.size() ? 0 : 1;
+    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i % (b.size() + 1)]);
+    return diff == 0;
+}
+
+}  // namespace
+
+Response json_response(int status, const Json& j) {
+    Response r;
+    r.status = status;
+    r.body = dump(j) + "\n";
+    return r;
+}
+
+Response error_response(const HttpError& e) {
+    Json j{{"error", error_json(e.code, printable(e.message), e.field, e.offset)}};
+    if (e.extra.is_object())
+        for (auto it = e.extra.begin(); it != e.extra.end(); ++it) j[it.key()] = it.value();
+    return json_response(e.status, j);
+}
+
+HttpError http_error(const InputError& e) {
+    return HttpError{http_status_of(e.code()), e.code(), message_for(e, Caller::json), nullptr, e.field(), e.offset()};
+}
+
+std::optional<Response> check_bearer(const Request& req, const std::string& token) {
+    if (token.empty()) return std::nullopt;
+    const std::string prefix = "Bearer ";
+    const std::string& h = req.authorization;
+    if (h.rfind(prefix, 0) == 0 && constant_time_equal(h.substr(prefix.size()), token)) return std::nullopt;
+    Response r =
+        error_response({401, "unauthorized", "this server needs Authorization: Bearer TOKEN (the --token-file's)"});
+    r.headers.emplace_back("WWW-Authenticate", "Bearer");
+    return r;
+}
+
+HttpError method_not_allowed(const Request& req, const char* methods) {
+    return {405, "method_not_allowed", req.method + " " + req.path + ": use " + methods, Json{{"allow", methods}}};
+}
+
+std::optional<HttpError> body_too_large(const Request& req, std::size_t limit) {
+    if (req.body.size() <= limit) return std::nullopt;
+    return HttpError{413, "too_large",
+                     "the body has " + std::to_string(req.body.size()) + " bytes, over the limit of " +
+                         std::to_string(limit) + " for " + req.path};
+}
+
+Response answer(const Request& req, const std::function<Response(const Request&)>& route) {
+    Response r;
+    try {
+        r = route(req);
+    } catch (const HttpError& e) {
+        r = error_response(e);
+    } catch (const InputError& e) {
+        r = error_response(http_error(e));
+    } catch (const std::bad_alloc&) {
+        r = error_response({503, "out_of_memory", "out of memory"});
+    } catch (const std::exception& e) {
+        r = error_response({500, "internal", e.what()});
+    }
+    r.headers.emplace_back("X-Content-Type-Options", "nosniff");
+    r.headers.emplace_back("Referrer-Policy", "no-referrer");
+    r.headers.emplace_back("Content-Security-Policy",
+                           "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src "
+                           "'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    if (r.content_type == "application/json") r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+}  // namespace arbiter::face

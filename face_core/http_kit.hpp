@@ -1,0 +1,51 @@
+// http_kit.hpp — what every face that answers HTTP shares (the service, serve/, and the hall
+// monitor's routes, watch/hall_service.cpp), over face::Request and face::Response so that neither
+// includes the other: the error body of every refusal, the bearer-token check, 405 and 413, the
+// headers of every answer, and the one place a route's exceptions become answers.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "errors.hpp"
+#include "routes.hpp"
+#include "rules_json.hpp"
+
+namespace arbiter::face {
+
+/// A request answered with an error: the status and {"error":{"code","message","field"?,
+/// "offset"?}} with `extra`'s keys beside "error" (the refusal of a 409).
+struct HttpError {
+    int status;
+    std::string code;
+    std::string message;
+    Json extra = nullptr;
+    std::string field{};
+    std::optional<std::uint64_t> offset{};
+};
+
+/// A JSON answer: the object on one line.
+Response json_response(int status, const Json& j);
+/// The answer of an HttpError.
+Response error_response(const HttpError& e);
+/// The HttpError of a refusal of the face core: its code's status (errors.hpp), its field and
+/// offset, its words as a JSON caller reads them (message_for).
+HttpError http_error(const InputError& e);
+
+/// Null when `token` is empty or the request carries `Authorization: Bearer TOKEN` (compared in
+/// a time that does not depend on where the two differ); else the 401 answer.
+std::optional<Response> check_bearer(const Request& req, const std::string& token);
+/// 405 for a method the route does not take: `methods` ("GET", "POST") in the message and as
+/// "allow".
+HttpError method_not_allowed(const Request& req, const char* methods);
+/// 413 when the body is over `limit` bytes.
+std::optional<HttpError> body_too_large(const Request& req, std::size_t limit);
+
+/// Runs `route`, turns what it throws into its answer (an HttpError as it is; an InputError by
+/// http_error; bad_alloc 503 out_of_memory; any other exception 500 internal) and adds the headers
+/// every answer carries (nosniff, no referrer, the content security policy; no-store on JSON).
+Response answer(const Request& req, const std::function<Response(const Request&)>& route);
+
+}  // namespace arbiter::face
