@@ -8,6 +8,26 @@
 
 namespace arbiter::watch {
 
+namespace {
+
+// Which of the audit's findings the hall reports as result_mismatch; the others it reports live,
+// as game_over and claimable alerts. Every finding type is decided here: a new one fails to
+// compile (the static_assert, and -Wswitch) until it is, instead of being dropped unseen.
+static_assert(enum_count<audit::FindingType> == 5,
+              "a new audit finding type: decide in is_result_finding whether the hall reports it");
+constexpr bool is_result_finding(audit::FindingType t) {
+    switch (t) {
+        case audit::FindingType::result_contradicts_position:
+        case audit::FindingType::timeout_unwinnable:
+        case audit::FindingType::result_inconsistent: return true;
+        case audit::FindingType::missed_automatic_draw:
+        case audit::FindingType::claimable: return false;
+    }
+    return false;
+}
+
+}  // namespace
+
 void Hall::update_derived(Board& b, const pgn::ParsedGame& g, bool in_progress, std::vector<Alert>& out) {
     auto emit = [&](Alert a) { return this->emit(b, std::move(a), out); };
     auto withdraw_if = [&](const std::function<bool(const Alert&)>& pred) { this->withdraw_if(b, pred, out); };
@@ -73,9 +93,7 @@ void Hall::update_derived(Board& b, const pgn::ParsedGame& g, bool in_progress, 
         options.exact = true;
         const audit::GameAudit found = audit::audit_game(g, options, scratch);
         for (const auto& f : found.findings) {
-            if (f.type != audit::FindingType::result_contradicts_position &&
-                f.type != audit::FindingType::timeout_unwinnable && f.type != audit::FindingType::result_inconsistent)
-                continue;
+            if (!is_result_finding(f.type)) continue;
             const std::size_t idx = f.ply - rec.game_ply(0);
             emit_derived({.type = type::result_mismatch,
                           .kind = f.kind,
