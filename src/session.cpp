@@ -47,6 +47,30 @@ std::string ms_text(std::int64_t ms) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
+// The events in force
+
+void EventLog::push_back(const Event& e) {
+    tail_.push_back(e);
+    if (tail_.size() < block_events) return;
+    auto blocks = std::make_shared<Blocks>();
+    blocks->reserve((blocks_ ? blocks_->size() : 0) + 1);
+    if (blocks_) *blocks = *blocks_;
+    blocks->push_back(std::make_shared<const Block>(tail_.begin(), tail_.end()));  // no room to spare
+    blocks_ = std::move(blocks);
+    full_events_ += block_events;
+    tail_.clear();
+}
+
+std::size_t EventLog::heap_bytes() const noexcept {
+    std::size_t n = tail_.capacity() * sizeof(Event);
+    if (blocks_) {
+        n += sizeof(Blocks) + blocks_->capacity() * sizeof(Blocks::value_type);
+        for (const auto& b : *blocks_) n += sizeof(Block) + b->capacity() * sizeof(Event);
+    }
+    return n;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Creation
 
 Session::Session(SessionConfig config, GameRecord record)

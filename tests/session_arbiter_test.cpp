@@ -103,6 +103,30 @@ TEST(Retract, ReplaysFromItsTextFormToTheSameDigest) {
     EXPECT_EQ(again.s.summary(), g.s.summary());
 }
 
+TEST(Retract, AcrossTheSharedBlocksOfTheEventsInForce) {
+    // The events in force are kept in blocks of EventLog::block_events shared between copies of
+    // the session: a retract that cuts into an earlier block, on a copy, leaves the original whole.
+    auto config = Game::config(RuleSetId::fide_2023, "", "300+2");
+    Game g(config), kept(config);
+    for (const char* m : {"e4", "e5", "Nf3", "Nc6"}) {
+        g.ok(mv(m, g.next()));
+        kept.ok(mv(m, kept.next()));
+    }
+    const std::size_t pauses = 3 * EventLog::block_events + 6;  // the clock running after them
+    for (std::size_t i = 0; i < pauses; ++i) g.ok(ev(i % 2 == 0 ? EventType::pause : EventType::resume, g.next()));
+    g.ok(mv("Bb5", g.next()));
+    const Session before = g.s;
+    // Bb5 and every pause and resume after the second block's first event.
+    const auto count = static_cast<std::uint32_t>(1 + pauses - (EventLog::block_events + 1 - 4));
+    g.ok(retract(count, g.next()));
+    EXPECT_EQ(g.s.moves().size(), 4u);
+    EXPECT_EQ(g.s.record().current(), kept.s.record().current());
+    EXPECT_TRUE(g.s.clock()->paused());  // the block's first pause still in force
+    EXPECT_EQ(before.moves().size(), 5u);
+    EXPECT_EQ(before.events_applied(), 4 + pauses + 1);
+    EXPECT_FALSE(before.clock()->paused());  // the copy kept its own events
+}
+
 // ---------------------------------------------------------------------------------------------
 // set_clock, add_time
 

@@ -5,6 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <vector>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "arbiter/flag.hpp"
 #include "arbiter/touch_move.hpp"
@@ -1067,6 +1072,57 @@ TEST(Actions, FollowTheLawsAndNeverChangeTheSession) {
     const std::string after = g.s.summary();
     (void)g.s.actions();
     EXPECT_EQ(after, g.s.summary()) << "actions() tries copies, never the session";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory (issue 45): what a session keeps for each event, and what a copy of it costs
+
+#if defined(__GLIBC__)
+// The heap's bytes handed out and not given back: every arena's chunks in use and the mmapped ones.
+std::size_t heap_in_use() {
+    const struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+#endif
+
+TEST(SessionMemory, AnEventKeepsLittleMoreThanItselfAndACopyDoesNotCopyTheEvents) {
+#if defined(__GLIBC__)
+    {
+        // Under a sanitizer's allocator mallinfo2 sees nothing: nothing to measure then.
+        const std::size_t before = heap_in_use();
+        std::vector<char> block(std::size_t(1) << 20, 'x');
+        if (heap_in_use() < before + block.size() || block[4096] != 'x')
+            GTEST_SKIP() << "the heap is not glibc's: nothing to measure";
+    }
+    Game g(Game::config(RuleSetId::fide_2023, "", "5400+30"));
+    // The service's way (serve/session_routes.cpp): each event checked on a copy of the session
+    // that then replaces it, and the new state's actions each tried on a copy.
+    auto step = [&](std::size_t i) {
+        Session next = g.s;
+        ASSERT_FALSE(next.apply(ev(i % 2 == 0 ? EventType::pause : EventType::resume, g.next(10))));
+        g.s = std::move(next);
+        EXPECT_EQ(g.s.actions().size(), Session::action_names.size());
+    };
+    std::size_t i = 0;
+    for (; i < 64; ++i) step(i);
+    const std::size_t before = heap_in_use();
+    const std::size_t events = 4096;
+    for (; i < 64 + events; ++i) step(i);
+    const std::size_t kept = heap_in_use() - before;
+    // The event itself and its share of the block it is in (a vector of the events in force kept
+    // twice that: a copy has no room to spare and the event pushed on it doubles it).
+    EXPECT_LT(kept, events * (sizeof(Event) + 32)) << kept / events << " bytes per event";
+    // A copy shares the full blocks; it copies the partial one (half full here) and the rest of
+    // the session.
+    for (; i < 64 + events + EventLog::block_events / 2; ++i) step(i);
+    const std::size_t held = heap_in_use();
+    const Session copy = g.s;
+    const std::size_t copied = heap_in_use() - held;
+    EXPECT_EQ(copy.events_applied(), i);
+    EXPECT_LT(copied, 16 * 1024u) << "a copy of a session of " << i << " events";
+#else
+    GTEST_SKIP() << "measured with glibc's mallinfo2";
+#endif
 }
 
 }  // namespace

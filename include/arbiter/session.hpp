@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -150,6 +151,34 @@ struct Event {
     std::string text;         ///< note; retract, forfeit: why
 
     friend bool operator==(const Event&, const Event&) = default;
+};
+
+/// The accepted events in force of a session, in order (Session keeps them for a retract), stored
+/// so that a copy of the session costs little whatever their number: every full block of
+/// `block_events` events is immutable and shared between the copies, and so is the list of the
+/// blocks; only the last, partial block is the copy's own. A session is copied for every event
+/// checked (JournaledSession::stage) and every action tried (Session::actions): a plain vector
+/// cost a copy of all the events before it each time, and the service's heap kept the freed
+/// copies. Copies may be read and appended to on different threads (nothing shared changes).
+class EventLog {
+public:
+    static constexpr std::size_t block_events = 16;
+
+    void push_back(const Event& e);
+    [[nodiscard]] std::size_t size() const noexcept { return full_events_ + tail_.size(); }
+    [[nodiscard]] const Event& operator[](std::size_t i) const noexcept {
+        return i < full_events_ ? (*(*blocks_)[i / block_events])[i % block_events] : tail_[i - full_events_];
+    }
+    /// The bytes of heap this log holds (the shared blocks counted whole), without the strings
+    /// of its events.
+    [[nodiscard]] std::size_t heap_bytes() const noexcept;
+
+private:
+    using Block = std::vector<Event>;  // exactly block_events events, never changed once made
+    using Blocks = std::vector<std::shared_ptr<const Block>>;
+    std::shared_ptr<const Blocks> blocks_;  // never changed once made: a new list for a new block
+    std::size_t full_events_ = 0;
+    std::vector<Event> tail_;  // fewer than block_events
 };
 
 /// Why an event was refused (nothing changed), or why an encoded event or configuration could not
@@ -439,7 +468,7 @@ private:
     std::int64_t last_at_ = 0;
     /// The accepted events in force, in order: what a retract rebuilds from. A retract stands in
     /// it as a marker (its `text` the note it wrote), which later retracts do not count.
-    std::vector<Event> in_force_;
+    EventLog in_force_;
 };
 
 }  // namespace arbiter
