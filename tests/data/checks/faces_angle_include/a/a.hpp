@@ -1,0 +1,3 @@
+// a.hpp — fixture: the header of face a.
+#pragma once
+#include "core.hpp"

@@ -1,0 +1,3 @@
+// b.cpp — fixture: face b includes face a in angle brackets.
+#include <a.hpp>
+#include <vector>

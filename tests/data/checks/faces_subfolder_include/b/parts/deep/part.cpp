@@ -1,0 +1,2 @@
+// part.cpp — fixture: a file two folders down in face b includes face a.
+#include "a.hpp"

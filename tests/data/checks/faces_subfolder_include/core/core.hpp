@@ -1,0 +1,2 @@
+// core.hpp — fixture: a header of the core.
+#pragma once

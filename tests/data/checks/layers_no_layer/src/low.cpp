@@ -1,0 +1,2 @@
+// low.cpp — fixture: the low header's source.
+#include "arbiter/low.hpp"

@@ -1,0 +1,2 @@
+// stray.cpp — fixture: a source no layer lists.
+#include "arbiter/low.hpp"

@@ -1,0 +1,3 @@
+// high.hpp — fixture: a header of the high layer.
+#pragma once
+#include "arbiter/low.hpp"

@@ -1,0 +1,2 @@
+// low.hpp — fixture: a header of the low layer.
+#pragma once

@@ -1,0 +1,2 @@
+// http.hpp — fixture: a face's header.
+#pragma once

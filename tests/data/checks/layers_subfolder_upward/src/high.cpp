@@ -1,0 +1,2 @@
+// high.cpp — fixture: the high header's source.
+#include "arbiter/high.hpp"
