@@ -18,6 +18,10 @@ set(ARBITER_LIBRARY_SOURCES
   src/flag.cpp
   src/procedure.cpp
   src/session.cpp
+  src/session_play.cpp
+  src/session_claims.cpp
+  src/session_endings.cpp
+  src/session_arbiter.cpp
   src/touch_move.cpp
   src/session_codec.cpp
   src/event_fields.cpp

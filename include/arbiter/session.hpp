@@ -421,6 +421,9 @@ private:
     std::optional<EventError> on_offer(const Event& e);
     std::optional<EventError> on_answer(const Event& e, bool accept);
     std::optional<EventError> on_claim(const Event& e);
+    struct ClaimBasis;  // src/session_claims.cpp
+    [[nodiscard]] Expected<ClaimBasis, EventError> claim_basis(const Event& e) const;
+    std::string rule_incorrect_claim(const Event& e, const ClaimBasis& b, ClaimRuling& ruling);
     std::optional<EventError> on_resign(const Event& e);
     std::optional<EventError> on_flag(const Event& e);
     std::optional<EventError> on_illegal_move(const Event& e);
