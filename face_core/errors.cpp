@@ -41,7 +41,6 @@ constexpr std::array<ErrorCode, 30> table{{
     {"line_too_long", 400, "a line longer than the reader takes"},
     {"bad_square", 400, "a square that is not a1 to h8"},
     {"bad_state", 400, "a state that the request cannot apply to"},
-    {"bad_config", 400, "a session's settings that do not read"},
     {"bad_event", 400, "a JSON object that is not an event"},
     {"bad_request", 400, "a request the HTTP server could not read (request line, headers)"},
     {"no_such_session", 404, "no session with that id"},
@@ -82,7 +81,10 @@ std::string message_for(const InputError& e, Caller caller) {
         if (starts_word && m.compare(i, 2, "--") == 0 && i + 2 < m.size() && m[i + 2] >= 'a' && m[i + 2] <= 'z') {
             std::size_t j = i + 2;
             while (j < m.size() && flag_char(m[j])) ++j;
-            out += parameter_of_flag(std::string_view(m).substr(i, j - i));
+            // A message opening with the flag of the field at fault names that field ("--fen: …"
+            // of a session's start position is its key "start_fen").
+            const bool field_named = i == 0 && !e.field().empty() && e.field().front() != '-';
+            out += field_named ? e.field() : parameter_of_flag(std::string_view(m).substr(i, j - i));
             i = j;
             continue;
         }

@@ -20,8 +20,10 @@ void check_pgn_date(const std::string& date) {
     };
     const bool shape = date.size() == 10 && date[4] == '.' && date[7] == '.';
     if (!shape || !part(0, 4, 0, 9999) || !part(5, 2, 1, 12) || !part(8, 2, 1, 31))
-        throw InputError("--date: expected YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?), found '" +
-                         printable(date) + "'");
+        throw InputError("bad_value",
+                         "--date: expected YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?), found '" +
+                             printable(date) + "'",
+                         "date");
 }
 
 // PGN Round: "?", "-", or numbers separated by dots ("3", "3.1").
@@ -31,20 +33,25 @@ void check_pgn_round(const std::string& round) {
     for (std::size_t i = 0; ok && i < round.size(); ++i)
         ok = std::isdigit(static_cast<unsigned char>(round[i])) || (round[i] == '.' && round[i - 1] != '.');
     if (!ok)
-        throw InputError("--round: expected a round number such as 3 or 3.1, ? (unknown) or - (none), found '" +
-                         printable(round) + "'");
+        throw InputError("bad_value",
+                         "--round: expected a round number such as 3 or 3.1, ? (unknown) or - (none), found '" +
+                             printable(round) + "'",
+                         "round");
 }
 
 }  // namespace
 
 SessionConfig session_config(const NewSessionInput& in) {
-    for (const auto& [what, text] : {std::pair<const char*, const std::string&>{"--white", in.white},
-                                     {"--black", in.black},
-                                     {"--event", in.event},
-                                     {"--site", in.site},
-                                     {"--date", in.date},
-                                     {"--round", in.round}})
-        require_utf8(what, text);
+    // Each field at fault is named by its key (the service's, and the CLI's under --json).
+    for (const auto& [key, text] : {std::pair<const char*, const std::string&>{"white", in.white},
+                                    {"black", in.black},
+                                    {"event", in.event},
+                                    {"site", in.site},
+                                    {"date", in.date},
+                                    {"round", in.round}})
+        if (!is_utf8(text))
+            throw InputError("not_utf8",
+                             "--" + std::string(key) + ": '" + printable(text) + "' is not valid UTF-8 text", key);
     check_pgn_date(in.date);
     check_pgn_round(in.round);
     SessionConfig cfg;
@@ -63,7 +70,13 @@ SessionConfig session_config(const NewSessionInput& in) {
                              "time_control", tc.error().offset);
         cfg.time_control = *tc;
     }
-    if (!in.fen.empty()) cfg.start_fen = to_fen(fen_or_throw(in.fen));
+    if (!in.fen.empty()) {
+        try {
+            cfg.start_fen = to_fen(fen_or_throw(in.fen));
+        } catch (const InputError& e) {
+            throw InputError(e.code(), "--fen: " + e.message(), "start_fen", e.offset());
+        }
+    }
     cfg.quickplay_finish = in.quickplay;
     cfg.white = in.white;
     cfg.black = in.black;

@@ -29,12 +29,7 @@ Response Service::create_session(const Request& req) {
     f.number("no_offers_before", in.no_offers_before, 0, 10'000);
     f.flag("quickplay_finish", in.quickplay);
     f.flag("blitz_fully_supervised", in.blitz_supervised);
-    SessionConfig cfg;
-    try {
-        cfg = face::session_config(in);
-    } catch (const face::InputError& e) {
-        throw ApiError{400, "bad_config", message_for(e, face::Caller::json), nullptr, e.field(), e.offset()};
-    }
+    const SessionConfig cfg = face::session_config(in);  // its refusals answered as the CLI's (http_kit)
     auto e = std::make_shared<SessionEntry>();
     {
         auto s = rules_->run([&] {  // the start position's automatic checks: the rules' work

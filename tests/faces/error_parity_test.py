@@ -74,11 +74,28 @@ JSON_CASES = [
     {"name": "not an object", "want": ("bad_json", None), "body": '[1, 2]'},
 ]
 
-FLAG_WORDS = ("--fen", "--moves", "--rules", "--time-category", "--intended", "--side", "--limit", "--depth")
+# A new session's settings, through the faces that keep sessions: the CLI's `session new` and the
+# service's POST /api/v1/sessions (the field is the settings' key in both).
+SESSION_CASES = [
+    {"name": "session: bad start FEN", "want": ("bad_fen", "start_fen"), "request": {"start_fen": "8/8/8 w"},
+     "cli": ["--fen", "8/8/8 w"]},
+    {"name": "session: bad date", "want": ("bad_value", "date"), "request": {"date": "2024-05-01"},
+     "cli": ["--date", "2024-05-01"]},
+    {"name": "session: bad round", "want": ("bad_value", "round"), "request": {"round": "3..1"},
+     "cli": ["--round", "3..1"]},
+    {"name": "session: bad rule set", "want": ("unknown_rule_set", "rules"), "request": {"rules": "fide-1850"},
+     "cli": ["--rules", "fide-1850"]},
+    {"name": "session: time control", "want": ("bad_value", "time_control"), "request": {"time_control": "5 min"},
+     "cli": ["--time-control", "5 min"]},
+]
+
+FLAG_WORDS = ("--fen", "--moves", "--rules", "--time-category", "--intended", "--side", "--limit", "--depth", "--date",
+              "--round", "--time-control")
 
 
-def cli_error(args):
-    p = subprocess.run([ARBITER] + args[:1] + ["--json"] + args[1:], capture_output=True, text=True, timeout=60)
+def cli_error(args, words=1):
+    """The CLI's refusal of `args`, --json given after the command's first `words` words."""
+    p = subprocess.run([ARBITER] + args[:words] + ["--json"] + args[words:], capture_output=True, text=True, timeout=60)
     if p.returncode != 2:
         return ("exit %d" % p.returncode, None, p.stdout + p.stderr)
     e = json.loads(p.stdout.strip().splitlines()[-1])["error"]
@@ -193,6 +210,8 @@ def main():
             status, parsed = server.request("POST", "/api/v1/status", c["body"].encode())[:2]
             e = parsed["error"] if isinstance(parsed, dict) and "error" in parsed else {"code": "HTTP %d" % status}
             json_results[c["name"]]["service"] = (e["code"], e.get("field"), e.get("message", ""))
+        for c in SESSION_CASES:
+            results.setdefault(c["name"], {})["service"] = service_error(server, "sessions", c["request"])
     finally:
         server.stop()
     journal2 = os.path.join(WORK, "parity-events.arbiter")
@@ -209,13 +228,15 @@ def main():
         js_calls = [(("game", {"moves": c["js"]}), "status") for c in JSON_CASES if "js" in c]
         for c, r in zip([c for c in JSON_CASES if "js" in c], run_js(js_calls)):
             json_results[c["name"]]["js status()"] = r
+    for c in SESSION_CASES:
+        results[c["name"]]["cli"] = cli_error(["session", "new", "--journal", journal2] + c["cli"], 2)
     failed = 0
     for c in JSON_CASES:
         for face, (code, field, message) in json_results[c["name"]].items():
             ok = (code, field) == c["want"]
             print("%s %-22s %-12s %s/%s" % ("ok  " if ok else "FAIL", c["name"], face, code, field))
             failed += not ok
-    for c in CASES:
+    for c in CASES + SESSION_CASES:
         for face, (code, field, message) in results[c["name"]].items():
             ok = (code, field) == c["want"]
             words_ok = face == "cli" or not any(w in message for w in FLAG_WORDS)

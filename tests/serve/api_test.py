@@ -77,14 +77,19 @@ def test_body_limits():
 
 
 def test_config_errors():
-    for body, code in [({"rules": "fide-1850"}, "bad_config"), ({"time_control": "5 minutes"}, "bad_config"),
-                       ({"date": "2024-05-01"}, "bad_config"), ({"start_fen": "8/8/8 w"}, "bad_config"),
-                       ({"white": 7}, "bad_field"), ({"colour": "white"}, "bad_field"),
-                       ({"no_offers_before": -1}, "bad_value"), ({"no_offers_before": 10 ** 30}, "bad_value"),
-                       ({"quickplay_finish": "yes"}, "bad_field"), ([1, 2], "bad_json")]:
+    # The CLI's codes and the settings' keys as fields (these were all bad_config before issue 45).
+    for body, code, field in [({"rules": "fide-1850"}, "unknown_rule_set", "rules"),
+                              ({"time_control": "5 minutes"}, "bad_value", "time_control"),
+                              ({"date": "2024-05-01"}, "bad_value", "date"), ({"round": "3..1"}, "bad_value", "round"),
+                              ({"start_fen": "8/8/8 w"}, "bad_fen", "start_fen"),
+                              ({"white": 7}, "bad_field", "white"), ({"colour": "white"}, "bad_field", "colour"),
+                              ({"no_offers_before": -1}, "bad_value", "no_offers_before"),
+                              ({"no_offers_before": 10 ** 30}, "bad_value", "no_offers_before"),
+                              ({"quickplay_finish": "yes"}, "bad_field", "quickplay_finish"), ([1, 2], "bad_json", None)]:
         status, j, _, _ = srv.request("POST", "/api/v1/sessions", body)
-        check(status == 400 and j["error"]["code"] == code and j["error"]["message"],
-              "%s -> %d %s (expected %s)" % (body, status, j, code))
+        check(status == 400 and j["error"]["code"] == code and j["error"].get("field") == field and
+              j["error"]["message"] and "--" not in j["error"]["message"],
+              "%s -> %d %s (expected %s, field %s)" % (body, status, j, code, field))
 
 
 def test_events_and_refusal():
