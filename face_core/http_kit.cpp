@@ -29,7 +29,11 @@ Response error_response(const HttpError& e) {
     Json j{{"error", error_json(e.code, printable(e.message), e.field, e.offset)}};
     if (e.extra.is_object())
         for (auto it = e.extra.begin(); it != e.extra.end(); ++it) j[it.key()] = it.value();
-    return json_response(e.status, j);
+    Response r = json_response(e.status, j);
+    // RFC 9110 15.5.6: a 405 says in a header, too, which methods the resource takes.
+    if (e.status == 405 && e.extra.is_object() && e.extra.contains("allow") && e.extra["allow"].is_string())
+        r.headers.emplace_back("Allow", e.extra["allow"].get<std::string>());
+    return r;
 }
 
 HttpError http_error(const InputError& e) {
@@ -51,6 +55,24 @@ HttpError method_not_allowed(const Request& req, const char* methods) {
     return {405, "method_not_allowed", req.method + " " + req.path + ": use " + methods, Json{{"allow", methods}}};
 }
 
+void allow_only(const Request& req, std::string_view methods) {
+    std::string allow;
+    bool allowed = false;
+    for (std::size_t at = 0; at < methods.size();) {
+        std::size_t end = methods.find(',', at);
+        if (end == std::string_view::npos) end = methods.size();
+        std::string_view m = methods.substr(at, end - at);
+        while (!m.empty() && m.front() == ' ') m.remove_prefix(1);
+        for (std::string_view one : {m, m == "GET" ? std::string_view("HEAD") : std::string_view()}) {
+            if (one.empty()) continue;
+            allowed = allowed || req.method == one;
+            allow += (allow.empty() ? "" : ", ") + std::string(one);
+        }
+        at = end + 1;
+    }
+    if (!allowed) throw method_not_allowed(req, allow.c_str());
+}
+
 std::optional<HttpError> body_too_large(const Request& req, std::size_t limit) {
     if (req.body.size() <= limit) return std::nullopt;
     return HttpError{413, "too_large",
@@ -67,9 +89,9 @@ Response answer(const Request& req, const std::function<Response(const Request&)
     } catch (const InputError& e) {
         r = error_response(http_error(e));
     } catch (const std::bad_alloc&) {
-        r = error_response({503, "out_of_memory", "out of memory"});
+        r = error_response({http_status_of("out_of_memory"), "out_of_memory", "out of memory"});
     } catch (const std::exception& e) {
-        r = error_response({500, "internal", e.what()});
+        r = error_response({http_status_of("internal"), "internal", e.what()});
     }
     r.headers.emplace_back("X-Content-Type-Options", "nosniff");
     r.headers.emplace_back("Referrer-Policy", "no-referrer");

@@ -37,14 +37,17 @@ HttpError http_error(const InputError& e);
 /// Null when `token` is empty or the request carries `Authorization: Bearer TOKEN` (compared in
 /// a time that does not depend on where the two differ); else the 401 answer.
 std::optional<Response> check_bearer(const Request& req, const std::string& token);
-/// 405 for a method the route does not take: `methods` ("GET", "POST") in the message and as
-/// "allow".
+/// 405 for a method the route does not take: `methods` ("GET, HEAD", "POST") in the message, as
+/// "allow" and in the Allow header.
 HttpError method_not_allowed(const Request& req, const char* methods);
+/// Throws method_not_allowed unless the request's method is one of `methods` ("GET", "GET, POST");
+/// a route that takes GET takes HEAD too, and its Allow says so.
+void allow_only(const Request& req, std::string_view methods);
 /// 413 when the body is over `limit` bytes.
 std::optional<HttpError> body_too_large(const Request& req, std::size_t limit);
 
 /// Runs `route`, turns what it throws into its answer (an HttpError as it is; an InputError by
-/// http_error; bad_alloc 503 out_of_memory; any other exception 500 internal) and adds the headers
+/// http_error; bad_alloc 500 out_of_memory; any other exception 500 internal) and adds the headers
 /// every answer carries (nosniff, no referrer, the content security policy; no-store on JSON).
 Response answer(const Request& req, const std::function<Response(const Request&)>& route);
 

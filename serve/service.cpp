@@ -53,31 +53,27 @@ Response Service::handle(const Request& req) {
 
 Response Service::route(const Request& req) {
     const std::string& path = req.path;
-    const bool get = req.method == "GET" || req.method == "HEAD";
     const bool post = req.method == "POST";
-    auto only = [&](bool allowed, const char* methods) {
-        if (!allowed) throw face::method_not_allowed(req, methods);
-    };
     if (path.rfind("/api/", 0) != 0) {
         if (path == "/board.svg") {
-            only(get, "GET");
+            face::allow_only(req, "GET");
             return board(req);
         }
         const std::string name = path == "/" ? "/index.html" : path;
         const Asset* a = find_asset(name);
         if (!a) throw ApiError{404, "not_found", "no such page: " + path};
-        only(get, "GET");
+        face::allow_only(req, "GET");
         Response r;
         r.content_type = a->content_type;
         r.body.assign(a->data, a->size);
         return r;
     }
     if (path == "/api/v1/health") {
-        only(get, "GET");
+        face::allow_only(req, "GET");
         return json_response(200, Json{{"status", "ok"}, {"version", std::string(arbiter::version)}});
     }
     if (path == "/api/v1/rule_sets") {  // the console's rule-set menu (no secret: before the token, as health)
-        only(get, "GET");
+        face::allow_only(req, "GET");
         return json_response(200, face::rule_sets_json());
     }
     if (auto refused = face::check_bearer(req, options_.token)) return *refused;
@@ -85,11 +81,11 @@ Response Service::route(const Request& req) {
         path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead" ? max_pgn_body : max_body;
     if (auto too_large = face::body_too_large(req, limit)) throw *too_large;
     if (path == "/api/v1/sessions") {
-        only(get || post, "GET, POST");
+        face::allow_only(req, "GET, POST");
         return post ? create_session(req) : list_sessions();
     }
     if (path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead") {
-        only(post, "POST");
+        face::allow_only(req, "POST");
         return position_route(path.substr(8), req);
     }
     const std::string sessions = "/api/v1/sessions/";
@@ -98,19 +94,19 @@ Response Service::route(const Request& req) {
         const auto id = parse_id(parts[0]);
         if (!id || parts.size() > 2) throw ApiError{404, "not_found", "no such resource: " + path};
         if (parts.size() == 1) {
-            only(get, "GET");
+            face::allow_only(req, "GET");
             return get_session(*id);
         }
         if (parts[1] == "events") {
-            only(post, "POST");
+            face::allow_only(req, "POST");
             return post_event(*id, req);
         }
         if (parts[1] == "pgn") {
-            only(get, "GET");
+            face::allow_only(req, "GET");
             return pgn(*id);
         }
         if (parts[1] == "stream") {
-            only(get, "GET");
+            face::allow_only(req, "GET");
             return stream(*id);
         }
     }

@@ -232,17 +232,13 @@ face::Response HallService::handle(const face::Request& req) {
 
 face::Response HallService::route(const face::Request& req) {
     if (auto refused = face::check_bearer(req, impl_->options.token)) return *refused;
-    const bool get = req.method == "GET" || req.method == "HEAD";
-    const auto only = [&](bool allowed, const char* methods) {
-        if (!allowed) throw face::method_not_allowed(req, methods);
-    };
     if (req.path == "/api/v1/watch") {
-        only(get, "GET");
+        face::allow_only(req, "GET");
         std::lock_guard lock(impl_->m);
         return json_answer(200, impl_->snapshot());
     }
     if (req.path == "/api/v1/watch/board") {
-        only(get, "GET");
+        face::allow_only(req, "GET");
         const auto id = req.query.find("id");
         if (id == req.query.end()) throw face::FieldError("give the board as ?id=BOARD", "id");
         std::lock_guard lock(impl_->m);
@@ -251,11 +247,11 @@ face::Response HallService::route(const face::Request& req) {
         return json_answer(200, j);
     }
     if (req.path == "/api/v1/watch/stream") {
-        only(get, "GET");
+        face::allow_only(req, "GET");
         return impl_->stream();
     }
     if (req.path == "/api/v1/watch/ack") {
-        only(req.method == "POST", "POST");
+        face::allow_only(req, "POST");
         if (auto too_large = face::body_too_large(req, face::max_body)) throw *too_large;
         return impl_->acknowledge(req);
     }

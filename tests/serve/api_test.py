@@ -134,8 +134,11 @@ def test_list_get_pgn():
     for method, path in [("DELETE", "/api/v1/sessions"), ("GET", "/api/v1/sessions/1/events"),
                          ("PUT", "/api/v1/health"), ("POST", "/api/v1/sessions/1/pgn"), ("GET", "/api/v1/status"),
                          ("POST", "/board.svg")]:
-        status, j, _, _ = srv.request(method, path, b"{}")
+        status, j, _, h = srv.request(method, path, b"{}")
         check(status == 405 and j["error"]["code"] == "method_not_allowed", "%s %s -> %d" % (method, path, status))
+        # RFC 9110: the methods the resource takes, in the Allow header as in the body's "allow".
+        check(h.get("Allow") == j["allow"] and method not in h.get("Allow", ""), "%s %s: Allow %r, allow %r"
+              % (method, path, h.get("Allow"), j.get("allow")))
 
 
 def position_cli(command, args):
