@@ -41,7 +41,6 @@ constexpr std::array<ErrorCode, 30> table{{
     {"line_too_long", 400, "a line longer than the reader takes"},
     {"bad_square", 400, "a square that is not a1 to h8"},
     {"bad_state", 400, "a state that the request cannot apply to"},
-    {"bad_event", 400, "a JSON object that is not an event"},
     {"bad_request", 400, "a request the HTTP server could not read (request line, headers)"},
     {"no_such_session", 404, "no session with that id"},
     {"deleted", 400, "a JavaScript Game used after delete()"},

@@ -89,6 +89,16 @@ SESSION_CASES = [
      "cli": ["--time-control", "5 min"]},
 ]
 
+# Text that is JSON but no event, through the faces that take events: the CLI's `session event` and
+# the service's POST /api/v1/sessions/ID/events.
+EVENT_CASES = [
+    {"name": "event: unknown type", "want": ("unknown_event_type", "type"), "event": '{"type":"mvoe","at_ms":0}'},
+    {"name": "event: no at_ms", "want": ("missing_field", "at_ms"), "event": '{"type":"move","move":"e4"}'},
+    {"name": "event: at_ms text", "want": ("bad_value", "at_ms"), "event": '{"type":"move","move":"e4","at_ms":"x"}'},
+    {"name": "event: unknown key", "want": ("unknown_field", "colour"),
+     "event": '{"type":"move","move":"e4","at_ms":1,"colour":"w"}'},
+]
+
 FLAG_WORDS = ("--fen", "--moves", "--rules", "--time-category", "--intended", "--side", "--limit", "--depth", "--date",
               "--round", "--time-control")
 
@@ -212,6 +222,10 @@ def main():
             json_results[c["name"]]["service"] = (e["code"], e.get("field"), e.get("message", ""))
         for c in SESSION_CASES:
             results.setdefault(c["name"], {})["service"] = service_error(server, "sessions", c["request"])
+        sid = server.request("POST", "/api/v1/sessions", {})[1]["id"]
+        for c in EVENT_CASES:
+            results.setdefault(c["name"], {})["service"] = service_error(server, "sessions/%d/events" % sid,
+                                                                         c["event"])
     finally:
         server.stop()
     journal2 = os.path.join(WORK, "parity-events.arbiter")
@@ -230,13 +244,15 @@ def main():
             json_results[c["name"]]["js status()"] = r
     for c in SESSION_CASES:
         results[c["name"]]["cli"] = cli_error(["session", "new", "--journal", journal2] + c["cli"], 2)
+    for c in EVENT_CASES:
+        results[c["name"]]["cli"] = cli_error(["session", "event", "--journal", journal2, "1", c["event"]], 2)
     failed = 0
     for c in JSON_CASES:
         for face, (code, field, message) in json_results[c["name"]].items():
             ok = (code, field) == c["want"]
             print("%s %-22s %-12s %s/%s" % ("ok  " if ok else "FAIL", c["name"], face, code, field))
             failed += not ok
-    for c in CASES + SESSION_CASES:
+    for c in CASES + SESSION_CASES + EVENT_CASES:
         for face, (code, field, message) in results[c["name"]].items():
             ok = (code, field) == c["want"]
             words_ok = face == "cli" or not any(w in message for w in FLAG_WORDS)

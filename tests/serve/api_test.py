@@ -106,9 +106,11 @@ def test_events_and_refusal():
     # The journal holds one event: the CLI reads it from the file the server writes.
     p = cli("session", "show", "--journal", JOURNAL, str(sid), "--json")
     check(json.loads(p.stdout)["events"] == 1, "journal unchanged by refusals: %s" % p.stdout)
-    for body, status_code, code in [("{", 400, "bad_json"), ('{"type":"mvoe"}', 400, "bad_event"),
-                                    ('{"type":"move"}', 400, "bad_event"), ("[]", 400, "bad_json"),
-                                    ('{"type":"move","move":"Nc6","at_ms":"soon"}', 400, "bad_event")]:
+    # session event's codes for the same text (these were all bad_event before issue 45).
+    for body, status_code, code in [("{", 400, "bad_json"), ('{"type":"mvoe"}', 400, "unknown_event_type"),
+                                    ('{"type":"move"}', 400, "missing_field"), ("[]", 400, "bad_json"),
+                                    ('{"type":"move","move":"Nc6","at_ms":"soon"}', 400, "bad_value"),
+                                    ('{"type":"move","move":"Nc6","at_ms":1,"colour":"w"}', 400, "unknown_field")]:
         status, j, _, _ = srv.request("POST", "/api/v1/sessions/%d/events" % sid, body)
         check(status == status_code and j["error"]["code"] == code, "%s -> %d %s" % (body, status, j))
     status, j, _, _ = srv.request("POST", "/api/v1/sessions/99999/events", {"type": "resign", "side": "white",
