@@ -178,14 +178,21 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
     if (!game.has_start) return out;
     const std::optional<Termination> end = rec.termination();
     // A game that ended in checkmate passed through no dead position (the mate was reachable).
-    if (end && (end->kind == TerminationKind::dead_position || end->kind == TerminationKind::checkmate)) return out;
-    const std::size_t last = end ? end->index : rec.size() - 1;
-    if (!check_final_position(rec.position(last), options.exact).dead) return out;
-    const std::size_t first = first_dead(rec, last);
-    // Checkmate and stalemate come before a dead position at the same ply (PREC-2).
-    if (end && end->index == first &&
-        (end->kind == TerminationKind::checkmate || end->kind == TerminationKind::stalemate))
-        return out;
+    if (end && end->kind == TerminationKind::checkmate) return out;
+    std::size_t first = 0;
+    if (end && (end->kind == TerminationKind::stalemate || end->kind == TerminationKind::dead_position)) {
+        // The replay's check proved the game over there, but the position before may already
+        // have been dead unseen: every move stalemates or leaves no mating material (a forced
+        // stalemate with queens, rooks and knights is no closed position for the fast gate). So
+        // that position goes to the full analysis; deadness persists, so when it is alive no
+        // earlier one was dead. (A stalemate ply itself comes before a dead position, PREC-2.)
+        if (end->index == 0 || !dead_by_live_check(rec.position(end->index - 1))) return out;
+        first = first_dead(rec, end->index - 1);
+    } else {
+        const std::size_t last = end ? end->index : rec.size() - 1;
+        if (!check_final_position(rec.position(last), options.exact).dead) return out;
+        first = first_dead(rec, last);
+    }
     thread_local DeadAt analyzer;
     analyzer.set(rec.position(first), *fast.analyzer);
     fast.analyzer = &analyzer;

@@ -9,7 +9,9 @@
 // generated positions: dead exactly when both sides are "no", never while a side is "yes".
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
+#include <sstream>
 #include <string>
 
 #include "arbiter/arbiter.hpp"
@@ -183,6 +185,57 @@ TEST(DeadPosition, AuditFindsThePlyWhereDeadnessArose) {
             missed |= f.type == audit::FindingType::missed_automatic_draw && f.kind == "dead_position" && f.ply == 2;
         EXPECT_TRUE(missed) << (exact ? "exact" : "default");
     }
+}
+
+// Games that end in a stalemate (or with no mating material left) one ply after a dead position:
+// the replay ends them there, but the dead position came first and the default audit reports it,
+// at its own ply, as --exact does (issue 48). Composed for this test, each checked with
+// python-chess: every legal move of the position before the last move stalemates.
+struct EndsAfterDead {
+    const char* name;
+    const char* start;
+    const char* moves;       ///< movetext from `start` to the stalemate
+    std::uint32_t dead_ply;  ///< the game ply of the dead position
+};
+const EndsAfterDead ends_after_dead[] = {
+    // 1.Qg2+ leaves Black one move, Kxg2, which stalemates White: two black queens, a rook and a
+    // knight, a white queen and a pinned white knight on the board.
+    {"forced stalemate, queens, rook and knights", "r4NK1/4q3/5q2/8/6n1/7Q/8/6k1 w - - 0 1", "1. Qg2+ Kxg2", 1},
+    // The same with the colours exchanged and the board mirrored.
+    {"the same, colours exchanged", "6K1/8/7q/6N1/8/5Q2/4Q3/R4nk1 b - - 0 1", "1... Qg7+ 2. Kxg7", 2},
+    // After 1...Kh8 Black has no move, and each of White's 25 moves (queen, rook, knight, king)
+    // leaves it so: 2.Rd3 is one.
+    {"every move stalemates, queen, rook and knight", "6k1/6pP/1p4P1/1P6/8/1R6/1K6/NQ6 b - - 0 1", "1... Kh8 2. Rd3",
+     2},
+    {"the same, colours exchanged", "nq6/1k6/1r6/8/1p6/1P4p1/6Pp/6K1 w - - 0 1", "1. Kh1 Rd6", 1},
+};
+
+TEST(DeadPosition, AuditFindsItBeforeAStalemateByDefault) {
+    for (const EndsAfterDead& c : ends_after_dead)
+        for (const bool exact : {false, true}) {
+            SCOPED_TRACE(std::string(c.name) + (exact ? ", exact" : ", default"));
+            const auto a = audit_text(setup_game(c.start, c.moves), exact);
+            bool missed = false;
+            for (const auto& f : a.findings)
+                missed |= f.type == audit::FindingType::missed_automatic_draw && f.kind == "dead_position" &&
+                          f.ply == c.dead_ply;
+            EXPECT_TRUE(missed);
+            // And the game does end in a stalemate at its last move: the replay alone ends it there.
+            GameRecord rec(at(c.start));
+            std::istringstream words(c.moves);
+            for (std::string w; words >> w;)
+                if (!std::isdigit(static_cast<unsigned char>(w[0]))) ASSERT_FALSE(rec.play(std::string_view(w))) << w;
+            EXPECT_TRUE(legal_moves(rec.current()).size() == 0 && !rec.current().in_check());
+        }
+}
+
+// A stalemate that no dead position came before (the position before it could still be won) is
+// reported as nothing more than the stalemate it is.
+TEST(DeadPosition, AStalemateAfterALivePositionIsOnlyAStalemate) {
+    // 1.Qf7?? stalemates Black's king on h8, but before it White could mate (1.Qg7#... or Qh7#
+    // after the king is driven): the position before was alive.
+    const auto a = audit_text(setup_game("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "1. Qf7"), false);
+    for (const auto& f : a.findings) EXPECT_NE(f.kind, "dead_position");
 }
 
 TEST(DeadPosition, OneDecisionOnGeneratedPositions) {
