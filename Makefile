@@ -15,7 +15,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch bench-distributed build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
+.PHONY: all deps bench-audit bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch bench-distributed build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -145,6 +145,13 @@ bench: bench-deps build
 # PGN reading throughput against pgn-extract on the real-game corpus (docs/pgn.md).
 bench-pgn: bench-deps build
 	bash bench/pgn_vs_pgn_extract.sh $(BUILD)
+
+# The audit against its peers (bench/audit_vs_peers.sh; issue 48): --threads 1 against
+# chess-library's bare replay, --threads 2 against pgn-extract and against --threads 1, alternating,
+# medians and ratios and peak RSS. AUDIT_ROUNDS rounds; skips when ../shared is absent.
+AUDIT_ROUNDS ?= 3
+bench-audit: bench-deps build
+	bash bench/audit_vs_peers.sh $(BUILD)/arbiter $(AUDIT_ROUNDS)
 
 # Unwinnability against chasolver 3.0 (built offline from ../shared/peers/chasolver): both full
 # searches and both fast checks on the Lichess sets, the D3 vectors and the generated composed
