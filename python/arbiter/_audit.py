@@ -319,14 +319,22 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     return Run((json.loads(line) for line in lines), policy)
 
 
-def read_games(source, chunk_games: Optional[int] = None,
-               errors: Union[str, list, None] = "raise") -> Run[Dict[str, Any]]:
-    """The games of `source` (as for audit) as the audit reads them: dicts with ``game`` (1-based,
+def read_games(source=None, chunk_games: Optional[int] = None,
+               errors: Union[str, list, None] = "raise", *, text: Optional[str] = None) -> Run[Dict[str, Any]]:
+    """The games of `source` (as for audit: a path, bytes, a binary or text stream such as
+    ``io.StringIO(pgn)``, or a list of these), or of the PGN `text` given by keyword (a str is a
+    path when it is `source`), as the audit reads them: dicts with ``game`` (1-based,
     over all inputs), ``tags``, ``fen`` (the start position, None when it could not be set up),
     ``san`` and ``uci`` (the mainline up to the first error), ``clk_ms`` (the ``[%clk]`` clock
     comment after each of those plies, in milliseconds, None where there is none), ``result`` and
     ``complete``.
     `errors` as for audit() (an input without games yields nothing)."""
+    if (source is None) == (text is None):
+        raise TypeError("read_games(): give a source (a path, bytes, a stream) or text=PGN, one of the two")
+    if text is not None:
+        if not isinstance(text, str):
+            raise TypeError(f"text: expected PGN as a str, got {type(text).__name__}")
+        source = text.encode("utf-8", "surrogateescape")
     policy = Errors(errors)
 
     def games() -> Iterator[dict]:

@@ -4,25 +4,17 @@ read from the one decision of status()."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, NamedTuple, Optional, Union
+from typing import Any, Iterable, Iterator, List, Optional, Union
 
 from . import _arbiter
 from ._arbiter import Position
+from ._chess_types import Move, Outcome, Termination, move_of_uci
+from ._errors import Error, MoveError
 from .types import Claim, Status
 
-
-class Outcome(NamedTuple):
-    """How the game ended (python-chess's ``Outcome``, with arbiter's names): `termination` is the
-    kind of ``status()["termination"]`` (``checkmate``, ``stalemate``, ``dead_position``,
-    ``fivefold_repetition``, ``seventy_five_moves``, …, or ``threefold_repetition`` /
-    ``fifty_moves`` for a correct claim with ``claim_draw=True``), `winner` ``"white"``,
-    ``"black"`` or None, `result` ``1-0``, ``0-1`` or ``1/2-1/2`` and `article` the article of the
-    Laws that ends it."""
-
-    termination: str
-    winner: Optional[str]
-    result: str
-    article: str
+#: python-chess's colours: ``WHITE`` is True, ``BLACK`` False (``chess.WHITE``, ``chess.BLACK``).
+WHITE: bool = True
+BLACK: bool = False
 
 
 def _type_name(x: Any) -> str:
@@ -87,6 +79,9 @@ class Game(_arbiter.Game):
                  counters_from_setup: Optional[str] = None, fifty_extensions: Iterable[str] = (),
                  online_claims: bool = False, intended_mate_incorrect: bool = False) -> None:
         fen = _fen_text(fen)
+        if isinstance(fifty_extensions, (str, bytes)):
+            raise TypeError(f"fifty_extensions: expected a list of extensions such as ['KRBvKR=75'], got a "
+                            f"{type(fifty_extensions).__name__} (put it in a list)")
         options = (rules, time_category, initial_position_counts, counters_from_setup, list(fifty_extensions),
                    bool(online_claims), bool(intended_mate_incorrect))
         super().__init__(fen, _moves_arg(moves), *options)
@@ -102,6 +97,7 @@ class Game(_arbiter.Game):
         """The game of a ``chess.Board`` (duck-typed): its root position (``root().fen()``) and its
         move stack (``move_stack``, each move's ``uci()``), so that repetitions before the board's
         position count. A board without ``root()`` is taken as a start position with no moves."""
+        _refuse_variant(board)
         stack = list(getattr(board, "move_stack", None) or [])
         root = board.root() if callable(getattr(board, "root", None)) else None
         if root is None:
@@ -123,19 +119,86 @@ class Game(_arbiter.Game):
         MoveError (``bad_move``, ``illegal_move``, ``ambiguous_move``, ``game_over``)."""
         if not isinstance(move, str):
             if not callable(getattr(move, "uci", None)):
-                raise TypeError(f"push(): expected a SAN/UCI string or a move with uci(), got {_type_name(move)}")
+                raise TypeError(f"move: expected a SAN/UCI string or a move with uci(), got {_type_name(move)}")
             move = str(move.uci())
+            if move == "0000":
+                raise MoveError("move: the null move (0000) is no move of the Laws: arbiter plays only legal moves",
+                            "bad_move", "move", 0)
         super().push(move)
         self._version += 1
 
-    def pop(self) -> str:
-        """Takes back the last ply (as python-chess's ``Board.pop()``); returns its SAN. NoMoveError
-        (code ``no_move``; an IndexError too) when no move has been played."""
-        san = super().pop()
+    def pop(self) -> Any:
+        """Takes back the last ply and returns it as a move (python-chess's ``Board.pop()``: a
+        ``chess.Move`` when python-chess is importable, else arbiter's Move). NoMoveError (code
+        ``no_move``; an IndexError too) when no move has been played."""
+        uci = self.uci_history[-1] if self.ply else None
+        super().pop()
         self._version += 1
-        return san
+        return move_of_uci(uci)
+
+    def push_san(self, san: str) -> Any:
+        """Plays a move written in SAN and returns it as a move (python-chess's ``push_san``)."""
+        if not isinstance(san, str):
+            raise TypeError(f"san: expected a str, got {_type_name(san)}")
+        uci = self.position.uci(san)
+        self.push(uci)
+        return move_of_uci(uci)
+
+    def push_uci(self, uci: str) -> Any:
+        """Plays a move written in UCI and returns it as a move (python-chess's ``push_uci``)."""
+        if not isinstance(uci, str):
+            raise TypeError(f"uci: expected a str, got {_type_name(uci)}")
+        normal = self.position.uci(uci)
+        self.push(normal)
+        return move_of_uci(normal)
+
+    def peek(self) -> Any:
+        """The last move played (python-chess's ``peek``); IndexError when none was."""
+        if not self.ply:
+            raise IndexError("peek(): no move has been played")
+        return move_of_uci(self.uci_history[-1])
+
+    @property
+    def move_stack(self) -> List[Any]:
+        """The moves played, first to last, as moves (python-chess's ``move_stack``; a new list)."""
+        return [move_of_uci(m) for m in self.uci_history]
+
+    @property
+    def legal_moves(self) -> "LegalMoves":
+        """The legal moves of the current position, as moves (python-chess's ``legal_moves``:
+        iterable, ``len()``, ``count()``, ``in``); SAN or UCI text from ``position.legal_moves()``."""
+        return LegalMoves(self.position.legal_moves("uci"))
+
+    @property
+    def turn(self) -> bool:
+        """The side to move: ``True`` for White, ``False`` for Black (python-chess's ``turn``)."""
+        return self.position.turn() == "white"
+
+    def is_check(self) -> bool:
+        """The side to move is in check."""
+        return self.position.is_check()
 
     # ---- the Python object protocol ----
+
+    @classmethod
+    def from_pgn(cls, pgn: Any, rules: Optional[str] = None, **options: Any) -> "Game":
+        """The game of PGN: its text (the first game in it), or a ``chess.pgn.Game`` (its start
+        board and mainline). `rules` as Game's; by default DEFAULT_RULES. Raises Error
+        (``bad_pgn``) when the text holds no game or its moves cannot all be played."""
+        rules = DEFAULT_RULES if rules is None else rules
+        if callable(getattr(pgn, "board", None)) and callable(getattr(pgn, "mainline_moves", None)):
+            board = pgn.board()
+            _refuse_variant(board)
+            return cls(_fen_text(board), list(pgn.mainline_moves()), rules, **options)
+        if not isinstance(pgn, str):
+            raise TypeError(f"pgn: expected PGN text or a chess.pgn.Game, got {_type_name(pgn)}")
+        from ._audit import read_games
+        for g in read_games(text=pgn):
+            if not g["complete"]:
+                raise Error(f"pgn: the moves of the game stop at ply {len(g['uci']) + 1}: it cannot be read or "
+                            f"played there (arbiter.audit() says why)", "bad_pgn", "pgn")
+            return cls(g["fen"], g["uci"], rules, **options)
+        raise Error("pgn: no game in the text", "bad_pgn", "pgn")
 
     def _args(self) -> tuple:
         return (self._fen, self.uci_history) + self._options
@@ -243,19 +306,112 @@ class Game(_arbiter.Game):
         """The game has ended (status()'s ``termination``), or, with `claim_draw`, a draw can be claimed."""
         return self.outcome(claim_draw) is not None
 
+    def is_insufficient_material(self) -> bool:
+        """Neither side has the material to mate (python-chess's ``is_insufficient_material``)."""
+        return self.has_insufficient_material(WHITE) and self.has_insufficient_material(BLACK)
+
+    def has_insufficient_material(self, color: bool) -> bool:
+        """`color` (True White, False Black) has too little material to mate with any moves of the
+        other side, in python-chess's sense: a bare king; a king and one knight against no rook,
+        bishop, knight or pawn; bishops all on squares of one colour with no knight and no pawn on
+        the board. arbiter's dead-position rule (5.2.2, ``is_dead_position``) goes beyond it."""
+        if not isinstance(color, bool):
+            raise TypeError(f"color: expected a bool (chess.WHITE True, chess.BLACK False), got {_type_name(color)}")
+        return _insufficient(self.position.fen(), color)
+
+    def is_repetition(self, count: int = 3) -> bool:
+        """The current position has stood at least `count` times (python-chess's ``is_repetition``:
+        the same position by 9.2.2, castling rights and a legal en passant capture included)."""
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TypeError(f"count: expected an int, got {_type_name(count)}")
+        return self._decision()["repetition"]["count"] >= count
+
+    def is_fifty_moves(self) -> bool:
+        """50 moves by each side without a pawn move or capture, and a move left to play
+        (python-chess's ``is_fifty_moves``); claiming it is ``can_claim_fifty_moves``."""
+        return self._decision()["no_progress_plies"] >= 100 and len(self.position.legal_moves("uci")) > 0
+
     def outcome(self, claim_draw: bool = False) -> Optional[Outcome]:
-        """How the game ended (None while it goes on): status()'s ``termination``; with
-        `claim_draw`, a correct fifty-move or threefold claim (in python-chess's order: fifty first),
-        with the article of its ruling."""
+        """How the game ended (None while it goes on), as python-chess's ``Outcome``: status()'s
+        ``termination`` (``Termination.INSUFFICIENT_MATERIAL`` for a dead position in which neither
+        side has mating material, as python-chess names it); with `claim_draw`, a correct fifty-move
+        or threefold claim (in python-chess's order: fifty first), with the article of its ruling."""
         t = self._decision()["termination"]
         if t is not None:
-            winner = {"1-0": "white", "0-1": "black"}.get(t["result"])
-            return Outcome(t["kind"], winner, t["result"], t["article"])
+            winner = {"1-0": WHITE, "0-1": BLACK}.get(t["result"])
+            kind = Termination(t["kind"])
+            if kind is Termination.DEAD_POSITION and self.is_insufficient_material():
+                kind = Termination.INSUFFICIENT_MATERIAL
+            return Outcome(kind, winner, t["article"])
         if claim_draw:
-            for kind, ending in (("fifty", "fifty_moves"), ("threefold", "threefold_repetition")):
+            for kind, ending in (("fifty", Termination.FIFTY_MOVES), ("threefold", Termination.THREEFOLD_REPETITION)):
                 c = (self._decision()["claims"] or {}).get(kind)
                 if c and (c["now"] or c["intended"]):
                     ruling: Claim = self.claim(kind) if c["now"] else self.claim(kind, c["intended"][0])
-                    return Outcome(ending, None, "1/2-1/2", ruling["article"])
+                    return Outcome(ending, None, ruling["article"])
         return None
 
+
+class LegalMoves:
+    """The legal moves of a position as moves (python-chess's ``LegalMoveGenerator``): iterable,
+    ``len()``, ``count()``, ``bool()``, ``move in legal_moves`` (a move or its UCI text)."""
+
+    __slots__ = ("_uci",)
+
+    def __init__(self, uci: List[str]) -> None:
+        self._uci = uci
+
+    def __iter__(self) -> Iterator[Any]:
+        return (move_of_uci(m) for m in self._uci)
+
+    def __len__(self) -> int:
+        return len(self._uci)
+
+    def count(self) -> int:
+        """How many legal moves there are."""
+        return len(self._uci)
+
+    def __bool__(self) -> bool:
+        return bool(self._uci)
+
+    def __contains__(self, move: object) -> bool:
+        text = move if isinstance(move, str) else (move.uci() if callable(getattr(move, "uci", None)) else None)
+        return text in self._uci
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(self._uci)})>"
+
+
+def _refuse_variant(board: Any) -> None:
+    """Refuses a python-chess board of a variant (Chess960, Antichess, …): arbiter rules only on
+    the Laws of Chess."""
+    variant = getattr(board, "uci_variant", "chess")
+    if variant != "chess" or getattr(board, "chess960", False):
+        name = "chess960" if variant == "chess" else variant
+        raise Error(f"board: a {name} board; arbiter rules on standard chess only (the Laws of Chess)",
+                    "bad_value", "board")
+
+
+def _insufficient(fen: str, white: bool) -> bool:
+    squares = {}
+    rank = 7
+    for row in fen.split(" ", 1)[0].split("/"):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+            else:
+                squares[(file, rank)] = ch
+                file += 1
+        rank -= 1
+    mine = [c for c in squares.values() if c.isupper() == white and c.lower() != "k"]
+    theirs = [c for c in squares.values() if c.isupper() != white and c.lower() != "k"]
+    kinds = {c.lower() for c in mine}
+    if kinds & {"p", "r", "q"}:
+        return False
+    if "n" in kinds:
+        return len(mine) == 1 and all(c.lower() == "q" for c in theirs)
+    if "b" in kinds:
+        shades = {(f + r) % 2 for (f, r), c in squares.items() if c.lower() == "b"}
+        return len(shades) == 1 and not any(c.lower() in "pn" for c in squares.values())
+    return True

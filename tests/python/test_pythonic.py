@@ -53,7 +53,7 @@ def test_moves_errors_name_the_item():
     with pytest.raises(arbiter.MoveError) as e:
         arbiter.Game(moves="1. e4 e5 2. Ke3")
     assert e.value.code == "illegal_move" and "move 3 'Ke3'" in str(e.value)
-    with pytest.raises(TypeError, match="push"):
+    with pytest.raises(TypeError, match="^move: .* got int"):  # the argument named (was "push()" before issue 47)
         arbiter.Game().push(42)
     with pytest.raises(TypeError, match="fen"):
         arbiter.Game(fen=3)
@@ -122,7 +122,8 @@ def test_python_chess_itself():
         g = arbiter.Game(moves=moves)
         b = g.to_board()
         assert (g.is_checkmate(), g.is_stalemate()) == (b.is_checkmate(), b.is_stalemate())
-        assert g.outcome().result == b.outcome().result()
+        assert g.outcome().result() == b.outcome().result()
+        assert g.outcome() == b.outcome() and b.outcome() == g.outcome()
 
 
 # ---- the object protocol ----
@@ -132,9 +133,9 @@ def test_pop_gives_the_game_without_its_last_move():
         for rules in rules_for(vid)[:2]:
             g = arbiter.Game(fen=fen, moves=moves, rules=rules)
             for k in range(len(moves), 0, -1):
-                san = g.pop()
+                move = g.pop()  # a move object, as python-chess's pop() (it was the SAN before issue 47)
                 want = arbiter.Game(fen=fen, moves=moves[:k - 1], rules=rules)
-                assert san == arbiter.Game(fen=fen, moves=moves[:k], rules=rules).history[-1]
+                assert move.uci() == arbiter.Game(fen=fen, moves=moves[:k], rules=rules).uci_history[-1]
                 assert g.status() == want.status() and g.history == want.history, (vid, rules, k)
             with pytest.raises(IndexError):
                 g.pop()
@@ -263,8 +264,9 @@ def check_predicates(game, status):
     t = status["termination"]
     assert (o is None) == (t is None)
     if o:
-        assert (o.termination, o.result, o.article) == (t["kind"], t["result"], t["article"])
-        assert o.winner == {"1-0": "white", "0-1": "black"}.get(t["result"])
+        kind = o.termination.value if o.termination != arbiter.Termination.INSUFFICIENT_MATERIAL else "dead_position"
+        assert (kind, o.result(), o.article) == (t["kind"], t["result"], t["article"])
+        assert o.winner == {"1-0": True, "0-1": False}.get(t["result"])
     oc = game.outcome(claim_draw=True)
     assert (oc is not None) == (got["is_game_over"] or got["can_claim_draw"]) == game.is_game_over(claim_draw=True)
     return got
@@ -296,14 +298,21 @@ def test_predicates_equal_status_on_the_vectors(cli, vid, fen, moves):
 
 def test_outcome_names():
     g = arbiter.Game(moves="f3 e5 g4 Qh4#")
-    assert g.is_checkmate() and g.outcome() == arbiter.Outcome("checkmate", "black", "0-1", g.outcome().article)
+    T = arbiter.Termination
+    assert g.is_checkmate() and g.outcome() == arbiter.Outcome(T.CHECKMATE, arbiter.BLACK, g.outcome().article)
+    assert g.outcome().winner is False and g.outcome().result() == "0-1" and g.outcome().article == "5.1.1"
     s = arbiter.Game(fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
-    assert s.is_stalemate() and s.outcome().winner is None and s.outcome().result == "1/2-1/2"
+    assert s.is_stalemate() and s.outcome().winner is None and s.outcome().result() == "1/2-1/2"
+    assert s.outcome().termination is T.STALEMATE and T("stalemate") is T.STALEMATE
     r = arbiter.Game(moves=["Nf3", "Nf6", "Ng1", "Ng8"] * 2)
     assert r.outcome() is None and not r.is_game_over()
     o = r.outcome(claim_draw=True)
-    assert o.termination == "threefold_repetition" and o.article == r.claim("threefold")["article"]
-    json.dumps(o._asdict())  # plain values
+    assert o.termination is T.THREEFOLD_REPETITION and o.article == r.claim("threefold")["article"]
+    # A dead position by material alone is python-chess's INSUFFICIENT_MATERIAL; beyond it, DEAD_POSITION.
+    assert arbiter.Game(fen="8/8/8/4k3/8/8/8/KB6 w - - 0 1").outcome().termination is T.INSUFFICIENT_MATERIAL
+    locked = arbiter.Game(fen="4b3/5k2/8/1p1p1p1p/1P1P1P1P/8/8/2K5 w - - 0 2")
+    assert locked.outcome().termination is T.DEAD_POSITION and not locked.is_insufficient_material()
+    assert {T.CHECKMATE: 1}[T.CHECKMATE] == 1 and repr(o).startswith("Outcome(termination=Termination.THREEFOLD")
 
 
 def test_read_games_keeps_the_clocks(fixtures):
