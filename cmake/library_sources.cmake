@@ -9,6 +9,7 @@ set(ARBITER_LIBRARY_SOURCES
   src/notation.cpp
   src/unwinnability.cpp
   src/input.cpp
+  src/text.cpp
   src/pgn.cpp
   src/pgn_game.cpp
   src/rules.cpp

@@ -4,6 +4,8 @@
 #include "request_fields.hpp"
 #include "text.hpp"
 
+#include "arbiter/text.hpp"
+
 namespace arbiter::face {
 
 ClaimKind claim_kind_or_throw(const std::string& kind) {
@@ -35,11 +37,11 @@ void play_text(GameRecord& record, const std::string& text, const std::string& f
     if (!err) return;
     if (const auto& t = record.termination())
         throw InputError("game_over",
-                         what + "'" + text + "': the game is over (" + termination_words(t->kind) + " after " +
-                             record.move_label(t->index) + ")",
+                         what + "'" + arbiter::excerpt(text) + "': the game is over (" + termination_words(t->kind) +
+                             " after " + record.move_label(t->index) + ")",
                          field, at);
     throw InputError(move_error_code(err->kind),
-                     what + "'" + text + "' (" + record.move_number_prefix(record.size() - 1) +
+                     what + "'" + arbiter::excerpt(text) + "' (" + record.move_number_prefix(record.size() - 1) +
                          "): " + kind_name(err->kind) + ": " + err->message,
                      field, at + err->offset);
 }

@@ -27,7 +27,7 @@ inline constexpr std::uint64_t max_dead_limit = std::uint64_t{1} << 40;
 /// quick; timing: the analysis times too, as `dead --json` gives them with --timing).
 struct DeadRequest {
     std::string side = "both";
-    std::uint64_t limit = HelpmateOptions{}.node_limit;
+    std::int64_t limit = static_cast<std::int64_t>(HelpmateOptions{}.node_limit);  ///< checked: 1 to max_dead_limit
     bool quick = false;
     bool timing = false;
 };

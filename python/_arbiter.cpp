@@ -5,6 +5,7 @@
 // The Pythonic API (moves, python-chess interop, audit iterators, the Dask client) is arbiter/*.py.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <algorithm>
 
 #include <memory>
 #include <mutex>
@@ -168,7 +169,7 @@ private:
 
 // ---- dead: the face core's dead request ----
 
-py::object dead(const std::string& fen, const std::string& side, std::optional<std::uint64_t> limit, bool quick,
+py::object dead(const std::string& fen, const std::string& side, std::optional<std::int64_t> limit, bool quick,
                 bool timing) {
     face::GameInput in;
     in.fen = fen;
@@ -219,8 +220,24 @@ PYBIND11_MODULE(_arbiter, m) {
         .def("is_check", &Position::in_check, "True when the side to move is in check.")
         .def(
             "turn", [](const Position& p) { return std::string(name(p.turn())); }, "'white' or 'black'.")
-        .def("perft", &perft_of, py::arg("depth"),
-             "Leaf nodes of the legal move tree to `depth` plies, 0 to MAX_PERFT_DEPTH (releases the GIL).")
+        .def(
+            "perft",
+            [](const Position& p, const py::object& depth) {
+                // A TypeError that names the argument (pybind11's own lists the overloads).
+                if (!py::isinstance<py::int_>(depth) || py::isinstance<py::bool_>(depth))
+                    throw py::type_error("depth: expected an int (0 to MAX_PERFT_DEPTH), got " +
+                                         std::string(py::str(py::type::of(depth).attr("__name__"))));
+                long long d = -1;  // any negative: out of range, as is anything past the limit
+                if (PyObject_RichCompareBool(depth.ptr(), py::int_(0).ptr(), Py_GE) == 1) {
+                    d = 1'000;
+                    try {
+                        d = std::min(depth.cast<long long>(), d);
+                    } catch (const py::cast_error&) {}
+                }
+                return perft_of(p, d);
+            },
+            py::arg("depth"),
+            "Leaf nodes of the legal move tree to `depth` plies, 0 to MAX_PERFT_DEPTH (releases the GIL).")
         .def(
             "__eq__", [](const Position& a, const Position& b) { return a.same_position(b); }, py::is_operator(),
             "The same position of the Laws (9.2.3); the counters are not compared (fen() does).")

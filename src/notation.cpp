@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "arbiter/movegen.hpp"
+#include "arbiter/text.hpp"
 
 namespace arbiter {
 
@@ -13,26 +14,10 @@ Unexpected<MoveError> error(MoveError::Kind k, std::size_t offset, std::string m
     return Unexpected(MoveError{k, offset, std::move(message)});
 }
 
-std::string printable(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 32 && u < 127) {
-            out += c;
-        } else {
-            static const char* hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        }
-    }
-    return out;
-}
-
 // The text in single quotes (built by appending: GCC 12 warns falsely on "'" + std::string).
 std::string quoted(std::string_view s) {
     std::string out(1, '\'');
-    out += printable(s);
+    out += excerpt(s);
     out += '\'';
     return out;
 }
@@ -258,7 +243,9 @@ Expected<SanParts, MoveError> san_parts(std::string_view san) {
                 ++j;  // "exd6 e.p."
             } else {
                 return MoveError{K::syntax, j,
-                                 "unexpected '" + printable(san.substr(j, 1)) + "' in move '" + printable(san) + "'"};
+                                 "unexpected '" +
+                                     printable(san.substr(j, std::max<std::size_t>(1, utf8_length_at(san, j)))) +
+                                     "' in move '" + excerpt(san) + "'"};
             }
         }
         return std::nullopt;
@@ -279,7 +266,7 @@ Expected<SanParts, MoveError> san_parts(std::string_view san) {
             }
         }
         if (parts < 2 || parts > 3)
-            return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + printable(san) + "'");
+            return error(K::syntax, j, "castling must be O-O or O-O-O, found '" + excerpt(san) + "'");
         if (auto e = parse_suffix(j)) return Unexpected(*e);
         out.piece = PieceType::king;
         out.castling = parts == 2 ? SanParts::Castling::kingside : SanParts::Castling::queenside;
@@ -325,14 +312,14 @@ Expected<SanParts, MoveError> san_parts(std::string_view san) {
         ++i;
     }
     if (count < 2) {
-        return error(K::syntax, i < n ? i : n, "expected a destination square in '" + printable(san) + "'");
+        return error(K::syntax, i < n ? i : n, "expected a destination square in '" + excerpt(san) + "'");
     }
     // The mark must stand right before the destination; a pawn capture names the pawn's file
     // first ("exd5").
     if (mark_at != n && (count != count_at_mark + 2 || (pt == PieceType::pawn && count_at_mark == 0)))
         return error(K::syntax, mark_at, "misplaced capture mark in " + quoted(san));
     if (!(tail[0] >= 'a' && tail[0] <= 'h') || !(tail[1] >= '1' && tail[1] <= '8'))
-        return error(K::syntax, tail_at[0], "expected a destination square in '" + printable(san) + "'");
+        return error(K::syntax, tail_at[0], "expected a destination square in '" + excerpt(san) + "'");
     const int to_file = tail[0] - 'a';
     const int to_rank = tail[1] - '1';
     const std::size_t prefix = count - 2;
@@ -343,11 +330,11 @@ Expected<SanParts, MoveError> san_parts(std::string_view san) {
             from_rank = head[0] - '1';
     } else if (prefix == 2) {
         if (!(head[0] >= 'a' && head[0] <= 'h') || !(head[1] >= '1' && head[1] <= '8'))
-            return error(K::syntax, head_at[0], "bad disambiguation in '" + printable(san) + "'");
+            return error(K::syntax, head_at[0], "bad disambiguation in '" + excerpt(san) + "'");
         from_file = head[0] - 'a';
         from_rank = head[1] - '1';
     } else if (prefix > 2) {
-        return error(K::syntax, head_at[0], "too many squares in '" + printable(san) + "'");
+        return error(K::syntax, head_at[0], "too many squares in '" + excerpt(san) + "'");
     }
 
     // Promotion: "=Q", "Q", "(Q)", "/Q".
@@ -358,11 +345,11 @@ Expected<SanParts, MoveError> san_parts(std::string_view san) {
         if (san[i] == '=' || san[i] == '/' || paren) ++i;
         const auto t = i < n ? san_piece(san[i]) : std::nullopt;
         if (!t || *t == PieceType::pawn || *t == PieceType::king || pt != PieceType::pawn)
-            return error(K::syntax, i, "bad promotion piece in '" + printable(san) + "'");
+            return error(K::syntax, i, "bad promotion piece in '" + excerpt(san) + "'");
         promo = *t;
         ++i;
         if (paren) {
-            if (i >= n || san[i] != ')') return error(K::syntax, i, "missing ')' in '" + printable(san) + "'");
+            if (i >= n || san[i] != ')') return error(K::syntax, i, "missing ')' in '" + excerpt(san) + "'");
             ++i;
         }
     }

@@ -3,6 +3,7 @@
 
 #include "arbiter/fen.hpp"
 #include "arbiter/notation.hpp"
+#include "arbiter/text.hpp"
 
 namespace arbiter::pgn {
 
@@ -17,23 +18,6 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
         if (x != y) return false;
     }
     return true;
-}
-
-// Length of the valid UTF-8 sequence at s[i] (1 for ASCII), or 0 when the bytes there are not
-// UTF-8 (a stray continuation byte, a cut sequence, an overlong form, a surrogate, > U+10FFFF).
-std::size_t utf8_length_at(std::string_view s, std::size_t i) noexcept {
-    const auto b = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
-    const unsigned c = b(0);
-    if (c < 0x80) return 1;
-    const std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-    if (n == 0 || c > 0xF4) return 0;
-    for (std::size_t k = 1; k < n; ++k)
-        if ((b(k) & 0xC0) != 0x80) return 0;
-    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
-    const unsigned d = b(1);
-    if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d > 0x9F) || (c == 0xF0 && d < 0x90) || (c == 0xF4 && d > 0x8F))
-        return 0;
-    return n;
 }
 
 // `text` as UTF-8: unchanged when it is UTF-8, else read as Latin-1 (ISO 8859-1, what old PGN

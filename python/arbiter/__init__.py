@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ._errors import ClaimError, Error, FenError, MoveError, NoMoveError, OptionError, ReadError
+from ._errors import ClaimError, Error, FenError, MoveError, NoMoveError, OptionError, ReadError, check_type
 from . import _arbiter
 from ._arbiter import Position
 from ._audit import (DEFAULT_CHUNK_BYTES, AuditOptions, Records, Run, audit, audit_bytes, audit_lines, pieces,
@@ -47,4 +47,9 @@ def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool 
     service's and JavaScript's): its refusals carry the core's codes. Releases the GIL."""
     if not isinstance(fen, str) and callable(getattr(fen, "fen", None)):
         fen = fen.fen()
-    return _arbiter.dead(fen, side, limit, quick, timing)
+    check_type("fen", fen, (str,), "a FEN string or a board with fen()")
+    check_type("side", side, (str,), "'white', 'black' or 'both'")
+    check_type("limit", limit, (int, type(None)), "a number of positions (int) or None")
+    if limit is not None and not -2**63 <= limit < 2**63:  # past C++'s integers: out of range all the same
+        raise OptionError(f"limit: {limit} is out of range: 1 to {2**40}", "bad_value", "limit")
+    return _arbiter.dead(fen, side, limit, bool(quick), bool(timing))

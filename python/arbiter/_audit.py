@@ -18,7 +18,7 @@ import os
 from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, Tuple, TypeVar, Union
 
 from . import _arbiter
-from ._errors import OptionError, ReadError
+from ._errors import OptionError, ReadError, check_type
 from .types import AuditRecord
 
 #: A piece ends at the first game boundary past this many bytes (unless `chunk_games` ends it first).
@@ -244,6 +244,12 @@ def as_list(x) -> List[str]:
     return [x] if isinstance(x, str) else list(x)
 
 
+def _check_threads(threads) -> None:
+    check_type("threads", threads, (int,), "an int, 1 to 256")
+    if not 1 <= threads <= 256:
+        raise OptionError(f"threads: {threads} is out of range: 1 to 256", "bad_value", "threads")
+
+
 def _lines(source, options: AuditOptions, threads, chunk_games, policy: Errors) -> Iterator[bytes]:
     numbering = Numbering()
     failed = False
@@ -284,6 +290,7 @@ def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Op
     `exact` and the rule options as for audit()."""
     policy = Errors(errors)
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
+    _check_threads(threads)
     return Run(_lines(source, options, threads, chunk_games, policy), policy)
 
 
@@ -315,6 +322,7 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     ``["KRBvKR=75"]``), ``online_claims`` (fide-online only) and ``intended_mate_incorrect``."""
     policy = Errors(errors)
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
+    _check_threads(threads)
     lines = _lines(source, options, threads, chunk_games, policy)
     return Run((json.loads(line) for line in lines), policy)
 

@@ -52,3 +52,10 @@ class OptionError(Error):
 class ReadError(Error):
     """An input that cannot be read: ``code`` is the input error code (``cannot_open``,
     ``corrupt_zstd``, ``not_text``, …), ``field`` the path, ``offset`` the byte where it was found."""
+
+
+def check_type(name: str, value: object, kinds: tuple, expected: str) -> None:
+    """TypeError naming the argument unless `value` is one of `kinds` (a bool is no int here)."""
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+        return
+    raise TypeError(f"{name}: expected {expected}, got {type(value).__name__}")

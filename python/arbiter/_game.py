@@ -9,7 +9,7 @@ from typing import Any, Iterable, Iterator, List, Optional, Union
 from . import _arbiter
 from ._arbiter import Position
 from ._chess_types import Move, Outcome, Termination, move_of_uci
-from ._errors import Error, MoveError
+from ._errors import Error, MoveError, check_type
 from .types import Claim, Status
 
 #: python-chess's colours: ``WHITE`` is True, ``BLACK`` False (``chess.WHITE``, ``chess.BLACK``).
@@ -28,7 +28,7 @@ def move_texts(moves: Any) -> List[str]:
     if moves is None:
         return []
     if isinstance(moves, str):
-        return _arbiter.move_tokens(moves)
+        return _arbiter.move_tokens(_text("moves", moves))
     try:
         items = iter(moves)
     except TypeError:
@@ -37,7 +37,7 @@ def move_texts(moves: Any) -> List[str]:
     out: List[str] = []
     for k, m in enumerate(items):
         if isinstance(m, str):
-            out.extend(_arbiter.move_tokens(m))
+            out.extend(_arbiter.move_tokens(_text("moves", m)))
         elif callable(getattr(m, "uci", None)):
             out.append(str(m.uci()))
         else:
@@ -46,9 +46,24 @@ def move_texts(moves: Any) -> List[str]:
     return out
 
 
+def _text(name: str, value: str) -> str:
+    """`value` when it can be UTF-8 (it goes to C++ as such); a str with a lone surrogate (from
+    bytes decoded with surrogateescape, or a bad escape) is refused as the CLI refuses bytes that
+    are not UTF-8: ``not_utf8``, the argument named, the offset of the byte."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        offset = len(value[:e.start].encode("utf-8", "surrogatepass"))
+        raise Error(f"{name}: not valid text: a lone surrogate (U+{ord(value[e.start]):04X}) at character {e.start}",
+                    "not_utf8", name, offset) from None
+    return value
+
+
 def _fen_text(fen: Any) -> Optional[str]:
-    if fen is None or isinstance(fen, str):
+    if fen is None:
         return fen
+    if isinstance(fen, str):
+        return _text("fen", fen)
     if callable(getattr(fen, "fen", None)):
         return str(fen.fen())
     raise TypeError(f"fen: expected a FEN string, None or a board with fen(), got {_type_name(fen)}")
@@ -62,7 +77,7 @@ DEFAULT_RULES: str = _arbiter.DEFAULT_RULES
 
 def _moves_arg(moves: Any) -> Union[str, List[str]]:
     # A string goes to the core as it is (as --moves takes it: an error's offset is a byte in it).
-    return moves if isinstance(moves, str) else move_texts(moves)
+    return _text("moves", moves) if isinstance(moves, str) else move_texts(moves)
 
 
 class Game(_arbiter.Game):
@@ -123,8 +138,8 @@ class Game(_arbiter.Game):
             move = str(move.uci())
             if move == "0000":
                 raise MoveError("move: the null move (0000) is no move of the Laws: arbiter plays only legal moves",
-                            "bad_move", "move", 0)
-        super().push(move)
+                                "bad_move", "move", 0)
+        super().push(_text("move", move))
         self._version += 1
 
     def pop(self) -> Any:
@@ -140,7 +155,7 @@ class Game(_arbiter.Game):
         """Plays a move written in SAN and returns it as a move (python-chess's ``push_san``)."""
         if not isinstance(san, str):
             raise TypeError(f"san: expected a str, got {_type_name(san)}")
-        uci = self.position.uci(san)
+        uci = self.position.uci(_text("san", san))
         self.push(uci)
         return move_of_uci(uci)
 
@@ -148,7 +163,7 @@ class Game(_arbiter.Game):
         """Plays a move written in UCI and returns it as a move (python-chess's ``push_uci``)."""
         if not isinstance(uci, str):
             raise TypeError(f"uci: expected a str, got {_type_name(uci)}")
-        normal = self.position.uci(uci)
+        normal = self.position.uci(_text("uci", uci))
         self.push(normal)
         return move_of_uci(normal)
 
@@ -239,6 +254,18 @@ class Game(_arbiter.Game):
         return self.position.fen()
 
     # ---- the decision of status(), read with python-chess's names ----
+
+    def claim(self, kind: str, intended: Any = None) -> Claim:
+        """The arbiter's ruling on a claim of `kind` (``"threefold"`` or ``"fifty"``) now, or with
+        the `intended` move written (SAN, UCI or a ``chess.Move``): the dict of ``arbiter claim
+        --json``. ClaimError (``bad_value``, field ``kind``) for another kind."""
+        check_type("kind", kind, (str,), "'threefold' or 'fifty'")
+        if intended is not None and not isinstance(intended, str):
+            if not callable(getattr(intended, "uci", None)):
+                raise TypeError(f"intended: expected a SAN/UCI string, a move with uci() or None, got "
+                                f"{_type_name(intended)}")
+            intended = str(intended.uci())
+        return super().claim(_text("kind", kind), None if intended is None else _text("intended", intended))
 
     def status(self) -> Status:
         """Everything draw-related about the current position: the dict of ``arbiter status

@@ -321,3 +321,49 @@ def test_read_games_keeps_the_clocks(fixtures):
     timed = [g for g in games if any(c is not None for c in g["clk_ms"])]
     # 1. e4 { [%clk 1:30:00] [%emt 0:00:05] } e5 {[%clk 1:29:58.5]}
     assert timed and timed[0]["clk_ms"][:2] == [5_400_000, 5_398_500]
+
+
+# ---- Python's words (issue 47): arguments named, input cut short, text as text ----
+
+def test_messages_cut_long_input_and_show_text_as_text():
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Game().push("a" * 10**7)
+    assert len(str(e.value)) < 400 and "(10000000 bytes)" in str(e.value) and e.value.offset is not None
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Game().push("Кf3")
+    assert "'Кf3'" in str(e.value) and "\\x" not in str(e.value)
+    with pytest.raises(arbiter.MoveError) as e:
+        arbiter.Game(moves="e4 " + "z" * 500)
+    assert len(str(e.value)) < 400 and e.value.field == "moves" and e.value.offset == 3
+    for call, field in [(lambda: arbiter.Game(fen="\ud800"), "fen"), (lambda: arbiter.Game(moves="e4 \udcff"), "moves"),
+                        (lambda: arbiter.Game().push("e\ud800"), "move")]:
+        with pytest.raises(arbiter.Error) as e:
+            call()
+        assert (e.value.code, e.value.field) == ("not_utf8", field) and "surrogate" in str(e.value)
+
+
+def test_every_type_error_names_its_argument():
+    K = "8/8/8/4k3/8/8/8/K6R w - - 0 1"
+    for call, name in [(lambda: arbiter.dead(K, limit="3"), "limit"), (lambda: arbiter.dead(K, side=3), "side"),
+                       (lambda: arbiter.dead(5), "fen"), (lambda: arbiter.Game().claim(None), "kind"),
+                       (lambda: arbiter.Game().claim("threefold", 5), "intended"),
+                       (lambda: arbiter.Position().perft("3"), "depth"), (lambda: arbiter.Position().perft(True), "depth"),
+                       (lambda: arbiter.Game().push_san(1), "san"), (lambda: arbiter.Game().push_uci(None), "uci"),
+                       (lambda: arbiter.Game().has_insufficient_material("white"), "color"),
+                       (lambda: arbiter.Game(fifty_extensions="KRBvKR=75"), "fifty_extensions"),
+                       (lambda: arbiter.audit(b"1. e4 *", threads="2"), "threads")]:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value).startswith(name + ":"), (name, str(e.value))
+
+
+def test_ranges_are_checked_with_the_cores_codes():
+    K = "8/8/8/4k3/8/8/8/K6R w - - 0 1"
+    for call, field in [(lambda: arbiter.dead(K, limit=-1), "limit"), (lambda: arbiter.dead(K, limit=0), "limit"),
+                        (lambda: arbiter.dead(K, limit=10**30), "limit"), (lambda: arbiter.Position().perft(-5), "depth"),
+                        (lambda: arbiter.Position().perft(10**30), "depth"),
+                        (lambda: arbiter.audit(b"1. e4 *", threads=0), "threads"),
+                        (lambda: arbiter.audit(b"1. e4 *", threads=-1), "threads")]:
+        with pytest.raises(arbiter.OptionError) as e:
+            call()
+        assert (e.value.code, e.value.field) == ("bad_value", field) and "--" not in str(e.value)
