@@ -367,3 +367,28 @@ def test_ranges_are_checked_with_the_cores_codes():
         with pytest.raises(arbiter.OptionError) as e:
             call()
         assert (e.value.code, e.value.field) == ("bad_value", field) and "--" not in str(e.value)
+
+
+def test_ctrl_c_interrupts_a_long_perft():
+    # perft(8) of the start runs for minutes; SIGINT a second in must end it with KeyboardInterrupt
+    # long before (the deep count looks for signals between the positions two plies down).
+    import signal
+    import subprocess
+    import time
+    if os.environ.get("ARBITER_SANITIZED"):
+        pytest.skip("under the sanitizers each count between two looks is tens of times slower")
+    code = "import arbiter, sys\nprint('started', flush=True)\narbiter.Position().perft(8)\nprint('finished')"
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=dict(os.environ))
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        waited = time.monotonic() - sent
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert "KeyboardInterrupt" in err and "finished" not in out, (out, err)
+    assert waited < 10, waited  # the whole count would take minutes
