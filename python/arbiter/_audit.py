@@ -99,13 +99,22 @@ class Run(Iterator[T], Generic[T]):
 
     def __init__(self, items: Iterator[T], errors: Errors):
         self._items = items
+        self._taken = 0
         self.errors: list = errors.list if errors.list is not None else []
 
     def __iter__(self) -> "Run[T]":
         return self
 
     def __next__(self) -> T:
-        return next(self._items)
+        item = next(self._items)
+        self._taken += 1
+        return item
+
+    def __repr__(self) -> str:
+        """<arbiter.Run: N items taken, E read errors collected>"""
+        taken = self._taken
+        return (f"<arbiter.Run: {taken} item{'s' if taken != 1 else ''} taken, {len(self.errors)} read "
+                f"error{'s' if len(self.errors) != 1 else ''} collected>")
 
 
 class Numbering:

@@ -55,6 +55,11 @@ def test_pip_install_from_a_clean_copy_into_a_venv(cli, tmp_path):
     assert version in out.decode() and claim == "True"
     assert where.startswith(str(venv)), where
     assert files == "['__init__.pyi', '_arbiter.pyi', 'py.typed']"
+    # The metadata pip show prints (issue 47): the licence as its name, not the licence's text.
+    show = subprocess.run([str(venv / "bin" / "pip"), "show", "arbiter"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    fields = dict(line.split(": ", 1) for line in show.stdout.splitlines() if ": " in line)
+    assert fields.get("License") == "MIT" and fields.get("Summary", "").startswith("The draw rules"), show.stdout
 
 
 def test_make_install_puts_the_package_under_the_prefix(cli, tmp_path):

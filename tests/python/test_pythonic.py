@@ -392,3 +392,10 @@ def test_ctrl_c_interrupts_a_long_perft():
             p.kill()
     assert "KeyboardInterrupt" in err and "finished" not in out, (out, err)
     assert waited < 10, waited  # the whole count would take minutes
+
+
+def test_a_run_says_what_it_is():
+    run = arbiter.audit(b"1. e4 e5 *\n\n1. d4 *\n")
+    assert repr(run) == "<arbiter.Run: 0 items taken, 0 read errors collected>"
+    next(run)
+    assert repr(run) == "<arbiter.Run: 1 item taken, 0 read errors collected>"
