@@ -7,14 +7,9 @@
 //   arbiter.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).threefold.now   // true
 import createArbiterModule from './arbiter_wasm.mjs';
 
-// Emscripten 3.1.6's ES module still reaches for CommonJS names when it runs under Node.js
-// (`require`, `__dirname`); they are given to it here, and only under Node.
+// The Emscripten module is built for the web only (wasm/CMakeLists.txt): it sets no process
+// handlers and writes no globals, under Node.js too, where this file reads the wasm bytes itself.
 const node = typeof process === 'object' && typeof process.versions?.node === 'string';
-if (node) {
-  const { createRequire } = await import('node:module');
-  globalThis.require ??= createRequire(import.meta.url);
-  globalThis.__dirname ??= new URL('.', import.meta.url).pathname;
-}
 
 /** A request the library refused: `code` is stable (docs/json.md), `field` and `offset` say where. */
 export class ArbiterError extends Error {

@@ -1,0 +1,71 @@
+// Importing and loading the package changes nothing in the host (issue 46): no process handlers,
+// no globals, no exit codes. Each check runs a small Node.js app twice, with and without the
+// package loaded, and compares what the two do.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { pkg, pkgDir } from '../test_support.mjs';
+
+const entry = pathToFileURL(join(pkgDir, pkg.exports['.'].import)).href;
+
+// Runs `body` as an ES module, after importing and loading the package when `withPackage`.
+function run(body, withPackage, nodeArgs = []) {
+  const prologue = withPackage ? `const { load } = await import(${JSON.stringify(entry)}); await load();\n` : '';
+  const r = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', prologue + body],
+    { encoding: 'utf8', timeout: 60_000 });
+  // The process id and the stack frames differ from run to run (and the prologue adds a line).
+  const stderr = r.stderr.replace(/\(node:\d+\)/g, '(node)').split('\n').filter((l) => !/^\s+at /.test(l)).join('\n');
+  return { status: r.status, stdout: r.stdout, stderr };
+}
+
+test('an app\'s own unhandled rejection goes as it would without the package', () => {
+  // Under --unhandled-rejections=warn, Node warns and goes on; the app's own handler sees it.
+  const app = `process.on('unhandledRejection', (e) => console.log('handled', e.message));
+Promise.reject(new Error('x'));
+setTimeout(() => console.log('still running'), 50);`;
+  for (const args of [['--unhandled-rejections=warn'], []]) {
+    const without = run(app, false, args);
+    const withIt = run(app, true, args);
+    assert.deepEqual(withIt, without, `node ${args.join(' ')}`);
+    assert.equal(withIt.status, 0);
+    assert.match(withIt.stdout, /handled x\nstill running/);
+  }
+  // And with no handler of the app's: Node's own behaviour, exit code and message alike.
+  const bare = 'Promise.reject(new Error("boom"));';
+  const without = run(bare, false, ['--unhandled-rejections=warn']);
+  const withIt = run(bare, true, ['--unhandled-rejections=warn']);
+  assert.equal(withIt.status, without.status);
+  assert.ok(withIt.stderr.length < 4096, 'no minified loader printed with the error');
+});
+
+test('an app\'s uncaught error exits as it would without the package, without the loader\'s source', () => {
+  const app = 'setTimeout(() => { throw new Error("mine"); }, 10);';
+  const without = run(app, false);
+  const withIt = run(app, true);
+  assert.equal(withIt.status, without.status);
+  assert.equal(withIt.status, 1);
+  assert.ok(withIt.stderr.includes('Error: mine') && withIt.stderr.length < 4096, withIt.stderr.slice(0, 300));
+});
+
+test('no globals and no process listeners are added', () => {
+  const body = `const before = Object.keys(globalThis).sort();
+const listeners = () => ['uncaughtException', 'unhandledRejection', 'exit'].map((e) => process.listenerCount(e));
+const l0 = listeners();
+const { load } = await import(${JSON.stringify(entry)});
+const arbiter = await load();
+arbiter.status({ moves: 'e4 e5' });
+console.log(JSON.stringify({ same: JSON.stringify(Object.keys(globalThis).sort()) === JSON.stringify(before),
+  added: Object.keys(globalThis).filter((k) => !before.includes(k)), listeners: listeners(), l0,
+  require: typeof globalThis.require, dirname: typeof globalThis.__dirname }));`;
+  const r = run(body, false);
+  assert.equal(r.status, 0, r.stderr);
+  const got = JSON.parse(r.stdout);
+  assert.deepEqual(got.added, []);
+  assert.ok(got.same);
+  assert.deepEqual(got.listeners, got.l0);
+  assert.equal(got.require, 'undefined');
+  assert.equal(got.dirname, 'undefined');
+});
