@@ -75,7 +75,18 @@ std::string audit(const std::string& pgn, const std::string& options) {
         AuditPiece piece;
         piece.file = "-";
         f.text("file", piece.file);
-        piece.text = pgn;
+        // Read as the CLI reads a file: compressed data (which this build does not decompress),
+        // an archive, UTF-16 or binary bytes are refused with the input's code and its hint.
+        const auto source = arbiter::memory_input(pgn, {}, piece.file);
+        std::string text;
+        for (char buffer[1 << 16];;) {
+            auto n = source->read(buffer, sizeof buffer);
+            if (!n)
+                throw InputError(arbiter::code_name(n.error().code), n.error().message, "pgn", n.error().offset);
+            if (*n == 0) break;
+            text.append(buffer, *n);
+        }
+        piece.text = text;
         const AuditFilter filter = r.filter();
         const PieceAudit result = audit_piece(piece, r.options(), AuditFormat::jsonl, &filter);
         std::string out;

@@ -3,6 +3,9 @@
 // typed here by their main keys.
 
 /** A position or a game: a FEN, moves (SAN or UCI, from the FEN or the start), or PGN text. */
+/** A move: SAN ("Nf3") or UCI ("g1f3") text, or chess.js's move object. */
+export type MoveInput = string | { from: string; to: string; promotion?: 'q' | 'r' | 'b' | 'n' };
+
 export interface PositionRequest {
   fen?: string;
   moves?: string;
@@ -82,11 +85,11 @@ export interface Position {
   legalMoves(notation?: 'san' | 'uci'): string[];
   isCheck(): boolean;
   /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
-  play(move: string): Position;
+  play(move: MoveInput): Position;
   /** Plays a move on this position itself; throws an ArbiterError for an illegal one. */
-  push(move: string): { san: string; uci: string };
+  push(move: MoveInput): { san: string; uci: string };
   /** The SAN and UCI of a move given either way. */
-  move(move: string): { san: string; uci: string };
+  move(move: MoveInput): { san: string; uci: string };
   san(move: string): string;
   uci(move: string): string;
   /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
@@ -118,13 +121,13 @@ export interface MovePlayed {
  */
 export interface Game {
   /** Plays a move (SAN or UCI); throws an ArbiterError (illegal_move, ambiguous_move, bad_move, game_over), the game unchanged. */
-  push(move: string): MovePlayed;
+  push(move: MoveInput): MovePlayed;
   /** Takes back the last move; ArbiterError no_move at the start. */
   pop(): MovePlayed;
   /** `arbiter status --json`. */
   status(): Status;
   /** `arbiter claim KIND [--intended MOVE] --json`. */
-  claim(kind: 'threefold' | 'fifty', intended?: string | null): ClaimVerdict;
+  claim(kind: 'threefold' | 'fifty', intended?: MoveInput | null): ClaimVerdict;
   /** The moves played. */
   history(notation?: 'san' | 'uci'): string[];
   readonly fen: string;
@@ -181,7 +184,7 @@ export interface Arbiter {
   claim(request: ClaimRequest): ClaimVerdict;
   dead(fen: string, side?: 'white' | 'black' | 'both', options?: DeadOptions): DeadAnswer;
   /** The records of `arbiter audit --format jsonl` on a PGN text, or on its bytes. */
-  audit(pgn: string | Uint8Array, options?: AuditOptions): AuditRecord[];
+  audit(pgn: string | Uint8Array | ArrayBuffer | ArrayBufferView, options?: AuditOptions): AuditRecord[];
   /** The board of a position as SVG text (the console's /board.svg), White at the bottom unless flip. */
   boardSvg(fen: string, options?: { flip?: boolean }): string;
   /** The size of the module's memory in bytes. */

@@ -25,6 +25,49 @@ export class ArbiterError extends Error {
 // The moves of a game as --moves takes them: an array of SAN/UCI moves, or one string.
 const movesText = (moves) => (Array.isArray(moves) ? moves.join(' ') : moves);
 
+// Arguments are checked, never coerced: a wrong type is the service's bad_field for the same key.
+const typeName = (x) => (x === null ? 'null' : Number.isNaN(x) ? 'NaN' : Array.isArray(x) ? 'array' : typeof x === 'object'
+  ? (x.constructor?.name ?? 'object') : typeof x);
+function refuse(code, field, message) {
+  throw new ArbiterError({ code, field, message });
+}
+function expectType(ok, field, expected, value) {
+  if (!ok) refuse('bad_field', field, `${field}: expected ${expected}, got ${typeName(value)}`);
+}
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+// A request object as the service takes it, with `moves` as an array joined as Game takes it.
+function requestOf(request) {
+  expectType(request === undefined || isObject(request), 'request', 'an object such as {moves, fen, rules}', request);
+  const r = { ...request };
+  if (Array.isArray(r.moves)) r.moves = movesText(r.moves);
+  return r;
+}
+// A move as SAN or UCI text, or chess.js's {from, to, promotion}.
+function moveText(move, field = 'move') {
+  if (typeof move === 'string') return move;
+  if (isObject(move) && typeof move.from === 'string' && typeof move.to === 'string') {
+    expectType(move.promotion === undefined || typeof move.promotion === 'string', `${field}.promotion`,
+      'a piece letter (q, r, b, n)', move.promotion);
+    return move.from + move.to + (move.promotion ?? '');
+  }
+  return expectType(false, field, 'SAN or UCI text, or {from, to, promotion}', move);
+}
+function notationOf(notation) {
+  if (notation !== 'san' && notation !== 'uci') {
+    refuse('bad_value', 'notation', `notation: expected 'san' or 'uci', found ${JSON.stringify(notation)}`);
+  }
+  return notation;
+}
+// The bytes or text of a PGN for audit(): a string, a Uint8Array, an ArrayBuffer or a view.
+function pgnInput(pgn) {
+  if (typeof pgn === 'string' || pgn instanceof Uint8Array) return pgn;
+  if (pgn instanceof ArrayBuffer) return new Uint8Array(pgn);
+  if (ArrayBuffer.isView(pgn)) return new Uint8Array(pgn.buffer, pgn.byteOffset, pgn.byteLength);
+  const hint = typeof Blob === 'function' && pgn instanceof Blob ? ' (a Blob: pass await blob.arrayBuffer())'
+    : typeof Response === 'function' && pgn instanceof Response ? ' (a Response: pass await response.arrayBuffer())' : '';
+  return expectType(false, 'pgn', `PGN as a string, Uint8Array or ArrayBuffer${hint}`, pgn);
+}
+
 // The bytes of arbiter_wasm.wasm, next to this module: read from disk under Node.js, fetched in a
 // browser (serve the file beside index.mjs; bundlers follow `new URL(…, import.meta.url)`).
 async function wasmBytes() {
@@ -57,7 +100,11 @@ export async function load({ wasmBinary } = {}) {
 
   /** A position (the start position without a FEN): a value, nothing to free. */
   class Position {
-    constructor(fen) { this.#set(call('moves', fen === undefined ? {} : { fen })); }
+    constructor(fen) {
+      expectType(fen === undefined || typeof fen === 'string', 'fen', 'a FEN string (or nothing: the start)', fen);
+      if (fen === '') refuse('bad_fen', 'fen', 'fen: empty: give a FEN, or nothing for the start position');
+      this.#set(call('moves', fen === undefined ? {} : { fen }));
+    }
     #set(answer) {
       this.fen = answer.fen;
       this.turn = answer.side_to_move;
@@ -65,22 +112,25 @@ export async function load({ wasmBinary } = {}) {
       this.moves = answer.moves;
     }
     /** The legal moves, in SAN ("Nf3") or in UCI ("g1f3"). */
-    legalMoves(notation = 'san') { return this.moves.map((mv) => mv[notation]); }
+    legalMoves(notation = 'san') { notationOf(notation); return this.moves.map((mv) => mv[notation]); }
     isCheck() { return this.check; }
     /** The position after a move (SAN or UCI); throws an ArbiterError for an illegal one. */
-    play(move) { return new Position(call('play', { fen: this.fen, move }).fen); }
+    play(move) { return new Position(call('play', { fen: this.fen, move: moveText(move) }).fen); }
     /** Plays a move on this position: {san, uci}. Throws an ArbiterError for an illegal one. */
     push(move) {
-      const { fen, san, uci } = call('play', { fen: this.fen, move });
+      const { fen, san, uci } = call('play', { fen: this.fen, move: moveText(move) });
       this.#set(call('moves', { fen }));
       return { san, uci };
     }
     /** The SAN and UCI of a move given either way. */
-    move(move) { const { san, uci } = call('play', { fen: this.fen, move }); return { san, uci }; }
+    move(move) { const { san, uci } = call('play', { fen: this.fen, move: moveText(move) }); return { san, uci }; }
     san(move) { return this.move(move).san; }
     uci(move) { return this.move(move).uci; }
     /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
-    perft(depth) { return call('perft', { fen: this.fen, depth }).nodes; }
+    perft(depth) {
+      expectType(Number.isInteger(depth), 'depth', 'an integer number of plies (0 to 8)', depth);
+      return call('perft', { fen: this.fen, depth }).nodes;
+    }
   }
 
   /**
@@ -91,8 +141,7 @@ export async function load({ wasmBinary } = {}) {
     #handle;
     #options;
     constructor(options = {}) {
-      const request = { ...options };
-      if (request.moves !== undefined) request.moves = movesText(request.moves);
+      const request = requestOf(options);
       const handle = new m.Game();
       const answer = handle.open(JSON.stringify(request));
       if (answer !== '') {
@@ -108,15 +157,18 @@ export async function load({ wasmBinary } = {}) {
       return this.#handle;
     }
     /** Plays a move (SAN or UCI): {san, uci, fen, ply}. Throws an ArbiterError, the game unchanged. */
-    push(move) { return parse(this.#live().push(String(move))); }
+    push(move) { return parse(this.#live().push(moveText(move))); }
     /** Takes back the last move: {san, uci, fen, ply}. */
     pop() { return parse(this.#live().pop()); }
     /** `arbiter status --json` on the current position. */
     status() { return parse(this.#live().status()); }
     /** `arbiter claim --json`: kind "threefold" or "fifty", the written move (SAN/UCI) or none. */
-    claim(kind, intended) { return parse(this.#live().claim(String(kind), intended == null ? '' : String(intended))); }
+    claim(kind, intended) {
+      expectType(typeof kind === 'string', 'kind', "'threefold' or 'fifty'", kind);
+      return parse(this.#live().claim(kind, intended == null ? '' : moveText(intended, 'intended')));
+    }
     /** The moves played, in SAN (or "uci"). */
-    history(notation = 'san') { return parse(this.#live().history())[notation]; }
+    history(notation = 'san') { return parse(this.#live().history())[notationOf(notation)]; }
     get fen() { return parse(this.#live().state()).fen; }
     get startFen() { return parse(this.#live().state()).start_fen; }
     /** The game ply of the current position (0 at the start of a game from the initial position). */
@@ -145,18 +197,23 @@ export async function load({ wasmBinary } = {}) {
     /** The rule set used when none is given. */
     defaultRules: ruleSets.default,
     /** The draw status of a position or game: {fen, moves, pgn, game, ply, rules, …}. */
-    status: (request) => call('status', request),
+    status: (request) => call('status', requestOf(request)),
     /** A claim (kind "threefold" or "fifty", an intended move or none) on a position or game. */
-    claim: (request) => call('claim', request),
+    claim: (request) => call('claim', requestOf(request)),
     /** Whether each side can still checkmate: side "white", "black" or "both" (the default). */
-    dead: (fen, side = 'both', options = {}) => call('dead', { fen, side, ...options }),
+    dead: (fen, side = 'both', options = {}) => {
+      expectType(typeof fen === 'string', 'fen', 'a FEN string', fen);
+      expectType(isObject(options), 'options', 'an object such as {limit, quick}', options);
+      return call('dead', { fen, side, ...options });
+    },
     /**
      * The records of `arbiter audit --format jsonl` on a PGN text (a string, or its bytes as a
      * Uint8Array: a file in Latin-1 is read as the CLI reads it); options: {rules,
      * time_category, exact, only, select, file}.
      */
     audit: (pgn, options = {}) => {
-      const text = m.audit(pgn instanceof Uint8Array ? pgn : String(pgn), JSON.stringify(options));
+      expectType(isObject(options), 'options', 'an object such as {rules, exact}', options);
+      const text = m.audit(pgnInput(pgn), JSON.stringify(options));
       if (text.startsWith('{"error"')) parse(text);
       return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
     },

@@ -87,3 +87,45 @@ test('the same JSON as the CLI', { skip: cli ? false : 'no native arbiter (ARBIT
       expected, `${what} ${JSON.stringify(request)}`);
   }
 });
+
+test('arguments are checked, never coerced (issue 46): the service\'s codes for the same key', () => {
+  const refused = (f, code, field) => assert.throws(f, (e) => e instanceof ArbiterError && e.code === code &&
+    e.field === field && !e.message.includes('--'), `${code} ${field}`);
+  for (const bad of [null, undefined, 123, {}, [1, 2]]) refused(() => arbiter.audit(bad), 'bad_field', 'pgn');
+  refused(() => arbiter.audit('1. e4 *', 'exact'), 'bad_field', 'options');
+  refused(() => new arbiter.Position().perft(), 'bad_field', 'depth');
+  refused(() => new arbiter.Position().perft(NaN), 'bad_field', 'depth');
+  refused(() => new arbiter.Position().perft('3'), 'bad_field', 'depth');
+  refused(() => new arbiter.Position().perft(99), 'bad_value', 'depth');
+  refused(() => new arbiter.Position().legalMoves('lan'), 'bad_value', 'notation');
+  refused(() => new arbiter.Position(''), 'bad_fen', 'fen');
+  refused(() => new arbiter.Position(42), 'bad_field', 'fen');
+  refused(() => arbiter.status('e4 e5'), 'bad_field', 'request');
+  refused(() => arbiter.dead(null), 'bad_field', 'fen');
+  const g = new arbiter.Game();
+  try {
+    refused(() => g.history('lan'), 'bad_value', 'notation');
+    refused(() => g.push(42), 'bad_field', 'move');
+    refused(() => g.claim(null), 'bad_field', 'kind');
+    assert.equal(g.push({ from: 'e2', to: 'e4' }).san, 'e4');  // chess.js's move object
+    assert.equal(g.ply, 1);
+  } finally {
+    g.delete();
+  }
+  // What a page gets from file.arrayBuffer(), and typed views, are PGN bytes like a Uint8Array.
+  const bytes = new TextEncoder().encode('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n');
+  const want = arbiter.audit(bytes);
+  assert.deepEqual(arbiter.audit(bytes.buffer), want);
+  assert.deepEqual(arbiter.audit(new DataView(bytes.buffer)), want);
+  assert.equal(want.length, 1);
+  // status() takes moves as an array, as Game does.
+  assert.equal(arbiter.status({ moves: ['e4', 'e5'] }).fen, arbiter.status({ moves: 'e4 e5' }).fen);
+});
+
+test('compressed, archived and UTF-16 bytes are refused as the CLI refuses them, with its hint', () => {
+  for (const [bytes, hint] of [[[0x1f, 0x8b, 8, 0, 0, 0, 0, 0], /gzip.*decompress/], [[0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0], /Zstandard/],
+    [[0x50, 0x4b, 3, 4, 0, 0], /ZIP.*unzip/], [[0xff, 0xfe, 0x31, 0], /UTF-16.*iconv/]]) {
+    assert.throws(() => arbiter.audit(new Uint8Array(bytes)),
+      (e) => e instanceof ArbiterError && e.code === 'not_text' && e.field === 'pgn' && hint.test(e.message));
+  }
+});
