@@ -81,8 +81,7 @@ std::string audit(const std::string& pgn, const std::string& options) {
         std::string text;
         for (char buffer[1 << 16];;) {
             auto n = source->read(buffer, sizeof buffer);
-            if (!n)
-                throw InputError(arbiter::code_name(n.error().code), n.error().message, "pgn", n.error().offset);
+            if (!n) throw InputError(arbiter::code_name(n.error().code), n.error().message, "pgn", n.error().offset);
             if (*n == 0) break;
             text.append(buffer, *n);
         }
