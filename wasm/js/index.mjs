@@ -94,9 +94,21 @@ export async function load({ wasmBinary } = {}) {
   };
   const call = (what, request) => parse(m.request(what, JSON.stringify(request ?? {})));
 
-  // A Game's memory lives in the wasm heap: delete() frees it; a Game dropped without delete()
-  // is freed when the garbage collector finalizes it (later, or never: call delete()).
-  const registry = new FinalizationRegistry((handle) => handle.delete());
+  // A Game's record lives in the wasm heap, but only while it is one of the `maxLiveGames` games
+  // used last: a game the pool gives back keeps its start, moves and options in JavaScript and is
+  // rebuilt from them when next used, so that games dropped without delete() never hold more than
+  // that many records (chess.js users never call delete()). delete() (or `using`) frees at once.
+  const maxLiveGames = 64;
+  const live = new Map();  // Game -> its #evict function, in the order of last use (LRU first)
+  const keepLive = (game, evict) => {
+    live.delete(game);
+    live.set(game, evict);
+    if (live.size > maxLiveGames) {
+      const [oldest, giveBack] = live.entries().next().value;
+      live.delete(oldest);
+      giveBack();
+    }
+  };
 
   /** A position (the start position without a FEN): a value, nothing to free. */
   class Position {
@@ -138,28 +150,60 @@ export async function load({ wasmBinary } = {}) {
    * record lives in wasm memory: call delete() when done with it.
    */
   class Game {
-    #handle;
+    #handle = null;
+    #deleted = false;
     #options;
+    #rules;      // the rule options, to rebuild the record
+    #start;      // the start position's FEN
+    #uci = [];   // the moves played, in UCI
     constructor(options = {}) {
       const request = requestOf(options);
+      const handle = Game.#open(request);
+      this.#options = Object.freeze({ ...options, moves: undefined });
+      const { fen, moves, pgn, game, ply, ...rules } = request;
+      const state = parse(handle.state());
+      this.#rules = { ...rules, rules: state.rules };  // "auto" (a PGN's tags) resolved once
+      this.#start = state.start_fen;
+      this.#uci = parse(handle.history()).uci;
+      this.#adopt(handle);
+    }
+    static #open(request) {
       const handle = new m.Game();
       const answer = handle.open(JSON.stringify(request));
       if (answer !== '') {
         handle.delete();
         parse(answer);
       }
+      return handle;
+    }
+    #adopt(handle) {
       this.#handle = handle;
-      this.#options = Object.freeze({ ...options, moves: undefined });
-      registry.register(this, handle, this);
+      keepLive(this, () => {
+        this.#handle.delete();
+        this.#handle = null;
+      });
     }
     #live() {
-      if (!this.#handle) throw new ArbiterError({ code: 'deleted', message: 'this Game was deleted' });
+      if (this.#deleted) throw new ArbiterError({ code: 'deleted', message: 'this Game was deleted' });
+      if (!this.#handle) {
+        this.#adopt(Game.#open({ ...this.#rules, fen: this.#start, moves: this.#uci.join(' ') }));
+      } else {
+        keepLive(this, live.get(this));
+      }
       return this.#handle;
     }
-    /** Plays a move (SAN or UCI): {san, uci, fen, ply}. Throws an ArbiterError, the game unchanged. */
-    push(move) { return parse(this.#live().push(moveText(move))); }
+    /** Plays a move (SAN, UCI or {from, to, promotion}): {san, uci, fen, ply}. Throws an ArbiterError, the game unchanged. */
+    push(move) {
+      const played = parse(this.#live().push(moveText(move)));
+      this.#uci.push(played.uci);
+      return played;
+    }
     /** Takes back the last move: {san, uci, fen, ply}. */
-    pop() { return parse(this.#live().pop()); }
+    pop() {
+      const taken = parse(this.#live().pop());
+      this.#uci.pop();
+      return taken;
+    }
     /** `arbiter status --json` on the current position. */
     status() { return parse(this.#live().status()); }
     /** `arbiter claim --json`: kind "threefold" or "fifty", the written move (SAN/UCI) or none. */
@@ -170,7 +214,7 @@ export async function load({ wasmBinary } = {}) {
     /** The moves played, in SAN (or "uci"). */
     history(notation = 'san') { return parse(this.#live().history())[notationOf(notation)]; }
     get fen() { return parse(this.#live().state()).fen; }
-    get startFen() { return parse(this.#live().state()).start_fen; }
+    get startFen() { this.#live(); return this.#start; }
     /** The game ply of the current position (0 at the start of a game from the initial position). */
     get ply() { return parse(this.#live().state()).ply; }
     /** The rule set's id ("fide-2023", …). */
@@ -179,15 +223,17 @@ export async function load({ wasmBinary } = {}) {
     get options() { return this.#options; }
     /** The current position, as a Position. */
     position() { return new Position(this.fen); }
-    /** Frees the game's wasm memory; the Game cannot be used after it. Safe to call twice. */
+    /** Frees the game's wasm memory at once; the Game cannot be used after it. Safe to call twice. */
     delete() {
-      if (!this.#handle) return;
-      registry.unregister(this);
-      this.#handle.delete();
+      if (this.#deleted) return;
+      this.#deleted = true;
+      live.delete(this);
+      if (this.#handle) this.#handle.delete();
       this.#handle = null;
     }
-    get deleted() { return this.#handle === null; }
+    get deleted() { return this.#deleted; }
   }
+  if (typeof Symbol.dispose === 'symbol') Game.prototype[Symbol.dispose] = function dispose() { this.delete(); };
 
   const ruleSets = JSON.parse(m.ruleSets());
   return {
@@ -227,5 +273,9 @@ export async function load({ wasmBinary } = {}) {
     Game,
     /** Heap size of the wasm memory in bytes (for checking that memory is given back). */
     memoryBytes: () => m.HEAP8.length,
+    /** How many games hold a record in the wasm heap now (at most maxLiveGames). */
+    liveGames: () => live.size,
+    /** The most games that hold a record in the wasm heap at once; the others are rebuilt when used. */
+    maxLiveGames,
   };
 }

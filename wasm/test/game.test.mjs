@@ -1,6 +1,6 @@
 // arbiter.Game: moves pushed and taken back, status and claims as the CLI gives them on the test
 // vectors of RULES.md §7 under five rule sets, refusals, the pinned en passant repetition that
-// chess.js misses, and memory given back (delete() and the FinalizationRegistry).
+// chess.js misses, and memory given back (delete(), and the pool of live records for games never deleted).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -93,7 +93,7 @@ test('a million pushes give their memory back', () => {
   assert.ok(heapAfterWarmup < 64 << 20, `heap ${heapAfterWarmup}`);
 });
 
-test('games dropped without delete() are freed by the FinalizationRegistry',
+test('games dropped without delete(), GC forced: the heap stays flat',
   { skip: typeof globalThis.gc === 'function' ? false : 'needs node --expose-gc' }, async () => {
     const heapAfter = async () => {
       for (let i = 0; i < 1000; ++i) new arbiter.Game({ moves: 'e4 e5 Nf3 Nc6 Bb5 a6' });
@@ -142,4 +142,47 @@ test('the test vectors: the same JSON as the CLI', { skip: cli ? false : 'no nat
       g.delete();
     }
   }
+});
+
+test('40,000 games dropped without delete() and without a forced GC keep the heap bounded', () => {
+  // Only the games used last hold a record in the wasm heap (maxLiveGames); the others are
+  // rebuilt from their moves when used again (issue 46).
+  const start = arbiter.memoryBytes();
+  const kept = [];
+  for (let k = 0; k < 40_000; ++k) {
+    const g = new arbiter.Game({ moves: 'e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7' });
+    g.push(k % 2 ? 'Re1' : 'd3');
+    if (k % 5000 === 0) kept.push([g, g.status()]);
+  }
+  assert.ok(arbiter.liveGames() <= arbiter.maxLiveGames);
+  const heap = arbiter.memoryBytes();
+  assert.ok(heap <= 64 << 20, `heap ${heap} (from ${start})`);
+  // A game whose record was given back plays on as if it had never been.
+  for (const [g, before] of kept) {
+    assert.deepEqual(g.status(), before);
+    g.push('b5');
+    g.pop();
+    assert.deepEqual(g.status(), before);
+    assert.equal(g.history().length, 11);
+  }
+  for (const [g] of kept) g.delete();
+});
+
+test('a game rebuilt after its record was given back keeps its rule set and claims', () => {
+  const pgn = '[Event "x"]\n[Site "lichess.org"]\n[Date "2024.01.01"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n';
+  const g = new arbiter.Game({ pgn, rules: 'auto' });
+  const rules = g.rules;
+  const claim = g.claim('threefold', 'Ng8');
+  for (let k = 0; k < arbiter.maxLiveGames + 10; ++k) new arbiter.Game().status();  // pushes g out
+  assert.equal(g.rules, rules);
+  assert.deepEqual(g.claim('threefold', 'Ng8'), claim);
+  g.delete();
+  assert.throws(() => g.status(), (e) => e.code === 'deleted');
+  assert.equal(arbiter.liveGames() <= arbiter.maxLiveGames, true);
+});
+
+test('using (Symbol.dispose) frees a game at once', { skip: typeof Symbol.dispose === 'symbol' ? false : 'no Symbol.dispose' }, () => {
+  const g = new arbiter.Game({ moves: 'e4' });
+  g[Symbol.dispose]();
+  assert.ok(g.deleted);
 });
