@@ -116,8 +116,9 @@ export interface MovePlayed {
 }
 
 /**
- * A game under a rule set, kept in the module's memory: call delete() when done with it (a Game
- * dropped without it is freed when the garbage collector finalizes it, if ever).
+ * A game under a rule set. Its record is held in the module's memory only while it is one of the
+ * maxLiveGames used last (then rebuilt from its moves when used): no delete() is needed; delete()
+ * or `using` frees it at once.
  */
 export interface Game {
   /** Plays a move (SAN or UCI); throws an ArbiterError (illegal_move, ambiguous_move, bad_move, game_over), the game unchanged. */
@@ -189,6 +190,10 @@ export interface Arbiter {
   boardSvg(fen: string, options?: { flip?: boolean }): string;
   /** The size of the module's memory in bytes. */
   memoryBytes(): number;
+  /** How many games hold a record in the wasm heap now (at most maxLiveGames). */
+  liveGames(): number;
+  /** The most games holding a record at once; the others are rebuilt from their moves when used. */
+  readonly maxLiveGames: number;
 }
 
 /**
