@@ -3,6 +3,24 @@
 // typed here by their main keys.
 
 /** A position or a game: a FEN, moves (SAN or UCI, from the FEN or the start), or PGN text. */
+/** A piece, as chess.js names it. */
+export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
+
+/** chess.js's verbose move. flags: n normal, b pawn two squares, e en passant, c capture, p promotion, k/q castling. */
+export interface VerboseMove {
+  color: 'w' | 'b';
+  from: string;
+  to: string;
+  piece: PieceSymbol;
+  captured?: PieceSymbol;
+  promotion?: PieceSymbol;
+  flags: string;
+  san: string;
+  lan: string;
+  before: string;
+  after: string;
+}
+
 /** A move: SAN ("Nf3") or UCI ("g1f3") text, or chess.js's move object. */
 export type MoveInput = string | { from: string; to: string; promotion?: 'q' | 'r' | 'b' | 'n' };
 
@@ -140,6 +158,37 @@ export interface Game {
   /** The options the game was opened with. */
   readonly options: Readonly<GameOptions>;
   position(): Position;
+
+  // chess.js's names (docs/javascript.md, "Beside chess.js"; the Laws where they differ).
+  /** The game has ended by the rules themselves (checkmate, stalemate, dead position, fivefold, 75 moves). */
+  isGameOver(): boolean;
+  isCheckmate(): boolean;
+  isStalemate(): boolean;
+  /** Drawn by the rules themselves; a threefold or 50-move draw must be claimed. */
+  isDraw(): boolean;
+  /** Too little material to mate in chess.js's sense; isDeadPosition() is the Laws' rule (5.2.2). */
+  isInsufficientMaterial(): boolean;
+  isDeadPosition(): boolean;
+  canClaimThreefold(): boolean;
+  canClaimFifty(): boolean;
+  inCheck(): boolean;
+  isCheck(): boolean;
+  turn(): 'w' | 'b';
+  moveNumber(): number;
+  moves(options?: { verbose?: false; square?: string }): string[];
+  moves(options: { verbose: true; square?: string }): VerboseMove[];
+  /** chess.js's move(): plays a move, returning it verbose. */
+  move(move: MoveInput): VerboseMove;
+  /** chess.js's undo(): the last move taken back, verbose; null at the start. */
+  undo(): VerboseMove | null;
+  header(...keyValues: string[]): Record<string, string>;
+  getHeaders(): Record<string, string>;
+  pgn(): string;
+  board(): ({ square: string; type: PieceSymbol; color: 'w' | 'b' } | null)[][];
+  ascii(): string;
+  load(fen: string): void;
+  reset(): void;
+  clone(): Game;
   /** Frees the game's memory; any later call throws ArbiterError "deleted". */
   delete(): void;
   readonly deleted: boolean;

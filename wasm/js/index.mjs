@@ -22,6 +22,8 @@ export class ArbiterError extends Error {
   }
 }
 
+const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
 // The moves of a game as --moves takes them: an array of SAN/UCI moves, or one string.
 const movesText = (moves) => (Array.isArray(moves) ? moves.join(' ') : moves);
 
@@ -79,6 +81,58 @@ async function wasmBytes() {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`arbiter: cannot load ${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+
+// ---- chess.js's vocabulary, computed from a FEN and the library's moves ----
+
+const PIECE_NAMES = { p: 'p', n: 'n', b: 'b', r: 'r', q: 'q', k: 'k' };
+// The board of a FEN as 8 ranks (8th first) of 8 squares: {type, color} or null (chess.js's board()).
+function boardOf(fen) {
+  return fen.split(' ')[0].split('/').map((row, r) => {
+    const out = [];
+    for (const ch of row) {
+      if (ch >= '1' && ch <= '8') {
+        for (let k = 0; k < Number(ch); ++k) out.push(null);
+      } else {
+        const square = 'abcdefgh'[out.length] + (8 - r);
+        out.push({ square, type: PIECE_NAMES[ch.toLowerCase()], color: ch === ch.toLowerCase() ? 'b' : 'w' });
+      }
+    }
+    return out;
+  });
+}
+const pieceAt = (board, square) => board[8 - Number(square[1])]['abcdefgh'.indexOf(square[0])];
+// chess.js's verbose move: from, to, piece, captured, promotion, flags, san, lan, before, after.
+function verboseMove(fen, san, uci, after) {
+  const board = boardOf(fen);
+  const from = uci.slice(0, 2);
+  let to = uci.slice(2, 4);
+  const moving = pieceAt(board, from);
+  const target = pieceAt(board, to);
+  const castle = san.startsWith('O-O');
+  const passant = moving.type === 'p' && from[0] !== to[0] && !target;
+  const m = { color: moving.color, from, to, piece: moving.type, san, lan: uci, before: fen, after };
+  let flags = '';
+  if (castle) flags += san.startsWith('O-O-O') ? 'q' : 'k';
+  if (passant) { flags += 'e'; m.captured = 'p'; }
+  if (target && !castle) { flags += 'c'; m.captured = target.type; }
+  if (uci.length === 5) { flags += 'p'; m.promotion = uci[4]; }
+  if (moving.type === 'p' && Math.abs(Number(from[1]) - Number(to[1])) === 2) flags += 'b';
+  m.flags = flags || 'n';
+  return m;
+}
+// The side with too little material to mate in chess.js's sense (bare kings, a minor piece, bishops
+// on one colour): what isInsufficientMaterial() reports; the Laws' dead position goes further.
+function insufficientMaterial(fen) {
+  const pieces = boardOf(fen).flat().filter((p) => p && p.type !== 'k');
+  if (pieces.length === 0) return true;
+  if (pieces.length === 1 && (pieces[0].type === 'n' || pieces[0].type === 'b')) return true;
+  if (pieces.every((p) => p.type === 'b')) {
+    const shade = (sq) => ('abcdefgh'.indexOf(sq[0]) + Number(sq[1])) % 2;
+    return pieces.every((p) => shade(p.square) === shade(pieces[0].square));
+  }
+  return false;
 }
 
 /**
@@ -156,6 +210,7 @@ export async function load({ wasmBinary } = {}) {
     #rules;      // the rule options, to rebuild the record
     #start;      // the start position's FEN
     #uci = [];   // the moves played, in UCI
+    #headers = {};  // the PGN tags (header(), pgn())
     constructor(options = {}) {
       const request = requestOf(options);
       const handle = Game.#open(request);
@@ -166,6 +221,14 @@ export async function load({ wasmBinary } = {}) {
       this.#start = state.start_fen;
       this.#uci = parse(handle.history()).uci;
       this.#adopt(handle);
+      if (pgn !== undefined) {
+        // The tags of the game read (header(), getHeaders(), pgn()), as the audit reads them.
+        const want = game ?? 1;
+        const text = m.audit(pgn, '{}');
+        for (const line of text.split('\n')) {
+          if (line.startsWith(`{"game":${want},`)) this.#headers = { ...JSON.parse(line).tags };
+        }
+      }
     }
     static #open(request) {
       const handle = new m.Game();
@@ -223,6 +286,127 @@ export async function load({ wasmBinary } = {}) {
     get options() { return this.#options; }
     /** The current position, as a Position. */
     position() { return new Position(this.fen); }
+
+    // ---- chess.js's names (docs/javascript.md, "Beside chess.js": where the Laws differ) ----
+    #status() { return this.status(); }
+    /** The game has ended: checkmate, stalemate, dead position, fivefold, 75 moves (automatic endings). */
+    isGameOver() { return this.#status().termination !== null; }
+    isCheckmate() { return this.#status().termination?.kind === 'checkmate'; }
+    isStalemate() { return this.#status().termination?.kind === 'stalemate'; }
+    /** The game is drawn by the rules themselves (stalemate, dead position, fivefold, 75 moves): a
+     * threefold or 50-move draw must be claimed (canClaimThreefold, canClaimFifty). */
+    isDraw() { return this.#status().termination?.result === '1/2-1/2'; }
+    /** Too little material to mate, in chess.js's sense; isDeadPosition() is the Laws' rule. */
+    isInsufficientMaterial() { return insufficientMaterial(this.fen); }
+    /** No sequence of legal moves can mate (5.2.2): the game has ended in a dead position. */
+    isDeadPosition() { return this.#status().termination?.kind === 'dead_position'; }
+    /** A threefold claim would be correct now or with a written move (9.2). */
+    canClaimThreefold() {
+      const c = this.#status().claims?.threefold;
+      return Boolean(c && (c.now || c.intended.length));
+    }
+    /** A 50-move claim would be correct now or with a written move (9.3). */
+    canClaimFifty() {
+      const c = this.#status().claims?.fifty;
+      return Boolean(c && (c.now || c.intended.length));
+    }
+    inCheck() { return this.position().check; }
+    isCheck() { return this.inCheck(); }
+    /** 'w' or 'b', as chess.js. */
+    turn() { return this.fen.split(' ')[1]; }
+    /** The full-move number of the current position. */
+    moveNumber() { return Number(this.fen.split(' ')[5]); }
+    /** The legal moves: SAN, or chess.js's verbose objects; `square` keeps those from one square. */
+    moves({ verbose = false, square } = {}) {
+      const fen = this.fen;
+      let list = call('moves', { fen }).moves;
+      if (square !== undefined) {
+        expectType(typeof square === 'string', 'square', 'a square such as "e2"', square);
+        list = list.filter((mv) => mv.uci.startsWith(square));
+      }
+      if (!verbose) return list.map((mv) => mv.san);
+      return list.map((mv) => verboseMove(fen, mv.san, mv.uci, call('play', { fen, move: mv.uci }).fen));
+    }
+    /** chess.js's move(): push a move (text or {from, to, promotion}), returning the verbose move. */
+    move(move) {
+      const before = this.fen;
+      const played = this.push(move);
+      return verboseMove(before, played.san, played.uci, played.fen);
+    }
+    /** chess.js's undo(): takes back the last move, returning it verbose; null at the start. */
+    undo() {
+      if (this.#uci.length === 0) return null;
+      const after = this.fen;
+      const taken = this.pop();
+      return verboseMove(this.fen, taken.san, taken.uci, after);
+    }
+    /** The PGN tags of the game: chess.js's header(key, value, …) sets them and returns them all. */
+    header(...pairs) {
+      for (let i = 0; i + 1 < pairs.length; i += 2) this.#headers[String(pairs[i])] = String(pairs[i + 1]);
+      return { ...this.#headers };
+    }
+    getHeaders() { return { ...this.#headers }; }
+    /** The game as PGN: its tags (Result as the game stands), the moves, the result. */
+    pgn() {
+      const t = this.#status().termination;
+      const result = t ? t.result : (this.#headers.Result ?? '*');
+      const tags = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', ...this.#headers, Result: result };
+      const start = this.#start;
+      if (start !== INITIAL_FEN) Object.assign(tags, { SetUp: '1', FEN: start });
+      const fields = start.split(' ');
+      let number = Number(fields[5]);
+      let black = fields[1] === 'b';
+      const words = [];
+      this.history().forEach((san, k) => {
+        if (!black) words.push(`${number}.`);
+        else if (k === 0) words.push(`${number}...`);
+        words.push(san);
+        if (black) number += 1;
+        black = !black;
+      });
+      words.push(result);
+      const lines = [];
+      let line = '';
+      for (const w of words) {
+        if (line && line.length + 1 + w.length > 79) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
+      }
+      lines.push(line);
+      return Object.entries(tags).map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join('\n') +
+        '\n\n' + lines.join('\n') + '\n';
+    }
+    /** The board: 8 ranks, the 8th first, of {square, type, color} or null (chess.js's board()). */
+    board() { return boardOf(this.fen); }
+    /** The board as text, as chess.js's ascii(). */
+    ascii() {
+      const rows = this.board().map((rank, r) => ` ${8 - r} |` + rank.map((p) =>
+        (p ? (p.color === 'w' ? p.type.toUpperCase() : p.type) : '.')).map((c) => ` ${c} `).join('') + '|');
+      return ['   +------------------------+', ...rows, '   +------------------------+',
+        '     a  b  c  d  e  f  g  h'].join('\n') + '\n';
+    }
+    /** Starts again from `fen` (chess.js's load()), with the same rule options; the tags stay. */
+    load(fen) {
+      expectType(typeof fen === 'string' && fen !== '', 'fen', 'a FEN string', fen);
+      this.#replace(Game.#open({ ...this.#rules, fen }));
+    }
+    /** Back to the initial position, no moves (chess.js's reset()). */
+    reset() { this.#replace(Game.#open({ ...this.#rules, fen: INITIAL_FEN })); this.#headers = {}; }
+    /** An independent copy: the same start, moves, rule options and tags. */
+    clone() {
+      const copy = new Game({ ...this.#rules, fen: this.#start, moves: [...this.#uci] });
+      copy.header(...Object.entries(this.#headers).flat());
+      return copy;
+    }
+    #replace(handle) {
+      this.#live();
+      this.#handle.delete();
+      const state = parse(handle.state());
+      this.#start = state.start_fen;
+      this.#uci = [];
+      this.#handle = null;
+      live.delete(this);
+      this.#adopt(handle);
+    }
+
     /** Frees the game's wasm memory at once; the Game cannot be used after it. Safe to call twice. */
     delete() {
       if (this.#deleted) return;

@@ -186,3 +186,51 @@ test('using (Symbol.dispose) frees a game at once', { skip: typeof Symbol.dispos
   g[Symbol.dispose]();
   assert.ok(g.deleted);
 });
+
+test('chess.js\'s names on Game, the Laws where they differ (issue 46)', () => {
+  const pgn = '[Event "Rapid"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
+  const g = new arbiter.Game({ pgn });
+  assert.ok(g.isGameOver() && g.isCheckmate() && !g.isDraw() && !g.isStalemate() && g.inCheck());
+  assert.equal(g.turn(), 'b');
+  assert.equal(g.moveNumber(), 4);
+  assert.deepEqual(g.getHeaders(), { Event: 'Rapid', White: 'A', Black: 'B' });
+  assert.match(g.pgn(), /^\[Event "Rapid"\]\n[\s\S]*\[Result "1-0"\]\n\n1\. e4 e5 2\. Qh5 Nc6 3\. Bc4 Nf6 4\. Qxf7# 1-0\n$/);
+  // The PGN written reads back as the same game.
+  assert.deepEqual(new arbiter.Game({ pgn: g.pgn() }).history(), g.history());
+  const undone = g.undo();
+  assert.deepEqual([undone.from, undone.to, undone.piece, undone.captured, undone.flags, undone.san],
+    ['h5', 'f7', 'q', 'p', 'c', 'Qxf7#']);
+  assert.equal(g.moves().length, 43);
+  assert.deepEqual(g.moves({ square: 'e1' }).sort(), ['Kd1', 'Ke2', 'Kf1']);
+  const c = g.clone();
+  assert.deepEqual(c.history(), g.history());
+  assert.equal(c.header('Round', '3').Round, '3');
+  assert.equal(g.getHeaders().Round, undefined);
+  assert.equal(g.board()[7][4].type, 'k');
+  assert.match(g.ascii(), / 1 \| R {2}N {2}B {2}\. {2}K/);
+  g.reset();
+  assert.equal(g.history().length, 0);
+  assert.equal(g.fen, new arbiter.Position().fen);
+  // A bishop each on one colour: chess.js's insufficient material, and the Laws' dead position.
+  g.load('8/8/8/4k3/8/8/8/KB6 w - - 0 1');
+  assert.ok(g.isInsufficientMaterial() && g.isDeadPosition() && g.isDraw() && g.isGameOver());
+  // A locked wall: dead by the Laws, not insufficient material for chess.js.
+  g.load('4b3/5k2/8/1p1p1p1p/1P1P1P1P/8/8/2K5 w - - 0 2');
+  assert.ok(!g.isInsufficientMaterial() && g.isDeadPosition());
+  // Threefold: claimable, not drawn (chess.js's isDraw() would say true).
+  const r = new arbiter.Game({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' });
+  assert.ok(r.canClaimThreefold() && !r.isDraw() && !r.isGameOver() && !r.canClaimFifty());
+  // Verbose flags: a double step, en passant, a promotion, castling.
+  const e = new arbiter.Game({ moves: 'e4 d5 e5 f5' });
+  const ep = e.moves({ verbose: true, square: 'e5' }).find((m) => m.san === 'exf6');
+  assert.deepEqual([ep.flags, ep.captured], ['e', 'p']);
+  assert.equal(e.move({ from: 'g1', to: 'f3' }).flags, 'n');
+  assert.equal(new arbiter.Game().moves({ verbose: true }).find((m) => m.san === 'e4').flags, 'b');
+  const promo = new arbiter.Game({ fen: '7k/P7/8/8/8/8/8/K7 w - - 0 1' }).moves({ verbose: true })
+    .filter((m) => m.flags.includes('p')).map((m) => m.promotion).sort();
+  assert.deepEqual(promo, ['b', 'n', 'q', 'r']);
+  const castle = new arbiter.Game({ fen: 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' }).moves({ verbose: true })
+    .filter((m) => m.piece === 'k' && /k|q/.test(m.flags)).map((m) => m.flags).sort();
+  assert.deepEqual(castle, ['k', 'q']);
+  for (const x of [g, c, r, e]) x.delete();
+});
