@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 import { pkg, pkgDir } from '../test_support.mjs';
 
-const entry = pathToFileURL(join(pkgDir, pkg.exports['.'].import)).href;
+const entry = pathToFileURL(join(pkgDir, pkg.exports['.'].import.default)).href;
 
 // Runs `body` as an ES module, after importing and loading the package when `withPackage`.
 function run(body, withPackage, nodeArgs = []) {
@@ -68,4 +68,26 @@ console.log(JSON.stringify({ same: JSON.stringify(Object.keys(globalThis).sort()
   assert.deepEqual(got.listeners, got.l0);
   assert.equal(got.require, 'undefined');
   assert.equal(got.dirname, 'undefined');
+});
+
+test('require() gives a module whose load() works (the CommonJS entry of package.json)', async () => {
+  // The package as an app installs it: a node_modules/arbiter-chess folder with its files.
+  const { mkdtempSync, mkdirSync, copyFileSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const app = mkdtempSync(join(tmpdir(), 'arbiter-cjs-'));
+  try {
+    const dir = join(app, 'node_modules', 'arbiter-chess');
+    mkdirSync(dir, { recursive: true });
+    for (const f of [...pkg.files, 'package.json']) copyFileSync(join(pkgDir, f), join(dir, f));
+    writeFileSync(join(app, 'app.cjs'), `const { load } = require('arbiter-chess');
+load().then((a) => {
+  const g = new a.Game({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' });
+  console.log(JSON.stringify({ claim: g.canClaimThreefold(), error: typeof a.ArbiterError }));
+});`);
+    const r = spawnSync(process.execPath, [join(app, 'app.cjs')], { encoding: 'utf8', cwd: app, timeout: 60_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { claim: true, error: 'function' });
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
 });
