@@ -4,7 +4,7 @@
 //
 //   import { load } from './index.mjs';
 //   const arbiter = await load();
-//   arbiter.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).threefold.now   // true
+//   arbiter.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).claims.threefold.now   // true
 import createArbiterModule from './arbiter_wasm.mjs';
 
 // The Emscripten module is built for the web only (wasm/CMakeLists.txt): it sets no process
