@@ -22,7 +22,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 1> renamed{{
     {"fifty-extension", "fifty_extensions"},
 }};
 
-constexpr std::array<ErrorCode, 30> table{{
+// A plain array: its length is its rows (a std::array of a stated size kept empty rows when a code left).
+constexpr ErrorCode table[] = {
     {"bad_usage", 400, "options or fields that do not go together, or a required one missing"},
     {"bad_input", 400, "input that cannot be used, with no more precise code"},
     {"bad_value", 400, "a value outside its set or range (a rule-set option, a depth, a limit, a side, a claim kind)"},
@@ -51,7 +52,7 @@ constexpr std::array<ErrorCode, 30> table{{
     {"too_many_streams", 503, "every stream the server holds is taken"},
     {"out_of_memory", 500, "the work needed more memory than there is"},
     {"internal", 500, "a fault of arbiter itself"},
-}};
+};
 
 template <class E>
 bool in_names(std::string_view code) {
