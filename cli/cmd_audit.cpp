@@ -87,7 +87,7 @@ void add_audit(CLI::App& app) {
             throw InputError("--json applies only with --format summary (--format " + o->format +
                              " is already machine-readable)");
         unsigned threads = o->threads ? o->threads : std::max(1u, std::thread::hardware_concurrency());
-        if (threads > 256) throw InputError("--threads: at most 256");
+        if (threads > max_audit_threads) throw InputError("--threads: at most " + std::to_string(max_audit_threads));
         if (cfg.pgn_out && !o->output.empty()) {
             std::error_code ec1, ec2;
             const auto a = std::filesystem::weakly_canonical(o->output, ec1);

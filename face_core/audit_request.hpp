@@ -12,6 +12,9 @@
 
 namespace arbiter::face {
 
+/// The most worker threads an audit takes, in every face (the CLI's --threads, Python's threads).
+inline constexpr unsigned max_audit_threads = 256;
+
 struct AuditRequest {
     std::string rules = "auto";  ///< "auto" (from each game's tags) or a rule-set id
     std::string time_category;   ///< empty: from each game's tags

@@ -16,14 +16,70 @@ namespace arbiter::face {
 
 namespace {
 
-// The legal moves of a position and whether it is check: {"fen","side_to_move","check","moves":[{"san","uci"}]}.
-Json moves_answer(const Position& pos) {
+// Too little material for `side` to mate whatever the other side plays, as python-chess and
+// chess.js count it (material alone; the Laws' dead position, 5.2.2, goes further): a bare king;
+// a king and one knight against nothing but queens; bishops all on one colour with no knight and
+// no pawn on the board. Both sides so is chess.js's isInsufficientMaterial().
+bool insufficient_material(const Position& pos, Color side) {
+    using PT = PieceType;
+    const Bitboard mine = pos.pieces(side) & ~pos.pieces(PT::king);
+    if ((mine & (pos.pieces(PT::pawn) | pos.pieces(PT::rook) | pos.pieces(PT::queen))).any()) return false;
+    if ((mine & pos.pieces(PT::knight)).any()) {
+        const Bitboard theirs = pos.pieces(~side) & ~pos.pieces(PT::king) & ~pos.pieces(PT::queen);
+        return mine.count() == 1 && theirs.empty();
+    }
+    if ((mine & pos.pieces(PT::bishop)).any()) {
+        const Bitboard bishops = pos.pieces(PT::bishop);
+        const bool one_colour =
+            (bishops & Bitboard::light_squares()).empty() || (bishops & Bitboard::dark_squares()).empty();
+        return one_colour && (pos.pieces(PT::pawn) | pos.pieces(PT::knight)).empty();
+    }
+    return true;
+}
+
+// A legal move as chess.js's verbose move describes it: piece, captured, promotion (lower-case
+// letters), flags (n normal, b pawn two squares, e en passant, c capture, p promotion, k/q
+// castling) and the position after it.
+void describe_move(const Position& pos, Move m, Json& out) {
+    auto letter = [](PieceType t) { return std::string(1, static_cast<char>(piece_letter(t) + ('a' - 'A'))); };
+    const PieceType moving = type_of(pos.piece_at(m.from()));
+    std::string flags;
+    if (m.is_castling()) flags += index(m.to()) > index(m.from()) ? "k" : "q";
+    if (m.is_en_passant()) {
+        flags += "e";
+        out["captured"] = "p";
+    } else if (pos.is_capture(m)) {
+        flags += "c";
+        out["captured"] = letter(type_of(pos.piece_at(m.to())));
+    }
+    if (m.promoted() != PieceType::none) {
+        flags += "p";
+        out["promotion"] = letter(m.promoted());
+    }
+    if (moving == PieceType::pawn && (index(m.to()) - index(m.from()) == 16 || index(m.from()) - index(m.to()) == 16))
+        flags += "b";
+    out["piece"] = letter(moving);
+    out["flags"] = flags.empty() ? "n" : flags;
+    out["after"] = to_fen(pos.after(m));
+}
+
+// The legal moves of a position and whether it is check: {"fen","side_to_move","check",
+// "insufficient_material":{"white","black"},"moves":[{"san","uci"}]}; with `verbose`, each move
+// also says its piece, capture, promotion, flags and the position after it (describe_move).
+Json moves_answer(const Position& pos, bool verbose) {
     Json moves = Json::array();
-    for (Move m : legal_moves(pos)) moves.push_back(Json{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}});
-    return Json{{"fen", to_fen(pos)},
-                {"side_to_move", std::string(name(pos.turn()))},
-                {"check", pos.in_check()},
-                {"moves", moves}};
+    for (Move m : legal_moves(pos)) {
+        Json j{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
+        if (verbose) describe_move(pos, m, j);
+        moves.push_back(std::move(j));
+    }
+    return Json{
+        {"fen", to_fen(pos)},
+        {"side_to_move", std::string(name(pos.turn()))},
+        {"check", pos.in_check()},
+        {"insufficient_material",
+         {{"white", insufficient_material(pos, Color::white)}, {"black", insufficient_material(pos, Color::black)}}},
+        {"moves", moves}};
 }
 
 // A move played: {"fen" (after it),"san","uci"}.
@@ -58,13 +114,17 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
 
 Json position_answer(std::string_view what, const Json& request) {
     if (what == "moves" || what == "play" || what == "perft") {
-        const Fields f(request, what == "moves"  ? std::set<std::string>{"fen"}
+        const Fields f(request, what == "moves"  ? std::set<std::string>{"fen", "verbose"}
                                 : what == "play" ? std::set<std::string>{"fen", "move"}
                                                  : std::set<std::string>{"fen", "depth"});
         std::string fen, move;
         f.text("fen", fen);
         const Position pos = fen.empty() ? Position() : fen_or_throw(fen);
-        if (what == "moves") return moves_answer(pos);
+        if (what == "moves") {
+            bool verbose = false;
+            f.flag("verbose", verbose);
+            return moves_answer(pos, verbose);
+        }
         if (what == "play") {
             if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
             f.text("move", move);

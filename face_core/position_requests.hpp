@@ -38,8 +38,10 @@ struct DeadRequest {
 /// or the position's own (bad_fen, illegal_move, …).
 Json dead_answer(const GameInput& in, const DeadRequest& request);
 
-/// `what`: "status", "claim" or "dead"; and for the JavaScript API's Position: "moves" (fen: the
-/// legal moves in SAN and UCI and whether it is check), "play" (fen, move: the FEN after it, its
+/// `what`: "status", "claim" or "dead"; and for the JavaScript and Python APIs: "moves" (fen,
+/// verbose: the legal moves in SAN and UCI — with verbose, chess.js's piece, captured, promotion,
+/// flags and the FEN after each —, whether it is check, and each side's insufficient_material as
+/// python-chess and chess.js count it), "play" (fen, move: the FEN after it, its
 /// SAN and UCI) and "perft" (fen, depth 0 to max_perft_depth: the leaf count). A missing fen is the start
 /// position. Errors: InputError with the codes of errors.hpp's table, the same the CLI gives for the
 /// same input: bad_field (FieldError: a key unknown or of the wrong type), bad_value (out of range),

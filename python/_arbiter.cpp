@@ -16,6 +16,7 @@
 
 #include "arbiter/arbiter.hpp"
 #include "arbiter/version.hpp"
+#include "audit_request.hpp"
 #include "game_input.hpp"
 #include "live_game.hpp"
 #include "position_requests.hpp"
@@ -283,6 +284,7 @@ PYBIND11_MODULE(_arbiter, m) {
     const std::string default_rules(enum_name(RuleSetId{}));
     m.attr("DEFAULT_RULES") = default_rules;  // the rule set of a game when none is named
     m.attr("MAX_PERFT_DEPTH") = face::max_perft_depth;
+    m.attr("MAX_AUDIT_THREADS") = face::max_audit_threads;
 
     py::class_<Game>(m, "Game", "A game under a rule set: moves played, and its draw status and claims.")
         .def(

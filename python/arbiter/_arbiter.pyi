@@ -6,6 +6,7 @@ from .types import Claim, Dead, Status
 __version__: str
 DEFAULT_RULES: str
 MAX_PERFT_DEPTH: int
+MAX_AUDIT_THREADS: int
 
 class Position:
     @overload

@@ -254,9 +254,10 @@ def as_list(x) -> List[str]:
 
 
 def _check_threads(threads) -> None:
-    check_type("threads", threads, (int,), "an int, 1 to 256")
-    if not 1 <= threads <= 256:
-        raise OptionError(f"threads: {threads} is out of range: 1 to 256", "bad_value", "threads")
+    limit = _arbiter.MAX_AUDIT_THREADS  # the face core's, the CLI's --threads too
+    check_type("threads", threads, (int,), f"an int, 1 to {limit}")
+    if not 1 <= threads <= limit:
+        raise OptionError(f"threads: {threads} is out of range: 1 to {limit}", "bad_value", "threads")
 
 
 def _lines(source, options: AuditOptions, threads, chunk_games, policy: Errors) -> Iterator[bytes]:

@@ -4,6 +4,8 @@ read from the one decision of status()."""
 
 from __future__ import annotations
 
+import json
+
 from typing import Any, Iterable, Iterator, List, Optional, Union
 
 from . import _arbiter
@@ -151,21 +153,19 @@ class Game(_arbiter.Game):
         self._version += 1
         return move_of_uci(uci)
 
-    def push_san(self, san: str) -> Any:
-        """Plays a move written in SAN and returns it as a move (python-chess's ``push_san``)."""
-        if not isinstance(san, str):
-            raise TypeError(f"san: expected a str, got {_type_name(san)}")
-        uci = self.position.uci(_text("san", san))
+    def _push_text(self, name: str, text: Any) -> Any:
+        check_type(name, text, (str,), "a str")
+        uci = self.position.uci(_text(name, text))
         self.push(uci)
         return move_of_uci(uci)
 
+    def push_san(self, san: str) -> Any:
+        """Plays a move written in SAN and returns it as a move (python-chess's ``push_san``)."""
+        return self._push_text("san", san)
+
     def push_uci(self, uci: str) -> Any:
         """Plays a move written in UCI and returns it as a move (python-chess's ``push_uci``)."""
-        if not isinstance(uci, str):
-            raise TypeError(f"uci: expected a str, got {_type_name(uci)}")
-        normal = self.position.uci(_text("uci", uci))
-        self.push(normal)
-        return move_of_uci(normal)
+        return self._push_text("uci", uci)
 
     def peek(self) -> Any:
         """The last move played (python-chess's ``peek``); IndexError when none was."""
@@ -335,7 +335,8 @@ class Game(_arbiter.Game):
 
     def is_insufficient_material(self) -> bool:
         """Neither side has the material to mate (python-chess's ``is_insufficient_material``)."""
-        return self.has_insufficient_material(WHITE) and self.has_insufficient_material(BLACK)
+        counts = self._insufficient_material()
+        return counts["white"] and counts["black"]
 
     def has_insufficient_material(self, color: bool) -> bool:
         """`color` (True White, False Black) has too little material to mate with any moves of the
@@ -344,7 +345,11 @@ class Game(_arbiter.Game):
         the board. arbiter's dead-position rule (5.2.2, ``is_dead_position``) goes beyond it."""
         if not isinstance(color, bool):
             raise TypeError(f"color: expected a bool (chess.WHITE True, chess.BLACK False), got {_type_name(color)}")
-        return _insufficient(self.position.fen(), color)
+        return self._insufficient_material()["white" if color else "black"]
+
+    def _insufficient_material(self) -> dict:
+        # The face core's count ("moves" request), the same as JavaScript's.
+        return json.loads(_arbiter.request("moves", json.dumps({"fen": self.position.fen()})))["insufficient_material"]
 
     def is_repetition(self, count: int = 3) -> bool:
         """The current position has stood at least `count` times (python-chess's ``is_repetition``:
@@ -417,28 +422,3 @@ def _refuse_variant(board: Any) -> None:
         name = "chess960" if variant == "chess" else variant
         raise Error(f"board: a {name} board; arbiter rules on standard chess only (the Laws of Chess)",
                     "bad_value", "board")
-
-
-def _insufficient(fen: str, white: bool) -> bool:
-    squares = {}
-    rank = 7
-    for row in fen.split(" ", 1)[0].split("/"):
-        file = 0
-        for ch in row:
-            if ch.isdigit():
-                file += int(ch)
-            else:
-                squares[(file, rank)] = ch
-                file += 1
-        rank -= 1
-    mine = [c for c in squares.values() if c.isupper() == white and c.lower() != "k"]
-    theirs = [c for c in squares.values() if c.isupper() != white and c.lower() != "k"]
-    kinds = {c.lower() for c in mine}
-    if kinds & {"p", "r", "q"}:
-        return False
-    if "n" in kinds:
-        return len(mine) == 1 and all(c.lower() == "q" for c in theirs)
-    if "b" in kinds:
-        shades = {(f + r) % 2 for (f, r), c in squares.items() if c.lower() == "b"}
-        return len(shades) == 1 and not any(c.lower() in "pn" for c in squares.values())
-    return True

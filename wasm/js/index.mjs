@@ -86,8 +86,7 @@ async function wasmBytes() {
 
 // ---- chess.js's vocabulary, computed from a FEN and the library's moves ----
 
-const PIECE_NAMES = { p: 'p', n: 'n', b: 'b', r: 'r', q: 'q', k: 'k' };
-// The board of a FEN as 8 ranks (8th first) of 8 squares: {type, color} or null (chess.js's board()).
+// The board of a FEN as 8 ranks (8th first) of 8 squares: {square, type, color} or null (chess.js's board()).
 function boardOf(fen) {
   return fen.split(' ')[0].split('/').map((row, r) => {
     const out = [];
@@ -96,43 +95,20 @@ function boardOf(fen) {
         for (let k = 0; k < Number(ch); ++k) out.push(null);
       } else {
         const square = 'abcdefgh'[out.length] + (8 - r);
-        out.push({ square, type: PIECE_NAMES[ch.toLowerCase()], color: ch === ch.toLowerCase() ? 'b' : 'w' });
+        out.push({ square, type: ch.toLowerCase(), color: ch === ch.toLowerCase() ? 'b' : 'w' });
       }
     }
     return out;
   });
 }
-const pieceAt = (board, square) => board[8 - Number(square[1])]['abcdefgh'.indexOf(square[0])];
-// chess.js's verbose move: from, to, piece, captured, promotion, flags, san, lan, before, after.
-function verboseMove(fen, san, uci, after) {
-  const board = boardOf(fen);
-  const from = uci.slice(0, 2);
-  let to = uci.slice(2, 4);
-  const moving = pieceAt(board, from);
-  const target = pieceAt(board, to);
-  const castle = san.startsWith('O-O');
-  const passant = moving.type === 'p' && from[0] !== to[0] && !target;
-  const m = { color: moving.color, from, to, piece: moving.type, san, lan: uci, before: fen, after };
-  let flags = '';
-  if (castle) flags += san.startsWith('O-O-O') ? 'q' : 'k';
-  if (passant) { flags += 'e'; m.captured = 'p'; }
-  if (target && !castle) { flags += 'c'; m.captured = target.type; }
-  if (uci.length === 5) { flags += 'p'; m.promotion = uci[4]; }
-  if (moving.type === 'p' && Math.abs(Number(from[1]) - Number(to[1])) === 2) flags += 'b';
-  m.flags = flags || 'n';
+// chess.js's verbose move from the face core's verbose "moves" answer (piece, captured,
+// promotion, flags and after come from there).
+function verboseMove(fen, mv) {
+  const m = { color: fen.split(' ')[1], from: mv.uci.slice(0, 2), to: mv.uci.slice(2, 4), piece: mv.piece, san: mv.san,
+    lan: mv.uci, before: fen, after: mv.after, flags: mv.flags };
+  if (mv.captured) m.captured = mv.captured;
+  if (mv.promotion) m.promotion = mv.promotion;
   return m;
-}
-// The side with too little material to mate in chess.js's sense (bare kings, a minor piece, bishops
-// on one colour): what isInsufficientMaterial() reports; the Laws' dead position goes further.
-function insufficientMaterial(fen) {
-  const pieces = boardOf(fen).flat().filter((p) => p && p.type !== 'k');
-  if (pieces.length === 0) return true;
-  if (pieces.length === 1 && (pieces[0].type === 'n' || pieces[0].type === 'b')) return true;
-  if (pieces.every((p) => p.type === 'b')) {
-    const shade = (sq) => ('abcdefgh'.indexOf(sq[0]) + Number(sq[1])) % 2;
-    return pieces.every((p) => shade(p.square) === shade(pieces[0].square));
-  }
-  return false;
 }
 
 /**
@@ -297,7 +273,10 @@ export async function load({ wasmBinary } = {}) {
      * threefold or 50-move draw must be claimed (canClaimThreefold, canClaimFifty). */
     isDraw() { return this.#status().termination?.result === '1/2-1/2'; }
     /** Too little material to mate, in chess.js's sense; isDeadPosition() is the Laws' rule. */
-    isInsufficientMaterial() { return insufficientMaterial(this.fen); }
+    isInsufficientMaterial() {
+      const { white, black } = call('moves', { fen: this.fen }).insufficient_material;
+      return white && black;
+    }
     /** No sequence of legal moves can mate (5.2.2): the game has ended in a dead position. */
     isDeadPosition() { return this.#status().termination?.kind === 'dead_position'; }
     /** A threefold claim would be correct now or with a written move (9.2). */
@@ -319,26 +298,27 @@ export async function load({ wasmBinary } = {}) {
     /** The legal moves: SAN, or chess.js's verbose objects; `square` keeps those from one square. */
     moves({ verbose = false, square } = {}) {
       const fen = this.fen;
-      let list = call('moves', { fen }).moves;
+      let list = call('moves', { fen, verbose }).moves;
       if (square !== undefined) {
         expectType(typeof square === 'string', 'square', 'a square such as "e2"', square);
         list = list.filter((mv) => mv.uci.startsWith(square));
       }
       if (!verbose) return list.map((mv) => mv.san);
-      return list.map((mv) => verboseMove(fen, mv.san, mv.uci, call('play', { fen, move: mv.uci }).fen));
+      return list.map((mv) => verboseMove(fen, mv));
     }
     /** chess.js's move(): push a move (text or {from, to, promotion}), returning the verbose move. */
     move(move) {
       const before = this.fen;
       const played = this.push(move);
-      return verboseMove(before, played.san, played.uci, played.fen);
+      return this.#verbose(before, played.uci);
     }
+    // The verbose move `uci` of the position `fen`, as the face core describes it.
+    #verbose(fen, uci) { return verboseMove(fen, call('moves', { fen, verbose: true }).moves.find((mv) => mv.uci === uci)); }
     /** chess.js's undo(): takes back the last move, returning it verbose; null at the start. */
     undo() {
       if (this.#uci.length === 0) return null;
-      const after = this.fen;
       const taken = this.pop();
-      return verboseMove(this.fen, taken.san, taken.uci, after);
+      return this.#verbose(this.fen, taken.uci);
     }
     /** The PGN tags of the game: chess.js's header(key, value, …) sets them and returns them all. */
     header(...pairs) {
