@@ -1,6 +1,8 @@
 // board_svg.cpp — the SVG board of /board.svg, the console and the claim checker.
 #include "board_svg.hpp"
 
+#include "errors.hpp"
+
 #include <cmath>
 #include <string_view>
 
@@ -89,6 +91,37 @@ std::string board_svg(const Position& pos, const BoardStyle& style) {
     }
     out += "</svg>\n";
     return out;
+}
+
+BoardStyle board_style(bool flip, std::string_view highlight, std::string_view arrow) {
+    BoardStyle style;
+    style.flip = flip;
+    for (const bool is_arrow : {false, true}) {
+        const std::string_view list = is_arrow ? arrow : highlight;
+        const char* key = is_arrow ? "arrow" : "highlight";
+        for (std::size_t at = 0; !list.empty() && at <= list.size();) {
+            std::size_t end = list.find(',', at);
+            if (end == std::string_view::npos) end = list.size();
+            const std::string_view item = list.substr(at, end - at);
+            at = end + 1;
+            const auto square = [&](std::size_t i) {
+                if (item.size() != (is_arrow ? 4u : 2u) || item[i] < 'a' || item[i] > 'h' || item[i + 1] < '1' ||
+                    item[i + 1] > '8')
+                    throw InputError("bad_square",
+                                     std::string(key) + ": '" + std::string(item.substr(0, 16)) + "' is not " +
+                                         (is_arrow ? "a pair of squares such as g1f3" : "a square such as e4"),
+                                     key);
+                return (item[i + 1] - '1') * 8 + (item[i] - 'a');
+            };
+            if (is_arrow)
+                style.arrows.emplace_back(square(0), square(2));
+            else
+                style.highlights.push_back(square(0));
+            if (style.arrows.size() + style.highlights.size() > 128)
+                throw InputError("bad_square", "at most 128 highlights and arrows", key);
+        }
+    }
+    return style;
 }
 
 }  // namespace arbiter::face

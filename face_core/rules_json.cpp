@@ -35,8 +35,8 @@ Json san_list(const GameRecord& record, const std::vector<Move>& moves) {
     return out;
 }
 
-// A position cited as evidence: its ply, the move that led to it as fields (number, SAN, and the
-// two together as a scoresheet writes them), whether that move is the claim's written move, and
+// A position cited as evidence: its ply, the move that led to it as fields (number, SAN, UCI, and
+// number and SAN together as a scoresheet writes them), whether that move is the claim's written move, and
 // its FEN. The start position has no move: null.
 Json cited(const CitedPosition& c) {
     Json j;
@@ -44,11 +44,13 @@ Json cited(const CitedPosition& c) {
     if (c.san.empty()) {
         j["number"] = nullptr;
         j["san"] = nullptr;
+        j["uci"] = nullptr;
         j["move"] = nullptr;
     } else {
         const std::uint32_t before = c.ply - 1;  // the ply the move was made from
         j["number"] = before / 2 + 1;
         j["san"] = c.san;
+        j["uci"] = c.uci;
         j["move"] = std::to_string(before / 2 + 1) + (before % 2 == 0 ? "." : "...") + c.san;
     }
     j["intended"] = c.intended;

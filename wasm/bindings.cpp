@@ -5,7 +5,7 @@
 //   request(what, json)  status, claim, dead (face::position_answer); moves, play, perft
 //   audit(pgn, json)     the records of `arbiter audit --format jsonl` on the PGN text
 //   Game                 a game kept in wasm memory (face::LiveGame); JavaScript frees it
-//   board(fen, flip)     the board as SVG, as the console's /board.svg draws it
+//   board(fen, flip, highlight, arrow)  the board as SVG, as the console's /board.svg draws it
 #include <emscripten/bind.h>
 
 #include <memory>
@@ -138,11 +138,11 @@ private:
     std::unique_ptr<arbiter::face::LiveGame> game_;
 };
 
-// The board of a position as SVG (the console's /board.svg), or the refusal of its FEN.
-std::string board(const std::string& fen, bool flip) {
+// The board of a position as SVG (the console's /board.svg, the same style options), or the
+// refusal of its FEN or of a square.
+std::string board(const std::string& fen, bool flip, const std::string& highlight, const std::string& arrow) {
     try {
-        arbiter::face::BoardStyle style;
-        style.flip = flip;
+        const arbiter::face::BoardStyle style = arbiter::face::board_style(flip, highlight, arrow);
         return arbiter::face::board_svg(arbiter::face::composed_fen_or_throw(fen), style);
     } catch (const arbiter::face::InputError& e) {
         return refusal(e.code(), message_for(e, arbiter::face::Caller::javascript), e.field(), e.offset());

@@ -29,6 +29,7 @@ struct CitedPosition {
     std::string fen;
     std::string san;        ///< the move that led here ("Ng8"); empty for the start position
     bool intended = false;  ///< the written move of the claim, not yet played
+    std::string uci;        ///< the same move in UCI ("g8f6"), for marking it on a board; empty at the start
 };
 
 /// An earlier position with the same placement and side to move that is NOT the same position.

@@ -2,9 +2,17 @@
 // command line (`arbiter status|claim|dead --json`, `arbiter audit --format jsonl`; docs/json.md),
 // typed here by their main keys.
 
-/** A position or a game: a FEN, moves (SAN or UCI, from the FEN or the start), or PGN text. */
 /** A piece, as chess.js names it. */
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
+
+/** How boardSvg draws a board: from Black's side, squares marked, moves as arrows. */
+export interface BoardOptions {
+  flip?: boolean;
+  /** Squares to mark, e.g. ["e2", "e4"]. */
+  highlight?: string[];
+  /** Moves to draw as arrows, e.g. ["g1f3"]. */
+  arrow?: string[];
+}
 
 /** chess.js's verbose move. flags: n normal, b pawn two squares, e en passant, c capture, p promotion, k/q castling. */
 export interface VerboseMove {
@@ -24,9 +32,11 @@ export interface VerboseMove {
 /** A move: SAN ("Nf3") or UCI ("g1f3") text, or chess.js's move object. */
 export type MoveInput = string | { from: string; to: string; promotion?: 'q' | 'r' | 'b' | 'n' };
 
+/** A position or a game: a FEN, moves (SAN or UCI, from the FEN or the start), or PGN text. */
 export interface PositionRequest {
   fen?: string;
-  moves?: string;
+  /** SAN or UCI moves: one string ("e4 e5") or an array (["e4", "e5"]). */
+  moves?: string | string[];
   pgn?: string;
   /** With pgn: the game (from 1) and the ply (default: the last). */
   game?: number;
@@ -57,36 +67,109 @@ export interface DeadOptions {
   quick?: boolean;
 }
 
+export type Side = 'white' | 'black';
+
+/** An automatic ending (docs/json.md "object termination"): checkmate wins, every other kind draws. */
+export type Termination = {
+  /** The article that ends the game (5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2, …). */
+  article: string;
+  /** The game ply of the position that ends the game. */
+  ply: number;
+  /** The move that led to it ("4...Ng8"), or "start". */
+  after: string;
+} & (
+  | { kind: 'checkmate'; result: '1-0' | '0-1' }
+  | {
+      kind: 'stalemate' | 'dead_position' | 'fivefold_repetition' | 'seventy_five_moves'
+        | 'threefold_repetition' | 'fifty_moves';
+      result: '1/2-1/2';
+    }
+);
+
+/** A claim open to the side to move: correct now, or with one of these written moves (SAN). */
+export interface OpenClaim {
+  now: boolean;
+  intended: string[];
+}
+
 /** `arbiter status --json`. */
 export interface Status {
   fen: string;
-  side_to_move: 'white' | 'black';
+  side_to_move: Side;
   ply: number;
   no_progress_plies: number;
   repetition: { count: number; plies: number[] };
-  termination: Record<string, unknown> | null;
-  claims: {
-    threefold: { now: boolean; intended: string[] };
-    fifty: { now: boolean; intended: string[] };
-  };
-  [key: string]: unknown;
+  /** The automatic ending the game reached, or null while it goes on. */
+  termination: Termination | null;
+  /** uscf: the draws a director may declare (14K). */
+  director_may_declare: Termination[];
+  /** The claims open to the side to move; null once the game has ended. */
+  claims: { threefold: OpenClaim; fifty: OpenClaim } | null;
+  can_checkmate: { white: 'yes' | 'no' | 'unknown'; black: 'yes' | 'no' | 'unknown' };
+  rules: string;
+  plies_played: number;
 }
 
-/** `arbiter claim --json`. */
-export interface ClaimVerdict {
-  correct: boolean;
-  [key: string]: unknown;
+/** A position cited as evidence (docs/json.md "object cited"); the start position has no move (null). */
+export interface CitedPosition {
+  ply: number;
+  number: number | null;
+  san: string | null;
+  uci: string | null;
+  /** Number and SAN as a scoresheet writes them: "5...Nb8". */
+  move: string | null;
+  /** The claim's written move, not yet played. */
+  intended: boolean;
+  fen: string;
 }
+
+/** A position that looks the same but is not (9.2.2). */
+export interface Lookalike extends CitedPosition {
+  why: string;
+  castling_rights_differ: boolean;
+  en_passant_differs: boolean;
+}
+
+interface VerdictBase {
+  claimant: Side;
+  /** The written move in SAN, or null. */
+  intended: string | null;
+  correct: boolean;
+  /** The article that decides it (9.2.1, 9.3.2, …). */
+  article: string;
+  reason: string;
+  rules: string;
+}
+
+/** `arbiter claim --json`: a threefold or a fifty-move ruling, told apart by `kind`. */
+export type ClaimVerdict =
+  | (VerdictBase & {
+      kind: 'threefold';
+      evidence: { count: number; occurrences: CitedPosition[]; not_counted: Lookalike[] };
+    })
+  | (VerdictBase & {
+      kind: 'fifty';
+      evidence: { no_progress_plies: number; required_plies: number; count_started: CitedPosition | null };
+    });
 
 export type MateAbility = 'can_checkmate' | 'cannot_checkmate' | 'unknown';
 
-/** `arbiter dead --json`. */
+type PerSide<T> = { white: T | null; black: T | null };
+
+/** `arbiter dead --json`: a side's answer is null when that side was not asked. */
 export interface DeadAnswer {
   fen: string;
-  dead: boolean;
-  white?: MateAbility;
-  black?: MateAbility;
-  [key: string]: unknown;
+  /** Neither side can mate; null when not known (one side asked, or an unknown). */
+  dead: boolean | null;
+  white: MateAbility | null;
+  black: MateAbility | null;
+  can_checkmate: PerSide<'yes' | 'no' | 'unknown'>;
+  /** How each answer was found: material, mating_line, blockade, … (docs/unwinnability.md). */
+  proof: PerSide<string>;
+  reason: PerSide<string>;
+  nodes: PerSide<number>;
+  /** A mating line (SAN) for each side that can mate. */
+  helpmate: PerSide<string[]>;
 }
 
 /** A request the library refused: `code` is stable (docs/json.md), `field` and `offset` say where. */
@@ -148,7 +231,9 @@ export interface Game {
   /** `arbiter claim KIND [--intended MOVE] --json`. */
   claim(kind: 'threefold' | 'fifty', intended?: MoveInput | null): ClaimVerdict;
   /** The moves played. */
-  history(notation?: 'san' | 'uci'): string[];
+  history(notation?: 'san' | 'uci' | { verbose?: false }): string[];
+  /** chess.js's history({verbose: true}): each move played as move() returns it. */
+  history(options: { verbose: true }): VerboseMove[];
   readonly fen: string;
   readonly startFen: string;
   /** The game ply of the current position. */
@@ -209,6 +294,32 @@ export interface AuditOptions extends Omit<RuleOptions, 'rules' | 'time_category
   file?: string;
 }
 
+/** A finding of the audit (docs/audit.md). */
+export interface Finding {
+  type: 'missed_automatic_draw' | 'result_contradicts_position' | 'timeout_unwinnable' | 'claimable' | 'result_inconsistent';
+  /** The ending, "flag", the claim, or "tag_vs_marker". */
+  kind: string;
+  ply: number;
+  side: Side | null;
+  article: string;
+  detail: string;
+  /** claimable: the positions that offered the claim, how many went unused, the first. */
+  chances: number | null;
+  unused: number | null;
+  first_ply: number | null;
+  /** claimable with a written move: the move to write. */
+  first_move: string | null;
+}
+
+/** What the PGN reader found, where (codes in docs/pgn.md). */
+export interface PgnError {
+  line: number;
+  column: number;
+  offset: number;
+  code: string;
+  message: string;
+}
+
 /** One record of `arbiter audit --format jsonl` (docs/audit.md). */
 export interface AuditRecord {
   game: number;
@@ -216,10 +327,14 @@ export interface AuditRecord {
   file: string;
   tags: Record<string, string>;
   rules: string;
+  time_category: string;
   plies: number;
-  findings: Record<string, unknown>[];
-  errors: Record<string, unknown>[];
-  [key: string]: unknown;
+  result: string | null;
+  result_marker: string | null;
+  result_tag: string | null;
+  findings: Finding[];
+  errors: PgnError[];
+  warnings: PgnError[];
 }
 
 export interface Arbiter {
@@ -236,7 +351,7 @@ export interface Arbiter {
   /** The records of `arbiter audit --format jsonl` on a PGN text, or on its bytes. */
   audit(pgn: string | Uint8Array | ArrayBuffer | ArrayBufferView, options?: AuditOptions): AuditRecord[];
   /** The board of a position as SVG text (the console's /board.svg), White at the bottom unless flip. */
-  boardSvg(fen: string, options?: { flip?: boolean }): string;
+  boardSvg(fen: string, options?: BoardOptions): string;
   /** The size of the module's memory in bytes. */
   memoryBytes(): number;
   /** How many games hold a record in the wasm heap now (at most maxLiveGames). */

@@ -250,8 +250,22 @@ export async function load({ wasmBinary } = {}) {
       expectType(typeof kind === 'string', 'kind', "'threefold' or 'fifty'", kind);
       return parse(this.#live().claim(kind, intended == null ? '' : moveText(intended, 'intended')));
     }
-    /** The moves played, in SAN (or "uci"). */
-    history(notation = 'san') { return parse(this.#live().history())[notationOf(notation)]; }
+    /** The moves played: SAN, "uci", or chess.js's `{verbose: true}` (the verbose moves, as move() returns them). */
+    history(notation = 'san') {
+      if (isObject(notation)) {
+        const { verbose = false, ...other } = notation;
+        for (const key of Object.keys(other)) refuse('bad_field', key, `${key}: not an option of history (verbose)`);
+        expectType(typeof verbose === 'boolean', 'verbose', 'true or false', verbose);
+        if (!verbose) return this.history('san');
+        let fen = this.startFen;
+        return this.#uci.map((uci) => {
+          const mv = this.#verbose(fen, uci);
+          fen = mv.after;
+          return mv;
+        });
+      }
+      return parse(this.#live().history())[notationOf(notation)];
+    }
     get fen() { return parse(this.#live().state()).fen; }
     get startFen() { this.#live(); return this.#start; }
     /** The game ply of the current position (0 at the start of a game from the initial position). */
@@ -427,9 +441,21 @@ export async function load({ wasmBinary } = {}) {
       if (text.startsWith('{"error"')) parse(text);
       return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
     },
-    /** The board of a position as an SVG image (text), White at the bottom unless `flip`. */
-    boardSvg: (fen, { flip = false } = {}) => {
-      const svg = m.board(String(fen), Boolean(flip));
+    /**
+     * The board of a position as an SVG image (text), White at the bottom unless `flip`;
+     * `highlight`: squares to mark (["e2", "e4"]), `arrow`: moves to draw (["g1f3"]).
+     */
+    boardSvg: (fen, options = {}) => {
+      expectType(typeof fen === 'string', 'fen', 'a FEN string', fen);
+      expectType(isObject(options), 'options', 'an object such as {flip, highlight, arrow}', options);
+      const { flip = false, highlight = [], arrow = [], ...other } = options;
+      for (const key of Object.keys(other)) refuse('bad_field', key, `${key}: not an option of boardSvg (flip, highlight, arrow)`);
+      expectType(typeof flip === 'boolean', 'flip', 'true or false', flip);
+      const squares = (list, key) => {
+        expectType(Array.isArray(list) && list.every((x) => typeof x === 'string'), key, 'an array of squares such as ["e2", "e4"]', list);
+        return list.join(',');
+      };
+      const svg = m.board(fen, flip, squares(highlight, 'highlight'), squares(arrow, 'arrow'));
       if (svg.startsWith('{"error"')) parse(svg);
       return svg;
     },

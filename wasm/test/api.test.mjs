@@ -129,3 +129,24 @@ test('compressed, archived and UTF-16 bytes are refused as the CLI refuses them,
       (e) => e instanceof ArbiterError && e.code === 'not_text' && e.field === 'pgn' && hint.test(e.message));
   }
 });
+
+test('boardSvg: the console\'s board with its marks; bad squares and options refused', () => {
+  const fen = new arbiter.Position().fen;
+  const plain = arbiter.boardSvg(fen);
+  assert.match(plain, /^<svg[\s\S]*<\/svg>\s*$/);
+  const count = (svg, re) => (svg.match(re) || []).length;
+  const marked = arbiter.boardSvg(fen, { highlight: ['g1', 'f3'], arrow: ['g1f3'] });
+  assert.equal(count(marked, /fill="#9bc700"/g) - count(plain, /fill="#9bc700"/g), 2);
+  assert.notEqual(arbiter.boardSvg(fen, { flip: true }), plain);
+  assert.throws(() => arbiter.boardSvg(fen, { highlight: ['z9'] }), { code: 'bad_square', field: 'highlight' });
+  assert.throws(() => arbiter.boardSvg(fen, { arrow: ['e2'] }), { code: 'bad_square', field: 'arrow' });
+  assert.throws(() => arbiter.boardSvg(fen, { highlight: 'e4' }), { code: 'bad_field', field: 'highlight' });
+  assert.throws(() => arbiter.boardSvg(fen, { flipped: true }), { code: 'bad_field', field: 'flipped' });
+  assert.throws(() => arbiter.boardSvg(42), { code: 'bad_field', field: 'fen' });
+  assert.throws(() => arbiter.boardSvg('8/8/8'), { code: 'bad_fen', field: 'fen' });
+});
+
+test('a cited position carries its move in UCI, to be marked', () => {
+  const v = arbiter.claim({ kind: 'threefold', moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1', intended: 'Ng8' });
+  assert.deepEqual(v.evidence.occurrences.map((o) => o.uci), [null, 'f6g8', 'f6g8']);
+});

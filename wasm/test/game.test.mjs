@@ -197,6 +197,13 @@ test('chess.js\'s names on Game, the Laws where they differ (issue 46)', () => {
   assert.match(g.pgn(), /^\[Event "Rapid"\]\n[\s\S]*\[Result "1-0"\]\n\n1\. e4 e5 2\. Qh5 Nc6 3\. Bc4 Nf6 4\. Qxf7# 1-0\n$/);
   // The PGN written reads back as the same game.
   assert.deepEqual(new arbiter.Game({ pgn: g.pgn() }).history(), g.history());
+  const verbose = g.history({ verbose: true });
+  assert.equal(verbose.length, 7);
+  assert.deepEqual([verbose[6].from, verbose[6].to, verbose[6].captured, verbose[6].san, verbose[6].color], ['h5', 'f7', 'p', 'Qxf7#', 'w']);
+  assert.equal(verbose[1].before, verbose[0].after);
+  assert.equal(verbose[6].after, g.fen);
+  assert.deepEqual(g.history({ verbose: false }), g.history());
+  assert.throws(() => g.history({ verbos: true }), { code: 'bad_field', field: 'verbos' });
   const undone = g.undo();
   assert.deepEqual([undone.from, undone.to, undone.piece, undone.captured, undone.flags, undone.san],
     ['h5', 'f7', 'q', 'p', 'c', 'Qxf7#']);
