@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const pkgDir = process.env.ARBITER_JS;
 export const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-export const api = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].import.default)).href);
+export const api = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].node.import.default)).href);
 export const arbiter = await api.load();
 export const cli = process.env.ARBITER_CLI && existsSync(process.env.ARBITER_CLI) ? process.env.ARBITER_CLI : null;
 const sharedPath = process.env.ARBITER_SHARED_DATA ?? join(root, '..', 'shared', 'data');

@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 const [pkgDir, chessDir, cli, shared, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 3);
 const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-const { load } = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].import.default)).href);
+const { load } = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].node.import.default)).href);
 const arbiter = await load();
 const { Chess } = createRequire(resolve(chessDir, 'x.js'))('chess.js');
 const chessVersion = JSON.parse(readFileSync(join(chessDir, 'node_modules', 'chess.js', 'package.json'), 'utf8')).version;

@@ -4,7 +4,7 @@
 'use strict';
 
 let api = null;
-const esm = () => (api ??= import('./index.mjs'));
+const esm = () => (api ??= import('./node.mjs'));
 
 /** Loads the module: the same API as the ES module's load(). */
 async function load(options) {

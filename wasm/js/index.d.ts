@@ -350,6 +350,9 @@ export interface Arbiter {
   dead(fen: string, side?: 'white' | 'black' | 'both', options?: DeadOptions): DeadAnswer;
   /** The records of `arbiter audit --format jsonl` on a PGN text, or on its bytes. */
   audit(pgn: string | Uint8Array | ArrayBuffer | ArrayBufferView, options?: AuditOptions): AuditRecord[];
+  /** audit() on a Blob or File, a fetch Response or a ReadableStream of bytes (read first), or on what audit() takes. */
+  auditAsync(pgn: string | Uint8Array | ArrayBuffer | ArrayBufferView | Blob | Response | ReadableStream<Uint8Array>,
+    options?: AuditOptions): Promise<AuditRecord[]>;
   /** The board of a position as SVG text (the console's /board.svg), White at the bottom unless flip. */
   boardSvg(fen: string, options?: BoardOptions): string;
   /** The size of the module's memory in bytes. */

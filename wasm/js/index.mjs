@@ -8,8 +8,9 @@
 import createArbiterModule from './arbiter_wasm.mjs';
 
 // The Emscripten module is built for the web only (wasm/CMakeLists.txt): it sets no process
-// handlers and writes no globals, under Node.js too, where this file reads the wasm bytes itself.
-const node = typeof process === 'object' && typeof process.versions?.node === 'string';
+// handlers and writes no globals. This file uses no Node.js built-in, so that a bundler targeting
+// browsers takes it as it is; under Node.js the package's entry is node.mjs (package.json's
+// "node" condition), which reads the wasm bytes from disk and hands them to load().
 
 /** A request the library refused: `code` is stable (docs/json.md), `field` and `offset` say where. */
 export class ArbiterError extends Error {
@@ -65,24 +66,35 @@ function pgnInput(pgn) {
   if (typeof pgn === 'string' || pgn instanceof Uint8Array) return pgn;
   if (pgn instanceof ArrayBuffer) return new Uint8Array(pgn);
   if (ArrayBuffer.isView(pgn)) return new Uint8Array(pgn.buffer, pgn.byteOffset, pgn.byteLength);
-  const hint = typeof Blob === 'function' && pgn instanceof Blob ? ' (a Blob: pass await blob.arrayBuffer())'
-    : typeof Response === 'function' && pgn instanceof Response ? ' (a Response: pass await response.arrayBuffer())' : '';
+  const hint = typeof Blob === 'function' && pgn instanceof Blob ? ' (a Blob or File: await auditAsync(blob))'
+    : typeof Response === 'function' && pgn instanceof Response ? ' (a Response: await auditAsync(response))'
+      : typeof ReadableStream === 'function' && pgn instanceof ReadableStream ? ' (a stream: await auditAsync(stream))' : '';
   return expectType(false, 'pgn', `PGN as a string, Uint8Array or ArrayBuffer${hint}`, pgn);
 }
 
-// The bytes of arbiter_wasm.wasm, next to this module: read from disk under Node.js, fetched in a
-// browser (serve the file beside index.mjs; bundlers follow `new URL(…, import.meta.url)`).
+// The bytes of a Blob (a File), a Response or a ReadableStream of bytes, for auditAsync(); any
+// other input as audit() takes it. A failed Response (HTTP 404) is refused, not audited.
+async function pgnBytes(pgn) {
+  if (typeof Blob === 'function' && pgn instanceof Blob) return new Uint8Array(await pgn.arrayBuffer());
+  if (typeof Response === 'function' && pgn instanceof Response) {
+    if (!pgn.ok) refuse('bad_input', 'pgn', `pgn: the response is HTTP ${pgn.status}${pgn.url ? ` (${pgn.url})` : ''}, not a PGN`);
+    return new Uint8Array(await pgn.arrayBuffer());
+  }
+  if (typeof ReadableStream === 'function' && pgn instanceof ReadableStream) return pgnBytes(new Response(pgn));
+  return pgnInput(pgn);
+}
+
+// The bytes of arbiter_wasm.wasm, fetched from beside this module (serve the file beside
+// index.mjs; bundlers follow `new URL(…, import.meta.url)` or put the file beside the bundle).
 async function wasmBytes() {
   const url = new URL('./arbiter_wasm.wasm', import.meta.url);
-  if (node && url.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
-    return readFile(url);
+  if (url.protocol === 'file:' && typeof process === 'object' && typeof process.versions?.node === 'string') {
+    throw new Error("arbiter: under Node.js import 'arbiter-chess' (its node.mjs entry reads the wasm file), or pass load({ wasmBinary })");
   }
   const response = await fetch(url);
   if (!response.ok) throw new Error(`arbiter: cannot load ${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
-
 
 // ---- chess.js's vocabulary, computed from a FEN and the library's moves ----
 
@@ -413,6 +425,12 @@ export async function load({ wasmBinary } = {}) {
   }
   if (typeof Symbol.dispose === 'symbol') Game.prototype[Symbol.dispose] = function dispose() { this.delete(); };
 
+  const audit = (pgn, options = {}) => {
+    expectType(isObject(options), 'options', 'an object such as {rules, exact}', options);
+    const text = m.audit(pgnInput(pgn), JSON.stringify(options));
+    if (text.startsWith('{"error"')) parse(text);
+    return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+  };
   const ruleSets = JSON.parse(m.ruleSets());
   return {
     version: m.version(),
@@ -435,11 +453,14 @@ export async function load({ wasmBinary } = {}) {
      * Uint8Array: a file in Latin-1 is read as the CLI reads it); options: {rules,
      * time_category, exact, only, select, file}.
      */
-    audit: (pgn, options = {}) => {
+    audit,
+    /**
+     * audit() on a Blob or File (`<input type=file>`), a fetch Response or a ReadableStream of
+     * bytes, read first; or anything audit() takes. Resolves to the same records.
+     */
+    auditAsync: async (pgn, options = {}) => {
       expectType(isObject(options), 'options', 'an object such as {rules, exact}', options);
-      const text = m.audit(pgnInput(pgn), JSON.stringify(options));
-      if (text.startsWith('{"error"')) parse(text);
-      return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+      return audit(await pgnBytes(pgn), options);
     },
     /**
      * The board of a position as an SVG image (text), White at the bottom unless `flip`;

@@ -150,3 +150,20 @@ test('a cited position carries its move in UCI, to be marked', () => {
   const v = arbiter.claim({ kind: 'threefold', moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1', intended: 'Ng8' });
   assert.deepEqual(v.evidence.occurrences.map((o) => o.uci), [null, 'f6g8', 'f6g8']);
 });
+
+test('auditAsync: a Blob, a File, a Response or a stream is read, then audited as audit() does', async () => {
+  const pgn = '[White "A"]\n[Black "B"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n';
+  const want = arbiter.audit(pgn);
+  const bytes = new TextEncoder().encode(pgn);
+  assert.deepEqual(await arbiter.auditAsync(new Blob([pgn])), want);
+  assert.deepEqual(await arbiter.auditAsync(new File([bytes], 'games.pgn')), want);
+  assert.deepEqual(await arbiter.auditAsync(new Response(pgn)), want);
+  assert.deepEqual(await arbiter.auditAsync(new Response(pgn).body), want);
+  assert.deepEqual(await arbiter.auditAsync(pgn), want);
+  // The synchronous audit() says where to go with a Blob; a failed response is not a PGN.
+  assert.throws(() => arbiter.audit(new Blob([pgn])), (e) => e.code === 'bad_field' && e.field === 'pgn' && /auditAsync/.test(e.message));
+  await assert.rejects(arbiter.auditAsync(new Response('Not Found', { status: 404 })), { code: 'bad_input', field: 'pgn' });
+  await assert.rejects(arbiter.auditAsync(42), { code: 'bad_field', field: 'pgn' });
+  // Compressed bytes in a Blob are refused as in audit(), with the CLI's hint.
+  await assert.rejects(arbiter.auditAsync(new Blob([new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0])])), { code: 'not_text', field: 'pgn' });
+});

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 import { pkg, pkgDir } from '../test_support.mjs';
 
-const entry = pathToFileURL(join(pkgDir, pkg.exports['.'].import.default)).href;
+const entry = pathToFileURL(join(pkgDir, pkg.exports['.'].node.import.default)).href;
 
 // Runs `body` as an ES module, after importing and loading the package when `withPackage`.
 function run(body, withPackage, nodeArgs = []) {
@@ -70,7 +70,7 @@ console.log(JSON.stringify({ same: JSON.stringify(Object.keys(globalThis).sort()
   assert.equal(got.dirname, 'undefined');
 });
 
-test('require() gives a module whose load() works (the CommonJS entry of package.json)', async () => {
+test('require() and import give a module whose load() works (package.json\'s node conditions)', async () => {
   // The package as an app installs it: a node_modules/arbiter-chess folder with its files.
   const { mkdtempSync, mkdirSync, copyFileSync, writeFileSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -87,6 +87,18 @@ load().then((a) => {
     const r = spawnSync(process.execPath, [join(app, 'app.cjs')], { encoding: 'utf8', cwd: app, timeout: 60_000 });
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), { claim: true, error: 'function' });
+    // import under Node.js: the "node" condition (node.mjs reads the wasm from disk).
+    writeFileSync(join(app, 'app.mjs'), `import { load, ArbiterError } from 'arbiter-chess';
+const a = await load();
+console.log(JSON.stringify({ claim: a.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).claims.threefold.now, error: typeof ArbiterError }));`);
+    const e = spawnSync(process.execPath, [join(app, 'app.mjs')], { encoding: 'utf8', cwd: app, timeout: 60_000 });
+    assert.equal(e.status, 0, e.stderr);
+    assert.deepEqual(JSON.parse(e.stdout), { claim: true, error: 'function' });
+    // The browser entry under Node.js by its path: a clear word on what to import instead.
+    writeFileSync(join(app, 'direct.mjs'), `import { load } from './node_modules/arbiter-chess/index.mjs';
+try { await load(); console.log('loaded'); } catch (err) { console.log(err.message); }`);
+    const d = spawnSync(process.execPath, [join(app, 'direct.mjs')], { encoding: 'utf8', cwd: app, timeout: 60_000 });
+    assert.match(d.stdout, /under Node\.js import 'arbiter-chess'/);
   } finally {
     rmSync(app, { recursive: true, force: true });
   }
