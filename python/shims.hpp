@@ -5,11 +5,13 @@
 
 #include <pybind11/pybind11.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "arbiter/arbiter.hpp"
+#include "arbiter/helpmate.hpp"
 #include "arbiter/input.hpp"
 #include "errors.hpp"
 
@@ -41,21 +43,43 @@ namespace py = pybind11;
           e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()), e.offset());
 }
 
+/// Ctrl-C during a call without the GIL: the library's searches poll this (SearchInterrupt)
+/// every few thousand positions; every 50 ms at most it takes the GIL and lets Python run its
+/// signal handlers. A KeyboardInterrupt (or any exception a handler raises) stays set on this
+/// thread, the searches stop, and the call raises it when it returns.
+struct SignalPoll {
+    std::chrono::steady_clock::time_point next{};
+    static bool poll(void* context) {
+        auto& self = *static_cast<SignalPoll*>(context);
+        const auto now = std::chrono::steady_clock::now();
+        if (now < self.next) return false;
+        self.next = now + std::chrono::milliseconds(50);
+        py::gil_scoped_acquire gil;
+        return PyErr_CheckSignals() != 0;
+    }
+};
+
 /// Runs `f` (a call into the face core) with the GIL released when `release`, and raises the
-/// core's refusal as raise_core does once the GIL is back.
+/// core's refusal as raise_core does once the GIL is back; Ctrl-C stops a long analysis in it
+/// within about 100 ms (SignalPoll) and raises KeyboardInterrupt.
 template <class F>
 auto core_call(F&& f, bool release = true) -> decltype(f()) {
     std::optional<decltype(f())> result;
     std::optional<face::InputError> error;
+    bool interrupted = false;
     {
         std::optional<py::gil_scoped_release> unlocked;
         if (release) unlocked.emplace();
+        SignalPoll signals;
+        const SearchInterrupt guard(release ? &SignalPoll::poll : nullptr, &signals);
         try {
             result.emplace(f());
         } catch (const face::InputError& e) {
             error.emplace(e);
         }
+        interrupted = guard.fired();
     }
+    if (interrupted) throw py::error_already_set();
     if (error) raise_core(*error);
     return std::move(*result);
 }

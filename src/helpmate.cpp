@@ -14,6 +14,36 @@
 namespace arbiter {
 
 namespace {
+// The interrupt of this thread's searches (SearchInterrupt): its poll and whether it fired.
+struct InterruptState {
+    SearchInterrupt::Poll poll = nullptr;
+    void* context = nullptr;
+    bool fired = false;
+};
+thread_local InterruptState interrupt_state;
+}  // namespace
+
+SearchInterrupt::SearchInterrupt(Poll poll, void* context) noexcept
+    : previous_poll_(interrupt_state.poll),
+      previous_context_(interrupt_state.context),
+      previous_fired_(interrupt_state.fired) {
+    interrupt_state = {poll, context, false};
+}
+
+SearchInterrupt::~SearchInterrupt() { interrupt_state = {previous_poll_, previous_context_, previous_fired_}; }
+
+bool SearchInterrupt::fired() const noexcept { return interrupt_state.fired; }
+
+bool SearchInterrupt::requested() noexcept {
+    InterruptState& st = interrupt_state;
+    if (st.fired) return true;
+    if (!st.poll) return false;
+    st.fired = st.poll(st.context);
+    return st.fired;
+}
+
+
+namespace {
 
 constexpr int forced_line_depth = 8;
 constexpr std::uint64_t forced_line_nodes = 400;
@@ -470,6 +500,8 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // 5. Search: the guided search alone in quick mode; in full mode it is followed by the
     //    searches below, which take turns with growing budgets until one answers or the limit
     //    is hit.
+    const bool quick = options_.mode == HelpmateOptions::Mode::quick;
+    const std::uint64_t limit = quick ? options_.quick_node_limit : options_.node_limit;
     MateVerdict v;
     // `engine` names the search in the reason for a mating line; `exhausted` is the reason when
     // it proves that no mate is reachable.
@@ -490,10 +522,9 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
             v.reason = exhausted;
             return true;
         }
+        if (SearchInterrupt::requested()) nodes = std::max(nodes, limit);  // interrupted: every round ends now
         return false;
     };
-    const bool quick = options_.mode == HelpmateOptions::Mode::quick;
-    const std::uint64_t limit = quick ? options_.quick_node_limit : options_.node_limit;
     // The guided search in its first plan: the quick budget in quick mode, twice that in full
     // mode (the mate of a real position is most often a little beyond the quick budget where
     // the guided search misses it, and the rounds below begin at sixteen times it).
@@ -656,7 +687,7 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     if (v.answer != MateAbility::unknown) return v;
     v.answer = MateAbility::unknown;
     v.proof = MateProof::none;
-    v.reason = "node limit reached";
+    v.reason = SearchInterrupt::requested() ? "interrupted" : "node limit reached";
     return v;
 }
 

@@ -789,3 +789,40 @@ TEST(HelpmateThreadTables, SetUpOnceAndOnlyBySearching) {
     EXPECT_LT(after_first, std::size_t{3} << 20);
     EXPECT_LE(after_more - after_first, std::size_t{1} << 10);  // at most an exhaustive search's state
 }
+
+// A SearchInterrupt stops the searches of its thread: the answer comes back `unknown` after a
+// few thousand positions instead of the 1.7 million the question takes (Ctrl-C in Python's dead()).
+TEST(HelpmateInterrupt, StopsTheSearchesOfItsThread) {
+    const Position pos = composed("k1K5/p1p5/PbPp4/1BpP4/1pP5/1Pp5/B1P5/1B6 w - - 0 1");
+    const HelpmateAnalyzer analyzer;
+    const MateVerdict whole = analyzer.can_checkmate(pos, Color::black);
+    ASSERT_EQ(whole.answer, MateAbility::can_checkmate);
+    ASSERT_GT(whole.nodes, 1'000'000u);
+
+    struct Count {
+        int polls = 0;
+        int fire_at = 0;
+    } count{0, 3};
+    const auto poll = [](void* c) {
+        auto& k = *static_cast<Count*>(c);
+        return ++k.polls >= k.fire_at;
+    };
+    {
+        const SearchInterrupt guard(poll, &count);
+        const MateVerdict stopped = analyzer.can_checkmate(pos, Color::black);
+        EXPECT_TRUE(guard.fired());
+        EXPECT_EQ(stopped.answer, MateAbility::unknown);
+        EXPECT_LT(stopped.nodes, 100'000u);
+        EXPECT_EQ(count.polls, 3);  // not polled again once it fired
+        EXPECT_TRUE(SearchInterrupt::requested());
+    }
+    // The guard gone, nothing is interrupted; a guard that never fires changes no answer.
+    EXPECT_FALSE(SearchInterrupt::requested());
+    Count never{0, 1 << 30};
+    const SearchInterrupt guard(poll, &never);
+    const MateVerdict again = analyzer.can_checkmate(pos, Color::black);
+    EXPECT_EQ(again.answer, MateAbility::can_checkmate);
+    EXPECT_EQ(again.nodes, whole.nodes);
+    EXPECT_GT(never.polls, 100);
+    EXPECT_FALSE(guard.fired());
+}

@@ -20,6 +20,28 @@
 
 namespace arbiter {
 
+/// Stopping a long analysis from outside (Ctrl-C in Python's dead()): while a SearchInterrupt
+/// lives on a thread, the searches of that thread call `poll(context)` every few thousand
+/// positions, and once it returns true they all give up as at their node limit, so that the
+/// answer comes back at once as `unknown` (the caller, which knows it asked to stop, discards it).
+class SearchInterrupt {
+public:
+    using Poll = bool (*)(void* context);
+    SearchInterrupt(Poll poll, void* context) noexcept;
+    ~SearchInterrupt();
+    SearchInterrupt(const SearchInterrupt&) = delete;
+    SearchInterrupt& operator=(const SearchInterrupt&) = delete;
+    /// True once the poll of this thread's guard said stop (it is not called again after that).
+    [[nodiscard]] bool fired() const noexcept;
+    /// For the searches: true when they must stop now. Cheap when no guard is set.
+    [[nodiscard]] static bool requested() noexcept;
+
+private:
+    Poll previous_poll_;
+    void* previous_context_;
+    bool previous_fired_;
+};
+
 /// Resource bounds and modes of HelpmateAnalyzer.
 struct HelpmateOptions {
     enum class Mode : std::uint8_t {

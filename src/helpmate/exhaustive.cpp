@@ -247,10 +247,11 @@ SearchOutcome ExhaustiveSearch::run(std::uint64_t node_limit) {
     MoveList moves;
     std::pair<Position, std::uint32_t> entry;
     std::size_t k = 0;
+    std::uint32_t k_polls = 0;  // positions popped, to look for an interrupt now and then
     while (!st.exhausted) {
         // Work is counted in positions generated (every child, duplicates included), like the
         // other searches count positions entered, so that a node limit bounds time alike.
-        if (out.nodes >= node_limit) {
+        if (out.nodes >= node_limit || ((++k_polls & 0x3ff) == 0 && SearchInterrupt::requested())) {
             out.kind = SearchOutcome::Kind::limit;
             return out;
         }

@@ -15,6 +15,7 @@
 
 #include "../movegen_impl.hpp"
 #include "arbiter/attacks.hpp"
+#include "arbiter/helpmate.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/position.hpp"
@@ -382,7 +383,8 @@ private:
     enum class Reached : std::uint8_t { nothing, mate, dead_end };
 
     Reached dfs(const Position& pos, int budget) {
-        if (++nodes_ >= limit_) {
+        if (++nodes_ >= limit_ || ((nodes_ & 0xfff) == 0 && SearchInterrupt::requested())) {
+            limit_ = nodes_;  // an interrupt ends the whole search as its limit does
             aborted_ = true;
             return Reached::nothing;
         }

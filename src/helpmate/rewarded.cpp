@@ -230,6 +230,7 @@ Rewarded::Ranked Rewarded::rank(const Position& pos, Move m) const noexcept {
 
 bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
     ++nodes_;
+    if ((nodes_ & 0xfff) == 0 && SearchInterrupt::requested()) limit_ = nodes_;  // stop as at the limit
     if (nodes_ >= limit_ || ++iteration_nodes_ >= iteration_cap_) {
         stop_ = true;
         return false;

@@ -399,3 +399,56 @@ def test_a_run_says_what_it_is():
     assert repr(run) == "<arbiter.Run: 0 items taken, 0 read errors collected>"
     next(run)
     assert repr(run) == "<arbiter.Run: 1 item taken, 0 read errors collected>"
+
+
+def test_signatures_are_visible_to_inspect():
+    # The C++ methods carry text signatures (issue 47): IDEs and help() see their parameters.
+    P = arbiter.Position
+    assert str(inspect.signature(P)) == "(fen=None, *, board=None)"
+    assert str(inspect.signature(P.perft)) == "(self, /, depth)"
+    assert str(inspect.signature(P().legal_moves)) == "(notation='san')"
+    for name in ("fen", "legal_moves", "san", "uci", "push", "is_check", "turn", "perft", "copy", "to_board"):
+        params = inspect.signature(getattr(P(), name)).parameters
+        assert "self" not in params, name
+    assert P().perft(depth=2) == 400 and P().push(move="e4").legal_moves(notation="uci")[0]
+    for fn in (arbiter.dead, arbiter.audit, arbiter.read_games, arbiter.Game.push, arbiter.Game.claim):
+        inspect.signature(fn)
+
+
+def test_a_position_from_text_that_is_not_text():
+    with pytest.raises(arbiter.FenError) as e:
+        arbiter.Position("8/8/\udc80")
+    assert (e.value.code, e.value.field, e.value.offset) == ("not_utf8", "fen", 4)
+    assert arbiter.Position(board=arbiter.Position("8/8/8/8/8/8/8/K6k w - - 0 1")).fen().startswith("8/8")
+    with pytest.raises(TypeError, match="fen or board, not both"):
+        arbiter.Position("8/8/8/8/8/8/8/K6k w - - 0 1", board=arbiter.Position())
+
+
+def test_ctrl_c_interrupts_a_long_dead_position_search():
+    # The searches of dead() poll for signals (SearchInterrupt, python/shims.hpp): SIGINT in the
+    # middle of a question that takes 1.7 million positions ends it with KeyboardInterrupt within
+    # about 100 ms, not when the answer is in.
+    import signal
+    import threading
+    import time
+    if os.environ.get("ARBITER_SANITIZED"):
+        pytest.skip("under the sanitizers the search is tens of times slower and the poll as rare")
+    fen = "k1K5/p1p5/PbPp4/1BpP4/1pP5/1Pp5/B1P5/1B6 w - - 0 1"
+    t = time.monotonic()
+    whole = arbiter.dead(fen, side="black")
+    took = time.monotonic() - t
+    assert whole["black"] == "can_checkmate" and whole["nodes"]["black"] > 1_000_000
+    if took < 0.3:
+        pytest.skip(f"the whole question took {took:.2f} s here: too quick to interrupt in the middle")
+    sent = []
+    timer = threading.Timer(took / 5, lambda: (sent.append(time.monotonic()), os.kill(os.getpid(), signal.SIGINT)))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            arbiter.dead(fen, side="black")
+        waited = time.monotonic() - sent[0]
+    finally:
+        timer.cancel()
+    assert waited < min(0.25, took / 2), (waited, took)
+    # The next question is answered in full: nothing of the interrupt is left behind.
+    assert arbiter.dead(fen, side="black") == whole

@@ -2,9 +2,9 @@
 // library (arbiter_wasm.wasm, beside this file). Each call gives the same JSON as the command line (`arbiter status|claim|dead --json`)
 // and the service; a refusal throws an ArbiterError carrying the library's code, field and byte.
 //
-//   import { load } from './index.mjs';
+//   import { load } from 'arbiter-chess';   // node.mjs under Node.js, this file in browsers
 //   const arbiter = await load();
-//   arbiter.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).claims.threefold.now   // true
+//   arbiter.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).claims?.threefold.now   // true
 import createArbiterModule from './arbiter_wasm.mjs';
 
 // The Emscripten module is built for the web only (wasm/CMakeLists.txt): it sets no process
