@@ -15,7 +15,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             libssl-dev openssl ca-certificates
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
-.PHONY: all deps bench-audit bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch bench-distributed build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
+.PHONY: all deps bench-audit bench-python bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch bench-distributed build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \
         fuzz fuzz-pgn format format-check clean
 
 all: build
@@ -111,6 +111,14 @@ bench-wasm: wasm build
 	@test -f $(WASM_BUILD)/bench-deps/node_modules/chess.js/package.json || \
 	  npm install --prefix $(WASM_BUILD)/bench-deps --no-audit --no-fund --silent chess.js@$(CHESSJS_VERSION)
 	node bench/wasm/wasm_bench.mjs $(WASM_BUILD)/js $(WASM_BUILD)/bench-deps $(BUILD)/arbiter ../shared/data 3
+
+# The Python package against python-chess (../shared/peers/python-chess) in one process: push +
+# status against push_san + outcome(claim_draw=True), and a database scan (bench/python_vs_python_chess.py;
+# the figures in docs/performance.md). Needs the shared corpora and the peer.
+bench-python: build
+	@test -d ../shared/data/pgn/real || { echo "bench-python: ../shared/data/pgn/real is absent" >&2; exit 1; }
+	@test -d ../shared/peers/python-chess/chess || { echo "bench-python: ../shared/peers/python-chess is absent" >&2; exit 1; }
+	PYTHONPATH=$(BUILD)/python:../shared/peers/python-chess /usr/bin/python3 bench/python_vs_python_chess.py ../shared/data/pgn/real 600 2
 
 # `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
 # streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):
