@@ -90,6 +90,13 @@ await step("check a claim page", async () => {
   await page.waitForSelector("#check-result .ruling.correct");
   check((await page.locator("#check-result .occurrence img").count()) === 3, "three boards");
   check((await page.innerText("#check-result")).includes("9.2.1"), "the article");
+  const srcs = await page.$$eval("#check-result .occurrence img", (imgs) => imgs.map((i) => i.getAttribute("src")));
+  check(!srcs[0].includes("highlight") && srcs[1].includes("highlight=f6%2Cg8"), "the last move marked: " + srcs.join(" "));
+  await page.fill("input[name=game]", "x");
+  await page.click("#check-form button[type=submit]");
+  await page.waitForSelector("#check-result .error");
+  check(/Game: a game number/.test(await page.innerText("#check-result")), "a bad game number in words");
+  await page.fill("input[name=game]", "");
   await page.fill("input[name=intended]", "");
   await page.fill("input[name=ply]", "6");
   await page.click("#check-form button[type=submit]");

@@ -141,7 +141,7 @@ print(json.dumps(out))
 """
 
 JS_RUNNER = r"""
-import { load } from '%s/index.mjs';
+import { load } from '%s/node.mjs';
 const api = await load();
 const calls = JSON.parse(await new Promise((ok) => { let s = ''; process.stdin.on('data', (d) => s += d); process.stdin.on('end', () => ok(s)); }));
 const out = [];
