@@ -200,126 +200,131 @@ PYBIND11_MODULE(_arbiter, m) {
     m.attr("__version__") = std::string(arbiter::version);  // what `arbiter --version` prints
 
     {
-    // Docstrings that open with a text signature ("name(self, move, /)\n--\n\n"), which Python
-    // reads as __text_signature__, so that inspect.signature and IDEs see the parameters of these
-    // C++ methods (pybind11's own signature line is not one Python can parse).
-    py::options text_signatures;
-    text_signatures.disable_function_signatures();
-    py::class_<Position>(m, "Position",
-                         "Position(fen=None, *, board=None)\n--\n\n"
-                         "The position of a FEN (counters may be omitted), of a board-like object (a chess.Board, an "
-                         "arbiter.Position, anything with fen(); as fen or as board), or the initial position. Raises "
-                         "FenError.\n\n"
-                         "A chess position (immutable from Python: push returns a new one). Two positions are equal "
-                         "when they are the same position of the Laws (9.2.3: placement, side to move, castling "
-                         "rights, a legal en passant capture; not the counters), and hash alike: a key for dicts "
-                         "and sets.")
-        .def(py::init([](const py::object& fen, const py::object& board) {
-                 if (!board.is_none()) {
-                     if (!fen.is_none()) throw py::type_error("Position: give fen or board, not both");
-                     return read_fen(fen_of(board));
-                 }
-                 if (fen.is_none()) return Position();
-                 if (!py::isinstance<py::str>(fen)) return read_fen(fen_of(fen));  // a board given first
-                 Py_ssize_t size = 0;
-                 const char* utf8 = PyUnicode_AsUTF8AndSize(fen.ptr(), &size);
-                 if (!utf8) {  // a lone surrogate: not text, as the CLI refuses bytes that are not UTF-8
-                     PyErr_Clear();
-                     const Py_ssize_t n = PyUnicode_GetLength(fen.ptr());
-                     Py_ssize_t at = 0;
-                     Py_UCS4 c = 0;
-                     for (; at < n; ++at)
-                         if (c = PyUnicode_ReadChar(fen.ptr(), at); c >= 0xD800 && c <= 0xDFFF) break;
-                     const py::object before = fen[py::slice(0, at, 1)].attr("encode")("utf-8");
-                     char hex[8];
-                     std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c));
-                     raise("FenError",
-                           "fen: not valid text: a lone surrogate (U+" + std::string(hex) + ") at character " +
-                               std::to_string(at),
-                           "not_utf8", "fen", static_cast<std::uint64_t>(py::len(before)));
-                 }
-                 return read_fen(std::string(utf8, static_cast<std::size_t>(size)));
-             }),
-             py::arg("fen") = py::none(), py::kw_only(), py::arg("board") = py::none(),
-             "__init__(self, /, fen=None, *, board=None)\n--\n\nThe position of a FEN, of a board-like object "
-             "(fen() gives its FEN), or the initial position. Raises FenError.")
-        .def(
-            "fen", [](const Position& p) { return to_fen(p); }, "fen(self, /)\n--\n\nThe FEN of the position.")
-        .def(
-            "legal_moves",
-            [](const Position& p, const std::string& notation) {
-                if (notation != "san" && notation != "uci")
-                    raise_option("notation", "notation: expected san or uci, found '" + notation + "'");
-                return moves_of(p, notation == "uci");
-            },
-            py::arg("notation") = "san",
-            "legal_moves(self, /, notation='san')\n--\n\nThe legal moves, in SAN (default) or UCI, in generation order.")
-        .def(
-            "san", [](const Position& p, const std::string& move) { return to_san(p, read_move(p, move)); },
-            py::arg("move"), "san(self, /, move)\n--\n\nThe SAN of a legal move given in SAN or UCI. Raises MoveError.")
-        .def(
-            "uci", [](const Position& p, const std::string& move) { return to_uci(p, read_move(p, move)); },
-            py::arg("move"), "uci(self, /, move)\n--\n\nThe UCI of a legal move given in SAN or UCI. Raises MoveError.")
-        .def(
-            "push",
-            [](const Position& p, const std::string& move) {
-                Position next = p;
-                next.play_unchecked(read_move(p, move));
-                return next;
-            },
-            py::arg("move"),
-            "push(self, /, move)\n--\n\nA new Position after a legal move (SAN or UCI); this one is unchanged. Raises "
-            "MoveError.")
-        .def("is_check", &Position::in_check, "is_check(self, /)\n--\n\nTrue when the side to move is in check.")
-        .def(
-            "turn", [](const Position& p) { return std::string(name(p.turn())); },
-            "turn(self, /)\n--\n\n'white' or 'black'.")
-        .def(
-            "perft",
-            [](const Position& p, const py::object& depth) {
-                // A TypeError that names the argument (pybind11's own lists the overloads).
-                if (!py::isinstance<py::int_>(depth) || py::isinstance<py::bool_>(depth))
-                    throw py::type_error("depth: expected an int (0 to MAX_PERFT_DEPTH), got " +
-                                         std::string(py::str(py::type::of(depth).attr("__name__"))));
-                long long d = -1;  // any negative: out of range, as is anything past the limit
-                if (PyObject_RichCompareBool(depth.ptr(), py::int_(0).ptr(), Py_GE) == 1) {
-                    d = 1'000;
-                    try {
-                        d = std::min(depth.cast<long long>(), d);
-                    } catch (const py::cast_error&) {}
-                }
-                return perft_of(p, d);
-            },
-            py::arg("depth"),
-            "perft(self, /, depth)\n--\n\nLeaf nodes of the legal move tree to `depth` plies, 0 to MAX_PERFT_DEPTH "
-            "(releases the GIL; Ctrl-C interrupts it).")
-        .def(
-            "__eq__", [](const Position& a, const Position& b) { return a.same_position(b); }, py::is_operator(),
-            "The same position of the Laws (9.2.3); the counters are not compared (fen() does).")
-        .def(
-            "__hash__", [](const Position& p) { return static_cast<py::ssize_t>(p.key()); },
-            "The Zobrist key of the position's identity (placement, side to move, castling, legal en passant).")
-        .def(
-            "__repr__", [](const Position& p) { return "arbiter.Position('" + to_fen(p) + "')"; },
-            "arbiter.Position('FEN') (the FEN's fullmove number and halfmove clock give the ply and counter).")
-        .def(
-            "__reduce__",
-            [](const py::object& self) {
-                return py::make_tuple(self.attr("__class__"), py::make_tuple(self.attr("fen")()));
-            },
-            "Pickles as its FEN.")
-        .def(
-            "copy", [](const Position& p) { return Position(p); },
-            "copy(self, /)\n--\n\nA copy (positions are immutable: equal to this one).")
-        .def(
-            "__copy__", [](const Position& p) { return Position(p); }, "A copy.")
-        .def(
-            "__deepcopy__", [](const Position& p, const py::object&) { return Position(p); }, py::arg("memo"),
-            "A copy.")
-        .def(
-            "to_board", [](const Position& p) { return chess_module().attr("Board")(to_fen(p)); },
-            "to_board(self, /)\n--\n\nA chess.Board of this position (needs python-chess; raises ImportError "
-            "without it).");
+        // Docstrings that open with a text signature ("name(self, move, /)\n--\n\n"), which Python
+        // reads as __text_signature__, so that inspect.signature and IDEs see the parameters of these
+        // C++ methods (pybind11's own signature line is not one Python can parse).
+        py::options text_signatures;
+        text_signatures.disable_function_signatures();
+        py::class_<Position>(
+            m, "Position",
+            "Position(fen=None, *, board=None)\n--\n\n"
+            "The position of a FEN (counters may be omitted), of a board-like object (a chess.Board, an "
+            "arbiter.Position, anything with fen(); as fen or as board), or the initial position. Raises "
+            "FenError.\n\n"
+            "A chess position (immutable from Python: push returns a new one). Two positions are equal "
+            "when they are the same position of the Laws (9.2.3: placement, side to move, castling "
+            "rights, a legal en passant capture; not the counters), and hash alike: a key for dicts "
+            "and sets.")
+            .def(py::init([](const py::object& fen, const py::object& board) {
+                     if (!board.is_none()) {
+                         if (!fen.is_none()) throw py::type_error("Position: give fen or board, not both");
+                         return read_fen(fen_of(board));
+                     }
+                     if (fen.is_none()) return Position();
+                     if (!py::isinstance<py::str>(fen)) return read_fen(fen_of(fen));  // a board given first
+                     Py_ssize_t size = 0;
+                     const char* utf8 = PyUnicode_AsUTF8AndSize(fen.ptr(), &size);
+                     if (!utf8) {  // a lone surrogate: not text, as the CLI refuses bytes that are not UTF-8
+                         PyErr_Clear();
+                         const Py_ssize_t n = PyUnicode_GetLength(fen.ptr());
+                         Py_ssize_t at = 0;
+                         Py_UCS4 c = 0;
+                         for (; at < n; ++at)
+                             if (c = PyUnicode_ReadChar(fen.ptr(), at); c >= 0xD800 && c <= 0xDFFF) break;
+                         const py::object before = fen[py::slice(0, at, 1)].attr("encode")("utf-8");
+                         char hex[8];
+                         std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c));
+                         raise("FenError",
+                               "fen: not valid text: a lone surrogate (U+" + std::string(hex) + ") at character " +
+                                   std::to_string(at),
+                               "not_utf8", "fen", static_cast<std::uint64_t>(py::len(before)));
+                     }
+                     return read_fen(std::string(utf8, static_cast<std::size_t>(size)));
+                 }),
+                 py::arg("fen") = py::none(), py::kw_only(), py::arg("board") = py::none(),
+                 "__init__(self, /, fen=None, *, board=None)\n--\n\nThe position of a FEN, of a board-like object "
+                 "(fen() gives its FEN), or the initial position. Raises FenError.")
+            .def(
+                "fen", [](const Position& p) { return to_fen(p); }, "fen(self, /)\n--\n\nThe FEN of the position.")
+            .def(
+                "legal_moves",
+                [](const Position& p, const std::string& notation) {
+                    if (notation != "san" && notation != "uci")
+                        raise_option("notation", "notation: expected san or uci, found '" + notation + "'");
+                    return moves_of(p, notation == "uci");
+                },
+                py::arg("notation") = "san",
+                "legal_moves(self, /, notation='san')\n--\n\nThe legal moves, in SAN (default) or UCI, in generation "
+                "order.")
+            .def(
+                "san", [](const Position& p, const std::string& move) { return to_san(p, read_move(p, move)); },
+                py::arg("move"),
+                "san(self, /, move)\n--\n\nThe SAN of a legal move given in SAN or UCI. Raises MoveError.")
+            .def(
+                "uci", [](const Position& p, const std::string& move) { return to_uci(p, read_move(p, move)); },
+                py::arg("move"),
+                "uci(self, /, move)\n--\n\nThe UCI of a legal move given in SAN or UCI. Raises MoveError.")
+            .def(
+                "push",
+                [](const Position& p, const std::string& move) {
+                    Position next = p;
+                    next.play_unchecked(read_move(p, move));
+                    return next;
+                },
+                py::arg("move"),
+                "push(self, /, move)\n--\n\nA new Position after a legal move (SAN or UCI); this one is unchanged. "
+                "Raises "
+                "MoveError.")
+            .def("is_check", &Position::in_check, "is_check(self, /)\n--\n\nTrue when the side to move is in check.")
+            .def(
+                "turn", [](const Position& p) { return std::string(name(p.turn())); },
+                "turn(self, /)\n--\n\n'white' or 'black'.")
+            .def(
+                "perft",
+                [](const Position& p, const py::object& depth) {
+                    // A TypeError that names the argument (pybind11's own lists the overloads).
+                    if (!py::isinstance<py::int_>(depth) || py::isinstance<py::bool_>(depth))
+                        throw py::type_error("depth: expected an int (0 to MAX_PERFT_DEPTH), got " +
+                                             std::string(py::str(py::type::of(depth).attr("__name__"))));
+                    long long d = -1;  // any negative: out of range, as is anything past the limit
+                    if (PyObject_RichCompareBool(depth.ptr(), py::int_(0).ptr(), Py_GE) == 1) {
+                        d = 1'000;
+                        try {
+                            d = std::min(depth.cast<long long>(), d);
+                        } catch (const py::cast_error&) {}
+                    }
+                    return perft_of(p, d);
+                },
+                py::arg("depth"),
+                "perft(self, /, depth)\n--\n\nLeaf nodes of the legal move tree to `depth` plies, 0 to MAX_PERFT_DEPTH "
+                "(releases the GIL; Ctrl-C interrupts it).")
+            .def(
+                "__eq__", [](const Position& a, const Position& b) { return a.same_position(b); }, py::is_operator(),
+                "The same position of the Laws (9.2.3); the counters are not compared (fen() does).")
+            .def(
+                "__hash__", [](const Position& p) { return static_cast<py::ssize_t>(p.key()); },
+                "The Zobrist key of the position's identity (placement, side to move, castling, legal en passant).")
+            .def(
+                "__repr__", [](const Position& p) { return "arbiter.Position('" + to_fen(p) + "')"; },
+                "arbiter.Position('FEN') (the FEN's fullmove number and halfmove clock give the ply and counter).")
+            .def(
+                "__reduce__",
+                [](const py::object& self) {
+                    return py::make_tuple(self.attr("__class__"), py::make_tuple(self.attr("fen")()));
+                },
+                "Pickles as its FEN.")
+            .def(
+                "copy", [](const Position& p) { return Position(p); },
+                "copy(self, /)\n--\n\nA copy (positions are immutable: equal to this one).")
+            .def(
+                "__copy__", [](const Position& p) { return Position(p); }, "A copy.")
+            .def(
+                "__deepcopy__", [](const Position& p, const py::object&) { return Position(p); }, py::arg("memo"),
+                "A copy.")
+            .def(
+                "to_board", [](const Position& p) { return chess_module().attr("Board")(to_fen(p)); },
+                "to_board(self, /)\n--\n\nA chess.Board of this position (needs python-chess; raises ImportError "
+                "without it).");
     }
 
     const std::string default_rules(enum_name(RuleSetId{}));

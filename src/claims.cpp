@@ -19,15 +19,20 @@ std::string castling_text(const Position& p) {
 
 CitedPosition cite(const GameRecord& rec, std::size_t i) {
     if (i == 0) return {i, rec.game_ply(i), rec.move_label(i), to_fen(rec.position(i)), {}, false, {}};
-    return {i,         rec.game_ply(i), rec.move_label(i), to_fen(rec.position(i)), rec.san(i), false,
+    return {i,
+            rec.game_ply(i),
+            rec.move_label(i),
+            to_fen(rec.position(i)),
+            rec.san(i),
+            false,
             to_uci(rec.position(i - 1), rec.move(i))};
 }
 
 CitedPosition cite_intended(const GameRecord& rec, const Position& child, Move m) {
     const std::size_t n = rec.size() - 1;
     const std::string san = to_san(rec.current(), m);
-    return {rec.size(), rec.game_ply(n) + 1, "intended " + rec.move_number_prefix(n) + san, to_fen(child), san, true,
-            to_uci(rec.current(), m)};
+    return {rec.size(), rec.game_ply(n) + 1,     "intended " + rec.move_number_prefix(n) + san, to_fen(child), san,
+            true,       to_uci(rec.current(), m)};
 }
 
 std::string where(const CitedPosition& c) {

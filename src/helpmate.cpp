@@ -42,7 +42,6 @@ bool SearchInterrupt::requested() noexcept {
     return st.fired;
 }
 
-
 namespace {
 
 constexpr int forced_line_depth = 8;
