@@ -224,20 +224,11 @@ PYBIND11_MODULE(_arbiter, m) {
                      if (!py::isinstance<py::str>(fen)) return read_fen(fen_of(fen));  // a board given first
                      Py_ssize_t size = 0;
                      const char* utf8 = PyUnicode_AsUTF8AndSize(fen.ptr(), &size);
-                     if (!utf8) {  // a lone surrogate: not text, as the CLI refuses bytes that are not UTF-8
+                     if (!utf8) {  // a lone surrogate: refused as every text argument is (arbiter._game._text)
                          PyErr_Clear();
-                         const Py_ssize_t n = PyUnicode_GetLength(fen.ptr());
-                         Py_ssize_t at = 0;
-                         Py_UCS4 c = 0;
-                         for (; at < n; ++at)
-                             if (c = PyUnicode_ReadChar(fen.ptr(), at); c >= 0xD800 && c <= 0xDFFF) break;
-                         const py::object before = fen[py::slice(0, at, 1)].attr("encode")("utf-8");
-                         char hex[8];
-                         std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c));
-                         raise("FenError",
-                               "fen: not valid text: a lone surrogate (U+" + std::string(hex) + ") at character " +
-                                   std::to_string(at),
-                               "not_utf8", "fen", static_cast<std::uint64_t>(py::len(before)));
+                         py::module_::import("arbiter._game")
+                             .attr("_text")("fen", fen, py::module_::import("arbiter._errors").attr("FenError"));
+                         throw py::value_error("fen: not valid text");  // not reached: _text raised
                      }
                      return read_fen(std::string(utf8, static_cast<std::size_t>(size)));
                  }),

@@ -48,15 +48,16 @@ def move_texts(moves: Any) -> List[str]:
     return out
 
 
-def _text(name: str, value: str) -> str:
+def _text(name: str, value: str, error: type = Error) -> str:
     """`value` when it can be UTF-8 (it goes to C++ as such); a str with a lone surrogate (from
     bytes decoded with surrogateescape, or a bad escape) is refused as the CLI refuses bytes that
-    are not UTF-8: ``not_utf8``, the argument named, the offset of the byte."""
+    are not UTF-8: `error` (``Error``; ``FenError`` for Position's FEN, which calls this from
+    C++) with ``not_utf8``, the argument named, the offset of the byte."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as e:
         offset = len(value[:e.start].encode("utf-8", "surrogatepass"))
-        raise Error(f"{name}: not valid text: a lone surrogate (U+{ord(value[e.start]):04X}) at character {e.start}",
+        raise error(f"{name}: not valid text: a lone surrogate (U+{ord(value[e.start]):04X}) at character {e.start}",
                     "not_utf8", name, offset) from None
     return value
 

@@ -2,23 +2,12 @@
 // headless Chromium: DIST (index.html, app.js, arbiter_wasm.wasm) served by a static server on
 // 127.0.0.1; the app loads the wasm beside the bundle and answers as in Node. Prints "ok"/"FAIL"
 // per step (run.sh).
-import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { check, openBrowser, stepper } from "./lib.mjs";
+import { check, openBrowser, serveDir, stepper } from "./lib.mjs";
 
 const [dist, , shots] = process.argv.slice(2);
-const types = { ".wasm": "application/wasm", ".js": "text/javascript", ".html": "text/html" };
-const server = http.createServer((req, res) => {
-  const name = path.basename(decodeURIComponent(new URL(req.url, "http://x").pathname)) || "index.html";
-  if (name === "favicon.ico") { res.writeHead(204); res.end(); return; }
-  const file = path.join(dist, name);
-  if (!fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${server.address().port}/`;
+const { server, base } = await serveDir(dist, fs.readFileSync(path.join(dist, "index.html"), "utf8"));
 
 const { browser, page, errors } = await openBrowser({ width: 800, height: 600 });
 const { step, failed } = stepper(page, shots, "bundle_");

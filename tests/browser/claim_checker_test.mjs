@@ -4,18 +4,16 @@
 // and an incorrect claim with their occurrence boards (the last move marked), picks one of
 // several pasted games, sets the ply from its clickable move list, takes a FEN, and refuses a
 // bad ply in words. Prints "ok"/"FAIL" per step (run.sh); screenshots go to SHOTS.
-import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { check, openBrowser, stepper } from "./lib.mjs";
+import { check, openBrowser, serveDir, stepper } from "./lib.mjs";
 
 const [wasmDir, work, shots] = process.argv.slice(2);
 const pkgDir = path.join(wasmDir, "js");
 fs.mkdirSync(work, { recursive: true });
 
 // A static server of the package and of one test page, on loopback only.
-const types = { ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".html": "text/html", ".json": "application/json" };
 const page0 = `<!doctype html><meta charset="utf-8"><title>package</title><script type="module">
 import { load, ArbiterError } from "./index.mjs";
 const arbiter = await load();
@@ -27,17 +25,7 @@ window.result = { version: arbiter.version, count: s.repetition.count, claimable
   history: g.history(), refused, perft: new arbiter.Position().perft(3) };
 g.delete();
 </script>`;
-const server = http.createServer((req, res) => {
-  const name = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
-  if (name === "favicon.ico") { res.writeHead(204); res.end(); return; }
-  if (name === "" || name === "index.html") { res.writeHead(200, { "Content-Type": "text/html" }); res.end(page0); return; }
-  const file = path.join(pkgDir, path.basename(name));
-  if (!fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-  res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${server.address().port}/`;
+const { server, base } = await serveDir(pkgDir, page0);
 
 const { browser, page, errors } = await openBrowser({ width: 1100, height: 1000 });
 const { step, failed } = stepper(page, shots, "claim_checker_");

@@ -2,6 +2,7 @@
 // by its path), an `arbiter serve` on 127.0.0.1 port 0, a page that records its errors, and
 // named steps that screenshot a failure.
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,6 +24,24 @@ export async function startServer(arbiter, args) {
     server.on("exit", (code) => reject(new Error("server exited " + code)));
   });
   return { server, base };
+}
+
+/// A static server of the files of `dir` (by base name) on 127.0.0.1 port 0, with `index` as the
+/// page at "/"; resolves to { server, base }.
+export async function serveDir(dir, index) {
+  const types = { ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+    ".html": "text/html", ".json": "application/json" };
+  const server = http.createServer((req, res) => {
+    const name = path.basename(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    if (name === "favicon.ico") { res.writeHead(204); res.end(); return; }
+    if (name === "" || name === "index.html") { res.writeHead(200, { "Content-Type": "text/html" }); res.end(index); return; }
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, base: `http://127.0.0.1:${server.address().port}/` };
 }
 
 /// Chromium with one page; `errors` collects the page's console errors and exceptions.
