@@ -202,6 +202,7 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
 namespace {
 
 GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
+    thread_local std::vector<std::size_t> twice_seen;  // kept between games: no allocation per game
     GameAudit out;
     const RuleSet& rules = rule_set(rules_for_game(game, options));
     out.rules = &rules;
@@ -218,6 +219,20 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
     Chances three_now[2], three_int[2], fifty_now[2], fifty_int[2];
     const int tb = rules.fifty_rule_max_tablebase_pieces;
 
+    // The indices (ascending) of the positions that stood for at least the second time. A
+    // written move can make a position stand for the third time only when one of them lies in
+    // quiet_move_to_twice_seen's reach (3 or more plies back, within the reversible history), so
+    // that scan is skipped when none does: most plies of a game.
+    twice_seen.clear();
+    auto twice_seen_in_reach = [&](std::size_t n) {
+        const std::size_t window = std::min<std::size_t>(rec.no_progress(n) + 1, n + 1);
+        for (auto it = twice_seen.rbegin(); it != twice_seen.rend(); ++it) {
+            if (*it + 3 > n) continue;     // too recent: not in reach
+            return *it + window >= n + 1;  // the latest in reach decides
+        }
+        return false;
+    };
+
     // Called for each position before the next move is played (so it is neither mate nor
     // stalemate), and for the final position once the game is known not to have ended there.
     auto scan_chances = [&] {
@@ -229,7 +244,7 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
         const ClaimsNow now = claims_now(rec, i);
         if (now.threefold)
             three_now[s].add(ply, i);
-        else if (quiet_move_to_twice_seen(rec)) {
+        else if (twice_seen_in_reach(i) && quiet_move_to_twice_seen(rec)) {
             const auto opts = threefold_options(rec);
             if (!opts.intended.empty()) three_int[s].add(ply, i, to_san(pos, opts.intended.front()));
         }
@@ -251,6 +266,7 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
             rec.play_legal(game.plies[k].move, game.after[k]);
         else
             rec.play_legal(game.plies[k].move);
+        if (rec.occurrences(rec.size() - 1) >= 2) twice_seen.push_back(rec.size() - 1);
     }
     if (!rec.ended()) scan_chances();
     const std::size_t last = rec.size() - 1;

@@ -59,7 +59,7 @@ void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions 
     start_game_ply_ = 2 * (start.fullmove_number() - 1) + (start.turn() == Color::black ? 1 : 0);
     const std::uint32_t np =
         options_.counters_from_setup == RuleOptions::CountersFromSetup::trust_fen ? start.halfmove_clock() : 0;
-    entries_.push_back({start, Move::null(), np, options_.initial_position_counts ? 1u : 0u, -1});
+    entries_.emplace_back(start, Move::null(), np, options_.initial_position_counts ? 1u : 0u, -1);
     moves_now_valid_ = false;
     mate_check_pending_ = false;
     const auto endings = endings_at(0);
@@ -80,7 +80,7 @@ void GameRecord::play_legal(Move m, const Position& after) {
     mate_check_pending_ = false;
     const Entry& last = entries_.back();
     const std::uint32_t no_progress = last.pos.is_zeroing(m) ? 0 : last.no_progress + 1;
-    entries_.push_back(Entry{after, m, no_progress, 0, -1});
+    entries_.emplace_back(after, m, no_progress, 0u, -1);
     append();
 }
 

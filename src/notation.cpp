@@ -93,8 +93,19 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
             consider(Move::normal(from, to));
         }
     };
-    if (pt != PieceType::pawn) {
+    if (pt == PieceType::knight || pt == PieceType::king) {
         for (Square from : attacks(pt, to, occ) & pos.pieces(us, pt)) add(from, false);
+        return r;
+    }
+    if (pt != PieceType::pawn) {
+        // A slider reaches `to` when it stands on one of its empty-board rays from `to` with
+        // nothing between: two small tables instead of the large occupancy-indexed one (whose
+        // lookup for a new square misses the cache), the same origins in the same order.
+        const Bitboard rays = pt == PieceType::bishop ? bishop_rays(to)
+                              : pt == PieceType::rook ? rook_rays(to)
+                                                      : bishop_rays(to) | rook_rays(to);
+        for (Square from : rays& pos.pieces(us, pt))
+            if (!(between(from, to) & occ)) add(from, false);
         return r;
     }
     const Bitboard pawns = pos.pieces(us, PieceType::pawn);

@@ -163,6 +163,9 @@ public:
 
 private:
     struct Entry {
+        // Built in place in entries_ (emplace_back): a Position is copied once per ply.
+        Entry(const Position& p, Move m, std::uint32_t np, std::uint32_t occ, std::int32_t prev) noexcept
+            : pos(p), move(m), no_progress(np), occurrences(occ), previous(prev) {}
         Position pos;
         Move move;
         std::uint32_t no_progress;
