@@ -2,6 +2,7 @@
 #include "arbiter/audit.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 
 #include "arbiter/claims.hpp"
@@ -35,6 +36,18 @@ bool is_online_game(const pgn::ParsedGame& game) noexcept {
     for (const char* tag : {"Site", "Event"}) {
         const auto v = game.tag(tag);
         if (!v) continue;
+        // Lower-cased once (values of a usual length), then searched for each name.
+        std::array<char, 128> low;
+        if (v->size() <= low.size()) {
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                const char a = (*v)[i];
+                low[i] = a >= 'A' && a <= 'Z' ? static_cast<char>(a + 32) : a;
+            }
+            const std::string_view text(low.data(), v->size());
+            for (auto s : sites)
+                if (text.find(s) != std::string_view::npos) return true;
+            continue;
+        }
         for (auto s : sites)
             if (contains_ci(*v, s)) return true;
     }
@@ -98,13 +111,6 @@ struct Chances {
 };
 
 }  // namespace
-
-ClaimsNow claims_now(const GameRecord& rec, std::size_t i) noexcept {
-    const Position& pos = rec.position(i);
-    const int tb = rec.rules().fifty_rule_max_tablebase_pieces;
-    return {rec.occurrences(i) >= 3,
-            rec.no_progress(i) >= rec.fifty_limit_plies(pos) && !(tb > 0 && pos.occupied().count() <= tb)};
-}
 
 namespace {
 
@@ -202,7 +208,6 @@ GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, G
 namespace {
 
 GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& rec) {
-    thread_local std::vector<std::size_t> twice_seen;  // kept between games: no allocation per game
     GameAudit out;
     const RuleSet& rules = rule_set(rules_for_game(game, options));
     out.rules = &rules;
@@ -219,20 +224,6 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
     Chances three_now[2], three_int[2], fifty_now[2], fifty_int[2];
     const int tb = rules.fifty_rule_max_tablebase_pieces;
 
-    // The indices (ascending) of the positions that stood for at least the second time. A
-    // written move can make a position stand for the third time only when one of them lies in
-    // quiet_move_to_twice_seen's reach (3 or more plies back, within the reversible history), so
-    // that scan is skipped when none does: most plies of a game.
-    twice_seen.clear();
-    auto twice_seen_in_reach = [&](std::size_t n) {
-        const std::size_t window = std::min<std::size_t>(rec.no_progress(n) + 1, n + 1);
-        for (auto it = twice_seen.rbegin(); it != twice_seen.rend(); ++it) {
-            if (*it + 3 > n) continue;     // too recent: not in reach
-            return *it + window >= n + 1;  // the latest in reach decides
-        }
-        return false;
-    };
-
     // Called for each position before the next move is played (so it is neither mate nor
     // stalemate), and for the final position once the game is known not to have ended there.
     auto scan_chances = [&] {
@@ -244,7 +235,7 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
         const ClaimsNow now = claims_now(rec, i);
         if (now.threefold)
             three_now[s].add(ply, i);
-        else if (twice_seen_in_reach(i) && quiet_move_to_twice_seen(rec)) {
+        else if (rec.twice_seen_in_reach() && quiet_move_to_twice_seen(rec)) {
             const auto opts = threefold_options(rec);
             if (!opts.intended.empty()) three_int[s].add(ply, i, to_san(pos, opts.intended.front()));
         }
@@ -266,7 +257,6 @@ GameAudit audit_with(const pgn::ParsedGame& game, const AuditOptions& options, G
             rec.play_legal(game.plies[k].move, game.after[k]);
         else
             rec.play_legal(game.plies[k].move);
-        if (rec.occurrences(rec.size() - 1) >= 2) twice_seen.push_back(rec.size() - 1);
     }
     if (!rec.ended()) scan_chances();
     const std::size_t last = rec.size() - 1;

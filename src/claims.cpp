@@ -272,12 +272,17 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::string_v
 // the loop over every legal move below; it never says no where one exists, and it runs before the
 // ended() test, which may have to look for a legal move.
 bool quiet_move_to_twice_seen(const GameRecord& rec) {
+    if (!rec.twice_seen_in_reach()) return false;
     const std::size_t n = rec.size() - 1;
     const Position& now = rec.current();
-    const std::uint32_t window = rec.no_progress(n) + 1;
-    for (std::size_t back = 4; back <= std::min<std::size_t>(window, n + 1); back += 2) {
-        const std::size_t j = n + 1 - back;
-        if (rec.occurrences(j) < 2) continue;
+    // The candidates stand 4, 6, … plies back within the window: j in [n + 1 - reach, n - 3]
+    // with n + 1 - j even. The record chains the twice-seen positions: the latest in reach, then
+    // each one before it, and none at all on most plies.
+    const std::size_t reach = std::min<std::size_t>(rec.no_progress(n) + 1, n + 1);
+    for (std::int32_t t = rec.latest_twice_seen(n - 3); t >= 0 && static_cast<std::size_t>(t) + reach >= n + 1;
+         t = t > 0 ? rec.latest_twice_seen(static_cast<std::size_t>(t) - 1) : -1) {
+        const std::size_t j = static_cast<std::size_t>(t);
+        if ((n + 1 - j) % 2 != 0) continue;
         const Position& then = rec.position(j);
         const Bitboard changed = now.occupied() ^ then.occupied();
         if (changed.count() != 2) continue;

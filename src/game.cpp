@@ -57,6 +57,10 @@ void GameRecord::reset(const Position& start, const RuleSet& rules, RuleOptions 
     entries_.clear();
     termination_.reset();
     start_game_ply_ = 2 * (start.fullmove_number() - 1) + (start.turn() == Color::black ? 1 : 0);
+    auto_seventy_five_ = rules_->seventy_five == DrawEffect::automatic;
+    auto_fivefold_ = rules_->fivefold == DrawEffect::automatic;
+    auto_threefold_ = threefold_effect(*rules_, options_) == DrawEffect::automatic;
+    auto_fifty_ = fifty_effect(*rules_, options_) == DrawEffect::automatic;
     const std::uint32_t np =
         options_.counters_from_setup == RuleOptions::CountersFromSetup::trust_fen ? start.halfmove_clock() : 0;
     entries_.emplace_back(start, Move::null(), np, options_.initial_position_counts ? 1u : 0u, -1);
@@ -108,11 +112,12 @@ void GameRecord::append() {
     const std::uint32_t occ = prev < 0 ? 1 : entries_[static_cast<std::size_t>(prev)].occurrences + 1;
     added.occurrences = occ;
     added.previous = prev;
+    added.twice_seen = occ >= 2 ? static_cast<std::int32_t>(n) : entries_[n - 1].twice_seen;
     moves_now_valid_ = false;
     if (!termination_) {
         // Checkmate and stalemate need the legal moves: decided lazily (termination()), unless
         // another ending holds here, which checkmate might override (9.6.2).
-        if (collect_endings(n, false).empty()) {
+        if (!ending_without_moves(n)) {
             mate_check_pending_ = true;
         } else {
             termination_ = endings_at(n).front();
@@ -219,15 +224,27 @@ std::vector<Termination> GameRecord::collect_endings(std::size_t i, bool check_m
     if (mate_ability(i, Color::white) == MateAbility::cannot_checkmate &&
         mate_ability(i, Color::black) == MateAbility::cannot_checkmate)
         out.push_back({TerminationKind::dead_position, draw, art.dead_position, i});
-    if (rules_->seventy_five == DrawEffect::automatic && e.no_progress >= 150)
+    if (auto_seventy_five_ && e.no_progress >= 150)
         out.push_back({TerminationKind::seventy_five_moves, draw, art.seventy_five, i});
-    if (rules_->fivefold == DrawEffect::automatic && fivefold_at(i))
-        out.push_back({TerminationKind::fivefold_repetition, draw, art.fivefold, i});
-    if (threefold_effect(*rules_, options_) == DrawEffect::automatic && e.occurrences >= 3)
+    if (auto_fivefold_ && fivefold_at(i)) out.push_back({TerminationKind::fivefold_repetition, draw, art.fivefold, i});
+    if (auto_threefold_ && e.occurrences >= 3)
         out.push_back({TerminationKind::threefold_repetition, draw, art.threefold_now, i});
-    if (fifty_effect(*rules_, options_) == DrawEffect::automatic && e.no_progress >= fifty_limit_plies(pos))
+    if (auto_fifty_ && e.no_progress >= fifty_limit_plies(pos))
         out.push_back({TerminationKind::fifty_moves, draw, art.fifty_now, i});
     return out;
+}
+
+bool GameRecord::ending_without_moves(std::size_t i) const {
+    // The conditions of collect_endings but stalemate and checkmate; the counters first (the
+    // mate abilities they would skip are asked by endings_at when one holds).
+    const Entry& e = entries_[i];
+    if ((auto_seventy_five_ && e.no_progress >= 150) || (auto_threefold_ && e.occurrences >= 3) ||
+        (auto_fifty_ && e.no_progress >= fifty_limit_plies(e.pos)) ||
+        // (Five occurrences in a row are five occurrences: the count rules out most plies.)
+        (auto_fivefold_ && e.occurrences >= 5 && fivefold_at(i)))
+        return true;
+    return mate_ability(i, Color::white) == MateAbility::cannot_checkmate &&
+           mate_ability(i, Color::black) == MateAbility::cannot_checkmate;
 }
 
 MateAbility GameRecord::mate_ability(std::size_t i, Color side) const {

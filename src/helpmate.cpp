@@ -449,8 +449,12 @@ MateAbility HelpmateAnalyzer::ability(const Position& pos, Color side) const {
     // act and too many units can move or be taken for a short forced line to end the game. Such
     // a side can mate, and a dead position needs both sides unable, so searching either side
     // would be wasted on the automatic check.
-    if (detail::material_cannot_mate(pos, side)) return MateAbility::cannot_checkmate;
-    if (material_in_play(pos, side) || material_in_play(pos, ~side)) {
+    // (With pawns on the board and material of `side` in play, no material rule applies: they
+    // need a side with a lone king or a board without pawns. The common case skips them.)
+    const bool in_play = material_in_play(pos, side);
+    if (!(in_play && pos.pieces(PieceType::pawn)) && detail::material_cannot_mate(pos, side))
+        return MateAbility::cannot_checkmate;
+    if (in_play || material_in_play(pos, ~side)) {
         // Few units left: unless the side to move has few legal moves too (a forced capture of
         // the last mating material, a forced stalemate), a mate is reachable; else the forced
         // lines decide.

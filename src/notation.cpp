@@ -51,7 +51,22 @@ bool leaves_king_safe(const Position& pos, Square from, Square to, bool ep) noex
         occ ^= Bitboard(captured);
         gone |= Bitboard(captured);
     }
-    return !(pos.attackers_to(king, occ) & pos.pieces(~us) & ~gone).any();
+    // The attackers of the king after the move, from small tables: pawns, knights and a king
+    // (which the move cannot change, but for the one it takes), then each enemy slider on a line
+    // through the king with nothing between them (the large occupancy-indexed attack tables
+    // would miss the cache at nearly every move).
+    const Bitboard them = pos.pieces(~us) & ~gone;
+    if ((pawn_attacks(us, king) & pos.pieces(PieceType::pawn) & them) ||
+        (knight_attacks(king) & pos.pieces(PieceType::knight) & them) ||
+        (king_attacks(king) & pos.pieces(PieceType::king) & them))
+        return false;
+    const Bitboard queens = pos.pieces(PieceType::queen);
+    const Bitboard snipers = ((bishop_rays(king) & (pos.pieces(PieceType::bishop) | queens)) |
+                              (rook_rays(king) & (pos.pieces(PieceType::rook) | queens))) &
+                             them;
+    for (Square s : snipers)
+        if (!(between(s, king) & occ)) return false;
+    return true;
 }
 
 struct SanMatch {

@@ -439,6 +439,12 @@ struct Reader::Impl {
                 return k >= eol;
             };
             while (i < eol) {
+                // A run of plain bytes is copied at once.
+                std::size_t run = i;
+                while (run < eol && buf[run] != '"' && buf[run] != '\\' && buf[run] != '\r') ++run;
+                scratch.append(buf.data() + i, run - i);
+                i = run;
+                if (i >= eol) break;
                 const char c = buf[i];
                 if (c == '\\' && i + 1 < eol && buf[i + 1] == '"') {
                     // `\"` is an escaped quote, unless it ends the line's last tag: then the
@@ -615,8 +621,11 @@ struct Reader::Impl {
             const std::size_t close = text.find(']', k);
             if (close == std::string_view::npos) return;
             std::string_view cmd = text.substr(k, close - k);
-            const std::size_t sp = cmd.find_first_of(" \t\r\n");
-            if (sp != std::string_view::npos) {
+            // The name ends at the first space, tab, CR or LF (a loop: find_first_of searches
+            // the set for every byte).
+            std::size_t sp = 0;
+            while (sp < cmd.size() && cmd[sp] != ' ' && cmd[sp] != '\t' && cmd[sp] != '\r' && cmd[sp] != '\n') ++sp;
+            if (sp < cmd.size()) {
                 const std::string_view name = cmd.substr(0, sp);
                 std::string_view arg = cmd.substr(sp);
                 while (!arg.empty() && is_space(arg.front())) arg.remove_prefix(1);
@@ -691,11 +700,7 @@ struct Reader::Impl {
             case '(':
                 ++pos;
                 if (depth == 0) first_open = p;
-                if (++depth > opt.max_variation_depth) {
-                    fail(Error::Code::budget_exceeded, p,
-                         "variations nested deeper than " + std::to_string(opt.max_variation_depth));
-                    return false;
-                }
+                if (++depth > opt.max_variation_depth) return fail_cold(Refusal::deep_variation, p);
                 if (quiet()) {
                     if (skip_depth > 0) ++skip_depth;
                 } else if (v->begin_variation(p) == Skip::yes) {
@@ -703,10 +708,7 @@ struct Reader::Impl {
                 }
                 return true;
             case ')':
-                if (depth == 0) {
-                    fail(Error::Code::unexpected_char, p, "')' without an open variation");
-                    return false;
-                }
+                if (depth == 0) return fail_cold(Refusal::unopened_variation, p);
                 ++pos;
                 --depth;
                 if (skip_depth > 0) {
@@ -726,10 +728,7 @@ struct Reader::Impl {
                     ++digits;
                     ++i;
                 }
-                if (digits == 0) {
-                    fail(Error::Code::unexpected_char, p, "'$' without a number");
-                    return false;
-                }
+                if (digits == 0) return fail_cold(Refusal::bare_dollar, p);
                 pos = i;
                 if (!quiet()) v->nag(n, p);
                 return true;
@@ -778,11 +777,7 @@ struct Reader::Impl {
             } else {
                 i = scan_word(pos);
             }
-            if (i - pos > opt.max_token_bytes) {
-                fail(Error::Code::token_too_long, p,
-                     "token longer than " + std::to_string(opt.max_token_bytes) + " bytes");
-                return false;
-            }
+            if (i - pos > opt.max_token_bytes) return fail_cold(Refusal::long_token, p);
             std::string_view w(buf.data() + pos, i - pos);
             pos = i;
             // "...Kf3": dots glued to the front of a move.
@@ -804,10 +799,7 @@ struct Reader::Impl {
                     return true;
                 }
             }
-            if (c >= 0x80) {
-                fail(Error::Code::unexpected_char, p, "unexpected character in movetext");
-                return false;
-            }
+            if (c >= 0x80) return fail_cold(Refusal::non_ascii, p);
             // A result glued to the last move ("Qg20-1"): no SAN ends in "-0", "-1" or "-1/2".
             std::string_view glued;
             const char last = w.back();
@@ -828,16 +820,8 @@ struct Reader::Impl {
             while (k > 0 && (w[k - 1] == '!' || w[k - 1] == '?')) --k;
             const std::string_view suffix = w.substr(k);
             std::string_view move = w.substr(0, k);
-            if (move.empty()) {
-                fail(Error::Code::unexpected_char, p, "unexpected '" + std::string(w) + "'");
-                return false;
-            }
-            if (depth == 0 && ++plies > opt.max_game_plies) {
-                fail(Error::Code::game_too_long, wp,
-                     "game has more than " + std::to_string(opt.max_game_plies) +
-                         " mainline plies (ReaderOptions::max_game_plies, audit --max-plies)");
-                return false;
-            }
+            if (move.empty()) return fail_cold(Refusal::no_move, p, w);
+            if (depth == 0 && ++plies > opt.max_game_plies) return fail_cold(Refusal::many_plies, wp);
             if (!quiet()) {
                 v->san(move, wp);
                 if (!suffix.empty()) {
@@ -855,9 +839,50 @@ struct Reader::Impl {
             ++pos;
             return true;
         }
-        const char ch = static_cast<char>(c);
-        std::string shown = (c >= 32 && c < 127) ? std::string("'") + ch + "'" : "byte " + std::to_string(c);
-        fail(Error::Code::unexpected_char, p, "unexpected " + shown + " in movetext");
+        return fail_cold(Refusal::bad_char, p, {}, c);
+    }
+
+    // The refusals of movetext_token, built out of its hot path. Returns false (the game ends).
+    enum class Refusal {
+        deep_variation,
+        unopened_variation,
+        bare_dollar,
+        long_token,
+        non_ascii,
+        no_move,
+        many_plies,
+        bad_char
+    };
+    [[gnu::cold, gnu::noinline]] bool fail_cold(Refusal r, SourcePos p, std::string_view word = {}, int c = 0) {
+        switch (r) {
+            case Refusal::deep_variation:
+                fail(Error::Code::budget_exceeded, p,
+                     "variations nested deeper than " + std::to_string(opt.max_variation_depth));
+                break;
+            case Refusal::unopened_variation:
+                fail(Error::Code::unexpected_char, p, "')' without an open variation");
+                break;
+            case Refusal::bare_dollar: fail(Error::Code::unexpected_char, p, "'$' without a number"); break;
+            case Refusal::long_token:
+                fail(Error::Code::token_too_long, p,
+                     "token longer than " + std::to_string(opt.max_token_bytes) + " bytes");
+                break;
+            case Refusal::non_ascii: fail(Error::Code::unexpected_char, p, "unexpected character in movetext"); break;
+            case Refusal::no_move:
+                fail(Error::Code::unexpected_char, p, "unexpected '" + std::string(word) + "'");
+                break;
+            case Refusal::many_plies:
+                fail(Error::Code::game_too_long, p,
+                     "game has more than " + std::to_string(opt.max_game_plies) +
+                         " mainline plies (ReaderOptions::max_game_plies, audit --max-plies)");
+                break;
+            case Refusal::bad_char: {
+                const char ch = static_cast<char>(c);
+                std::string shown = (c >= 32 && c < 127) ? std::string("'") + ch + "'" : "byte " + std::to_string(c);
+                fail(Error::Code::unexpected_char, p, "unexpected " + shown + " in movetext");
+                break;
+            }
+        }
         return false;
     }
 

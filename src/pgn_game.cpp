@@ -24,6 +24,7 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
 // files are written in), every byte its own code point. Returns whether it was converted.
 bool to_utf8(std::string_view text, std::string& out) {
     std::size_t i = 0;
+    while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;  // ASCII, the common case
     while (i < text.size()) {
         const std::size_t n = utf8_length_at(text, i);
         if (n == 0) break;

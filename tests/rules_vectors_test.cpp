@@ -269,6 +269,46 @@ TEST(TvSetup1, CountersFromSetup) {
     EXPECT_TRUE(evaluate_claim(tf, ClaimKind::fifty, move_of(tf, "Ra2")).correct);
 }
 
+// latest_twice_seen chains the positions that stood for the second time or more, and the
+// intended-threefold scan finds a move back to one only where the chain reaches: the same
+// answers as looking at every position of the window, at every ply of a game with cycles.
+TEST(GameRecordTwiceSeen, ChainAndIntendedThreefoldScan) {
+    GameRecord rec{Position()};
+    const std::vector<std::string> moves = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "e4",
+                                            "e5",  "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nc6", "Ng1", "Nb8"};
+    // By hand: the latest index ≤ i with occurrences ≥ 2, and whether some legal move makes the
+    // current position a third occurrence by returning to a position seen twice.
+    auto scan_by_hand = [](const GameRecord& r) {
+        const std::size_t n = r.size() - 1;
+        for (Move m : r.legal_moves_now()) {
+            const Position next = r.current().after(m);
+            if (next.occupied() != r.current().occupied() && !r.current().is_capture(m) &&
+                type_of(r.current().piece_at(m.from())) != PieceType::pawn && !m.is_castling() &&
+                r.count_in_history(next, r.no_progress(n) + 1) >= 2)
+                return true;
+        }
+        return false;
+    };
+    for (std::size_t k = 0; k <= moves.size(); ++k) {
+        const std::size_t n = rec.size() - 1;
+        std::int32_t latest = -1;
+        for (std::size_t j = 0; j <= n; ++j)
+            if (rec.occurrences(j) >= 2) latest = static_cast<std::int32_t>(j);
+        EXPECT_EQ(rec.latest_twice_seen(n), latest) << "after ply " << n;
+        EXPECT_EQ(quiet_move_to_twice_seen(rec), scan_by_hand(rec)) << "after ply " << n;
+        if (k < moves.size()) ASSERT_FALSE(rec.play(moves[k])) << moves[k];
+    }
+    // The chain was used: the scan said yes somewhere, and no elsewhere.
+    GameRecord again{Position()};
+    int yes = 0;
+    for (const auto& m : moves) {
+        yes += quiet_move_to_twice_seen(again) ? 1 : 0;
+        ASSERT_FALSE(again.play(m));
+    }
+    EXPECT_GT(yes, 0);
+    EXPECT_LT(yes, static_cast<int>(moves.size()));
+}
+
 // GameRecord::pop: the record with its last move taken back equals the record of the game
 // replayed without it (the US Chess claim before pressing the clock is judged on it).
 namespace {
@@ -279,6 +319,7 @@ void expect_same_record(const GameRecord& popped, const GameRecord& replayed, co
         EXPECT_EQ(popped.no_progress(i), replayed.no_progress(i)) << where << " index " << i;
         EXPECT_EQ(popped.occurrences(i), replayed.occurrences(i)) << where << " index " << i;
         EXPECT_EQ(popped.previous_occurrence(i), replayed.previous_occurrence(i)) << where << " index " << i;
+        EXPECT_EQ(popped.latest_twice_seen(i), replayed.latest_twice_seen(i)) << where << " index " << i;
     }
     EXPECT_EQ(popped.legal_moves_now().size(), replayed.legal_moves_now().size()) << where;
     ASSERT_EQ(popped.termination().has_value(), replayed.termination().has_value()) << where;

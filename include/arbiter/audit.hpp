@@ -129,7 +129,13 @@ struct ClaimsNow {
     bool threefold = false;
     bool fifty = false;
 };
-ClaimsNow claims_now(const GameRecord& record, std::size_t i) noexcept;
+inline ClaimsNow claims_now(const GameRecord& record, std::size_t i) noexcept {
+    // (Inline: the audit asks at every ply.)
+    const Position& pos = record.position(i);
+    const int tb = record.rules().fifty_rule_max_tablebase_pieces;
+    return {record.occurrences(i) >= 3,
+            record.no_progress(i) >= record.fifty_limit_plies(pos) && !(tb > 0 && pos.occupied().count() <= tb)};
+}
 
 /// Audits a game that a GameReader produced. `record` is scratch space reused between games.
 GameAudit audit_game(const pgn::ParsedGame& game, const AuditOptions& options, GameRecord& record);

@@ -4,6 +4,7 @@
 // (checkmate, stalemate, dead position, 75 moves, fivefold, and the online automatic draws).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -108,6 +109,20 @@ public:
     [[nodiscard]] std::uint32_t occurrences(std::size_t i) const noexcept { return entries_[i].occurrences; }
     /// Index of the previous occurrence of the position at i, or -1.
     [[nodiscard]] std::int32_t previous_occurrence(std::size_t i) const noexcept { return entries_[i].previous; }
+    /// The latest index ≤ i whose position had then stood at least twice (occurrences ≥ 2), or
+    /// -1: kept per ply, so that a scan for a move back to a twice-seen position skips a game's
+    /// many plies that have none in reach.
+    [[nodiscard]] std::int32_t latest_twice_seen(std::size_t i) const noexcept { return entries_[i].twice_seen; }
+    /// Whether a position that had stood twice lies where one quiet move from the current
+    /// position could return to it: three, five, … plies back, within the no-progress window
+    /// (the first test of quiet_move_to_twice_seen, inline for loops over every ply).
+    [[nodiscard]] bool twice_seen_in_reach() const noexcept {
+        const std::size_t n = entries_.size() - 1;
+        if (n < 3) return false;
+        const std::int32_t t = entries_[n - 3].twice_seen;
+        const std::size_t reach = std::min<std::size_t>(entries_[n].no_progress + 1, n + 1);
+        return t >= 0 && static_cast<std::size_t>(t) + reach >= n + 1;
+    }
     /// Indices of every counted occurrence of the position at i, oldest first.
     [[nodiscard]] std::vector<std::size_t> occurrence_indices(std::size_t i) const;
     /// How many times `p` has stood in the record, counting only indices ≥ `from` whose
@@ -171,6 +186,7 @@ private:
         std::uint32_t no_progress;
         std::uint32_t occurrences;
         std::int32_t previous;
+        std::int32_t twice_seen = -1;  // latest_twice_seen
         /// mate_ability per side (index by Color), `not_decided` until asked.
         mutable std::array<std::uint8_t, 2> ability{not_decided, not_decided};
     };
@@ -179,6 +195,9 @@ private:
     [[nodiscard]] std::uint32_t extended_fifty_limit_plies(const Position& p) const noexcept;
     [[nodiscard]] std::int32_t latest_before(const Position& p, std::size_t at, std::uint32_t window) const noexcept;
     [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
+    /// Whether collect_endings(i, false) would find an ending, without building the list: the
+    /// test append() makes at every ply.
+    [[nodiscard]] bool ending_without_moves(std::size_t i) const;
     [[nodiscard]] bool checkmate_now() const noexcept;
 
     std::vector<Entry> entries_;
@@ -190,6 +209,8 @@ private:
     RuleOptions options_;
     const Unwinnability* analyzer_;
     std::uint32_t start_game_ply_ = 0;
+    // Which draws are automatic under rules_ and options_ (set by reset).
+    bool auto_seventy_five_ = false, auto_fivefold_ = false, auto_threefold_ = false, auto_fifty_ = false;
 };
 
 /// The material signature of a position, strongest side first, e.g. "KRBvKR".
