@@ -120,6 +120,13 @@ public:
         }
         return n;
     }
+    // The batch's text, or the stream's part at hand, read in place (not while bytes are held).
+    std::string_view lend() override {
+        if (hold_) return {};
+        const std::string_view rest = text_.substr(at_);
+        at_ = text_.size();
+        return rest;
+    }
     [[nodiscard]] std::uint64_t consumed() const noexcept override { return 0; }
     [[nodiscard]] std::optional<std::uint64_t> total() const noexcept override { return std::nullopt; }
     [[nodiscard]] const std::string& name() const noexcept override { return name_; }

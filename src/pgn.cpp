@@ -148,7 +148,12 @@ std::size_t BoundaryFinder::find(std::string_view text, std::size_t min_offset) 
 struct Reader::Impl {
     ByteSource& source;
     ReaderOptions opt;
-    std::vector<char> buf;
+    // The bytes being read: the source's own text while it lends it (ByteSource::lend), else
+    // `own`. Never written through.
+    const char* buf = nullptr;
+    std::size_t capacity = 0;  // bytes `buf` can hold
+    bool lent = false;         // `buf` is the source's text
+    std::vector<char> own;
     std::size_t pos = 0;     // next unread byte
     std::size_t end = 0;     // end of the bytes read
     std::uint64_t base = 0;  // input offset of buf[0]
@@ -183,7 +188,6 @@ struct Reader::Impl {
         opt.max_comment_bytes = std::clamp<std::size_t>(opt.max_comment_bytes, 16, 1 << 28);
         const std::size_t keep = std::max({opt.max_token_bytes, opt.max_tag_bytes, opt.max_comment_bytes});
         max_buf = chunk + keep + 64;
-        buf.resize(std::min(max_buf, chunk + initial_room + 64));
     }
 
     static constexpr std::size_t initial_room = 1 << 16;
@@ -201,19 +205,47 @@ struct Reader::Impl {
     // when nothing more could be read (end of input, an input error, or a full buffer).
     bool pull(std::size_t& i) {
         if (eof) return false;
+        if (!started && end == 0) {
+            // A source that holds its text lends it: read in place, without a copy.
+            if (const std::string_view text = source.lend(); !text.empty()) {
+                buf = text.data();
+                capacity = end = text.size();
+                lent = true;
+                return started_reading(i);
+            }
+        }
+        if (lent) {
+            // The lent text is read to its end: what is left of it moves to a buffer of our own,
+            // and the reading goes on from the source.
+            own.resize(std::max(end - pos + 4096, own.size()));
+            std::memcpy(own.data(), buf + pos, end - pos);
+            lent = false;
+            buf = own.data();
+            capacity = own.size();
+            base += pos;
+            end -= pos;
+            i -= pos;
+            pos = 0;
+        } else if (own.empty()) {
+            own.resize(std::min(max_buf, chunk + initial_room + 64));
+            buf = own.data();
+            capacity = own.size();
+        }
         if (pos > 0) {
-            std::memmove(buf.data(), buf.data() + pos, end - pos);
+            std::memmove(own.data(), own.data() + pos, end - pos);
             base += pos;
             end -= pos;
             i -= pos;
             pos = 0;
         }
-        if (end == buf.size()) {
-            if (buf.size() >= max_buf) return false;
-            buf.resize(std::min(max_buf, 2 * buf.size()));
+        if (end == capacity) {
+            if (capacity >= max_buf) return false;
+            own.resize(std::min(max_buf, 2 * capacity));
+            buf = own.data();
+            capacity = own.size();
         }
-        const std::size_t room = buf.size() - end;
-        auto got = source.read(buf.data() + end, room);
+        const std::size_t room = capacity - end;
+        auto got = source.read(own.data() + end, room);
         if (!got) {
             input_err = std::move(got.error());
             eof = true;
@@ -224,16 +256,29 @@ struct Reader::Impl {
             return false;
         }
         end += *got;
-        if (!started) {
+        return started_reading(i);
+    }
+
+    // After bytes came in: at the very start, a UTF-8 byte order mark is skipped (it does not
+    // count as a column), also when it arrives in pieces (a pipe, a lent text cut inside it).
+    bool started_reading(std::size_t& i) {
+        if (started) return true;
+        static constexpr unsigned char mark[3] = {0xEF, 0xBB, 0xBF};
+        const std::size_t have = std::min<std::size_t>(end - pos, 3);
+        std::size_t same = 0;
+        while (same < have && static_cast<unsigned char>(buf[pos + same]) == mark[same]) ++same;
+        if (same == have && have < 3) {
+            // A part of the mark so far: more bytes decide (pull comes back here with them).
+            if (pull(i)) return true;
             started = true;
-            // A UTF-8 byte order mark is skipped and does not count as a column.
-            if (end - pos >= 3 && static_cast<unsigned char>(buf[pos]) == 0xEF &&
-                static_cast<unsigned char>(buf[pos + 1]) == 0xBB && static_cast<unsigned char>(buf[pos + 2]) == 0xBF) {
-                pos += 3;
-                i = std::max(i, pos);
-                line_start = abs(pos);
-                if (i >= end) return pull(i);  // nothing but the mark was read
-            }
+            return true;  // the input ends inside the would-be mark: those bytes are read as they are
+        }
+        started = true;
+        if (same == 3) {
+            pos += 3;
+            i = std::max(i, pos);
+            line_start = abs(pos);
+            if (i >= end) return pull(i);  // nothing but the mark was read
         }
         return true;
     }
@@ -260,13 +305,13 @@ struct Reader::Impl {
 
     // Counts the newlines in [from, to) and moves line_start after the last one.
     void count_lines(std::size_t from, std::size_t to) noexcept {
-        const char* p = buf.data() + from;
-        const char* e = buf.data() + to;
+        const char* p = buf + from;
+        const char* e = buf + to;
         while (p < e) {
             const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
             if (!nl) break;
             const char* q = static_cast<const char*>(nl);
-            newline_at(static_cast<std::size_t>(q - buf.data()));
+            newline_at(static_cast<std::size_t>(q - buf));
             p = q + 1;
         }
     }
@@ -303,9 +348,9 @@ struct Reader::Impl {
     // Moves i past the end of the current line (its newline included).
     void skip_line(std::size_t& i) {
         for (;;) {
-            const void* nl = std::memchr(buf.data() + i, '\n', end - i);
+            const void* nl = std::memchr(buf + i, '\n', end - i);
             if (nl) {
-                i = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                i = static_cast<std::size_t>(static_cast<const char*>(nl) - buf);
                 newline_at(i);
                 ++i;
                 pos = i;
@@ -382,9 +427,9 @@ struct Reader::Impl {
         std::size_t eol = 0;
         bool too_long = false;  // decided on the line's length alone, not on how much the buffer holds
         for (;;) {
-            const void* nl = std::memchr(buf.data() + i, '\n', end - i);
+            const void* nl = std::memchr(buf + i, '\n', end - i);
             if (nl) {
-                eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf);
                 too_long = eol - pos > opt.max_tag_bytes;
                 break;
             }
@@ -415,7 +460,7 @@ struct Reader::Impl {
             while (i < eol && (buf[i] == ' ' || buf[i] == '\t')) ++i;
             const std::size_t name_start = i;
             while (i < eol && is_tag_name_char(buf[i])) ++i;
-            const std::string_view name(buf.data() + name_start, i - name_start);
+            const std::string_view name(buf + name_start, i - name_start);
             if (name.empty()) {
                 report(Error::Code::bad_tag, tp, "tag without a name");
                 break;
@@ -442,7 +487,7 @@ struct Reader::Impl {
                 // A run of plain bytes is copied at once.
                 std::size_t run = i;
                 while (run < eol && buf[run] != '"' && buf[run] != '\\' && buf[run] != '\r') ++run;
-                scratch.append(buf.data() + i, run - i);
+                scratch.append(buf + i, run - i);
                 i = run;
                 if (i >= eol) break;
                 const char c = buf[i];
@@ -545,13 +590,12 @@ struct Reader::Impl {
             }
             const std::size_t cap = limit - base < end ? static_cast<std::size_t>(limit - base) : end;
             if (i >= cap) return left_open(CommentEnd::too_long, i, truncated, p);
-            const char* s = buf.data() + i;
+            const char* s = buf + i;
             const void* close = std::memchr(s, '}', cap - i);
-            const std::size_t stop =
-                close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) : cap;
+            const std::size_t stop = close ? static_cast<std::size_t>(static_cast<const char*>(close) - buf) : cap;
             const void* nl = std::memchr(s, '\n', stop - i);
-            const std::size_t upto = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data()) : stop;
-            if (blank) blank = std::all_of(s, static_cast<const char*>(buf.data() + upto), is_space);
+            const std::size_t upto = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf) : stop;
+            if (blank) blank = std::all_of(s, static_cast<const char*>(buf + upto), is_space);
             if (!nl) {
                 if (close) {
                     if (!truncated)
@@ -606,7 +650,7 @@ struct Reader::Impl {
     void deliver_comment(std::size_t from, std::size_t to, SourcePos p, bool truncated) {
         ++tokens;
         if (quiet()) return;
-        const std::string_view text(buf.data() + from, to - from);
+        const std::string_view text(buf + from, to - from);
         CommentInfo info;
         info.pos = p;
         info.truncated = truncated;
@@ -645,9 +689,9 @@ struct Reader::Impl {
         ++pos;
         std::size_t i = pos;
         for (;;) {
-            const void* nl = std::memchr(buf.data() + i, '\n', end - i);
+            const void* nl = std::memchr(buf + i, '\n', end - i);
             if (nl) {
-                std::size_t e = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data());
+                std::size_t e = static_cast<std::size_t>(static_cast<const char*>(nl) - buf);
                 std::size_t t = e;
                 if (t > pos && buf[t - 1] == '\r') --t;
                 deliver_comment(pos, std::min(t, pos + opt.max_comment_bytes), p, t - pos > opt.max_comment_bytes);
@@ -760,7 +804,7 @@ struct Reader::Impl {
                 return true;
             }
             if ((d < 0 || !is_word_char(static_cast<char>(d))) &&
-                !(i - pos == 4 && std::memcmp(buf.data() + pos, "0000", 4) == 0)) {
+                !(i - pos == 4 && std::memcmp(buf + pos, "0000", 4) == 0)) {
                 pos = i;  // a bare move number
                 return true;
             }
@@ -778,7 +822,7 @@ struct Reader::Impl {
                 i = scan_word(pos);
             }
             if (i - pos > opt.max_token_bytes) return fail_cold(Refusal::long_token, p);
-            std::string_view w(buf.data() + pos, i - pos);
+            std::string_view w(buf + pos, i - pos);
             pos = i;
             // "...Kf3": dots glued to the front of a move.
             std::size_t lead = 0;

@@ -2,6 +2,8 @@
 // resynchronisation, budgets, and the fixtures under tests/data/pgn.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -252,6 +254,64 @@ TEST(PgnReader, TokensSpanningChunkBoundaries) {
     reader1.read_all(r1);
     EXPECT_EQ(r1.out, record(text));
     EXPECT_EQ(reader1.games(), 50u);
+}
+
+namespace {
+
+// A source that lends the first `lent` bytes of its text (ByteSource::lend), then reads the rest
+// `step` bytes at a time, as the audit's batches do (a batch's text, then its stream or its end).
+class LendingSource final : public ByteSource {
+public:
+    LendingSource(std::string_view text, std::size_t lent, std::size_t step) : text_(text), lent_(lent), step_(step) {}
+    std::string_view lend() override {
+        if (at_ > 0) return {};
+        at_ = std::min(lent_, text_.size());
+        ++lends;
+        return text_.substr(0, at_);
+    }
+    Expected<std::size_t, InputError> read(char* buffer, std::size_t size) override {
+        const std::size_t n = std::min({size, step_, text_.size() - at_});
+        std::memcpy(buffer, text_.data() + at_, n);
+        at_ += n;
+        return n;
+    }
+    [[nodiscard]] std::uint64_t consumed() const noexcept override { return at_; }
+    [[nodiscard]] std::optional<std::uint64_t> total() const noexcept override { return text_.size(); }
+    [[nodiscard]] const std::string& name() const noexcept override { return name_; }
+    int lends = 0;
+
+private:
+    std::string_view text_;
+    std::size_t lent_, step_, at_ = 0;
+    std::string name_ = "<lent>";
+};
+
+}  // namespace
+
+TEST(PgnReader, LentTextReadInPlaceThenFromTheSource) {
+    // Whatever the cut between the lent text and the bytes read after it (inside a tag, a
+    // comment, a move, a move number, a byte order mark), the tokens, their places and the
+    // errors are those of one read in one piece.
+    std::string text = "\xEF\xBB\xBF";
+    for (int g = 0; g < 6; ++g)
+        text += "[Event \"g" + std::to_string(g) +
+                "\"]\n[Site \"x\"]\n\n1. e4 {[%clk 0:01:00]} e5 2. Nf3 (2. Nc3 {x\ny}) 2... Nc6 $1 3. Bb5 a6 ; rest\n"
+                "4. Qxf7 Kxq9 1/2-1/2\n\n";
+    const Lines whole = record(text);
+    for (std::size_t lent :
+         {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{10}, std::size_t{57},
+          std::size_t{75}, std::size_t{101}, text.size() / 2, text.size() - 1, text.size()}) {
+        for (std::size_t step : {std::size_t{1}, std::size_t{5}, std::size_t{1} << 20}) {
+            SCOPED_TRACE("lent " + std::to_string(lent) + ", step " + std::to_string(step));
+            LendingSource src(text, lent, step);
+            Recorder r;
+            Reader reader(src);
+            reader.read_all(r);
+            EXPECT_EQ(r.out, whole);
+            EXPECT_EQ(reader.games(), 6u);
+            EXPECT_EQ(src.lends, 1);  // asked once, at the start
+        }
+    }
 }
 
 // --- GameReader ---------------------------------------------------------------------------

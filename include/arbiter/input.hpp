@@ -58,6 +58,11 @@ public:
     /// Reads up to `size` bytes into `buffer`. Returns the number of bytes read; 0 only at the end
     /// of the input. Errors: InputError (after an error the source stays at its end).
     virtual Expected<std::size_t, InputError> read(char* buffer, std::size_t size) = 0;
+    /// The next bytes of the input, when the source holds them in memory and can lend them: a
+    /// reader reads them in place instead of copying them out. They count as read (the next
+    /// read() goes on after them) and stay valid until the next read() or the source's end.
+    /// Empty when the source does not lend (the default).
+    virtual std::string_view lend() { return {}; }
     /// Bytes consumed from the underlying file so far (compressed bytes for `.zst`): for progress.
     [[nodiscard]] virtual std::uint64_t consumed() const noexcept = 0;
     /// Size of the underlying file when known (a regular file), for progress and ETA.
