@@ -224,25 +224,26 @@ std::vector<Termination> GameRecord::collect_endings(std::size_t i, bool check_m
     if (mate_ability(i, Color::white) == MateAbility::cannot_checkmate &&
         mate_ability(i, Color::black) == MateAbility::cannot_checkmate)
         out.push_back({TerminationKind::dead_position, draw, art.dead_position, i});
-    if (auto_seventy_five_ && e.no_progress >= 150)
-        out.push_back({TerminationKind::seventy_five_moves, draw, art.seventy_five, i});
-    if (auto_fivefold_ && fivefold_at(i)) out.push_back({TerminationKind::fivefold_repetition, draw, art.fivefold, i});
-    if (auto_threefold_ && e.occurrences >= 3)
-        out.push_back({TerminationKind::threefold_repetition, draw, art.threefold_now, i});
-    if (auto_fifty_ && e.no_progress >= fifty_limit_plies(pos))
-        out.push_back({TerminationKind::fifty_moves, draw, art.fifty_now, i});
+    const CounterDraws counters = counter_draws(i);
+    if (counters.seventy_five) out.push_back({TerminationKind::seventy_five_moves, draw, art.seventy_five, i});
+    if (counters.fivefold) out.push_back({TerminationKind::fivefold_repetition, draw, art.fivefold, i});
+    if (counters.threefold) out.push_back({TerminationKind::threefold_repetition, draw, art.threefold_now, i});
+    if (counters.fifty) out.push_back({TerminationKind::fifty_moves, draw, art.fifty_now, i});
     return out;
+}
+
+GameRecord::CounterDraws GameRecord::counter_draws(std::size_t i) const noexcept {
+    const Entry& e = entries_[i];
+    // (Five occurrences in a row are five occurrences: the count rules out most plies before
+    // fivefold_at looks back.)
+    return {auto_seventy_five_ && e.no_progress >= 150, auto_fivefold_ && e.occurrences >= 5 && fivefold_at(i),
+            auto_threefold_ && e.occurrences >= 3, auto_fifty_ && e.no_progress >= fifty_limit_plies(e.pos)};
 }
 
 bool GameRecord::ending_without_moves(std::size_t i) const {
     // The conditions of collect_endings but stalemate and checkmate; the counters first (the
     // mate abilities they would skip are asked by endings_at when one holds).
-    const Entry& e = entries_[i];
-    if ((auto_seventy_five_ && e.no_progress >= 150) || (auto_threefold_ && e.occurrences >= 3) ||
-        (auto_fifty_ && e.no_progress >= fifty_limit_plies(e.pos)) ||
-        // (Five occurrences in a row are five occurrences: the count rules out most plies.)
-        (auto_fivefold_ && e.occurrences >= 5 && fivefold_at(i)))
-        return true;
+    if (counter_draws(i).any()) return true;
     return mate_ability(i, Color::white) == MateAbility::cannot_checkmate &&
            mate_ability(i, Color::black) == MateAbility::cannot_checkmate;
 }

@@ -215,24 +215,21 @@ struct Reader::Impl {
             }
         }
         if (lent) {
-            // The lent text is read to its end: what is left of it moves to a buffer of our own,
-            // and the reading goes on from the source.
+            // The lent text is read to its end: what is left of it moves to the front of a
+            // buffer of our own, and the reading goes on from the source.
             own.resize(std::max(end - pos + 4096, own.size()));
             std::memcpy(own.data(), buf + pos, end - pos);
             lent = false;
             buf = own.data();
             capacity = own.size();
-            base += pos;
-            end -= pos;
-            i -= pos;
-            pos = 0;
         } else if (own.empty()) {
             own.resize(std::min(max_buf, chunk + initial_room + 64));
             buf = own.data();
             capacity = own.size();
-        }
-        if (pos > 0) {
+        } else if (pos > 0) {
             std::memmove(own.data(), own.data() + pos, end - pos);
+        }
+        if (pos > 0) {  // the bytes from pos are now at the front
             base += pos;
             end -= pos;
             i -= pos;

@@ -195,6 +195,14 @@ private:
     [[nodiscard]] std::uint32_t extended_fifty_limit_plies(const Position& p) const noexcept;
     [[nodiscard]] std::int32_t latest_before(const Position& p, std::size_t at, std::uint32_t window) const noexcept;
     [[nodiscard]] std::vector<Termination> collect_endings(std::size_t i, bool check_moves) const;
+    /// The automatic draws by the counters that hold at i (75 moves, fivefold, threefold, fifty
+    /// moves, each where the rules make it automatic): shared by collect_endings and
+    /// ending_without_moves.
+    struct CounterDraws {
+        bool seventy_five, fivefold, threefold, fifty;
+        [[nodiscard]] bool any() const noexcept { return seventy_five || fivefold || threefold || fifty; }
+    };
+    [[nodiscard]] CounterDraws counter_draws(std::size_t i) const noexcept;
     /// Whether collect_endings(i, false) would find an ending, without building the list: the
     /// test append() makes at every ply.
     [[nodiscard]] bool ending_without_moves(std::size_t i) const;
