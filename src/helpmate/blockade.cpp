@@ -55,15 +55,22 @@ constexpr std::uint64_t knight_set(std::uint64_t b) noexcept {
            ((b >> 17) & not_h) | ((b >> 15) & not_a) | ((b >> 10) & not_gh) | ((b >> 6) & not_ab);
 }
 
-/// Squares a slider on any square of `gen` reaches in direction d through `empty` squares.
+constexpr std::uint64_t shift_by(std::uint64_t b, int sh) noexcept { return sh > 0 ? b << sh : b >> -sh; }
+
+/// Squares a slider on any square of `gen` reaches in direction d through `empty` squares (the
+/// squares gone through, all of them empty). An occluded fill in three doubling steps: `fill`
+/// gains the empty squares one, two, then four steps on from what it holds, `pass` the squares
+/// from which a run of one, two, four empty squares goes on (the mask keeps runs on the board).
 constexpr std::uint64_t slide(std::uint64_t gen, std::uint64_t empty, int d) noexcept {
-    std::uint64_t out = 0;
-    for (std::uint64_t g = step(gen, d); g; g = step(g, d) & ~out) {
-        g &= empty;
-        out |= g;
-        if (!g) break;
-    }
-    return out;
+    const int sh = dir_shift[d];
+    std::uint64_t pass = empty & dir_mask[d];
+    std::uint64_t fill = gen;
+    fill |= pass & shift_by(fill, sh);
+    pass &= shift_by(pass, sh);
+    fill |= pass & shift_by(fill, 2 * sh);
+    pass &= shift_by(pass, 2 * sh);
+    fill |= pass & shift_by(fill, 4 * sh);
+    return step(fill, d) & empty;
 }
 
 /// Every square a piece of type t could stand on, starting from `from`, never entering `walls`.
@@ -776,6 +783,32 @@ Bitboard locked_units(const Position& pos) noexcept {
                             {}};
             reach[index(c)] = free;
         }
+        // The units the reach found so far may take, or that may move to take: a reach short of
+        // the fixpoint finds fewer (the drop is monotone in it), so what it drops is dropped.
+        const auto drops = [&] {
+            Bitboard drop;
+            for (Color c : {Color::white, Color::black}) {
+                const Kinds& e = at[index(~c)];
+                const Bitboard mine = held[index(c)];
+                // Taken: by a unit of the other side, or by its king where no locked unit defends.
+                const Bitboard taken =
+                    pawn_attacks_of_set(~c, e.pawn) | attacks_of_set(PieceType::knight, e.knight, locked) |
+                    attacks_of_set(PieceType::bishop, e.bishop, locked) |
+                    attacks_of_set(PieceType::rook, e.rook, locked) |
+                    attacks_of_set(PieceType::queen, e.queen, locked) | promoted_attacks_of_set(e.promoted, locked) |
+                    (attacks_of_set(PieceType::king, e.king, locked) & ~guarded[index(c)]);
+                drop |= mine & ~kings & taken;
+                // Moved: a pawn that may find something to take.
+                drop |= mine & pawns & pawn_attacks_of_set(~c, reach[index(~c)] | held[index(~c)]);
+            }
+            return drop;
+        };
+        // Most positions lock nothing: once what the first rounds reach already frees a unit of
+        // every head-on pair, the answer is empty without the rest of the fixpoint.
+        const auto no_pair_after = [&](Bitboard drop) {
+            const Bitboard kept = locked & ~drop;
+            return !(kept & rammed & kept.shifted(-8));
+        };
         for (bool grew = true; grew;) {
             grew = false;
             for (Color c : {Color::white, Color::black}) {
@@ -795,23 +828,11 @@ Bitboard locked_units(const Position& pos) noexcept {
                 if (all != reach[index(c)]) {
                     reach[index(c)] = all;
                     grew = true;
+                    if (no_pair_after(drops())) return {};
                 }
             }
         }
-        Bitboard drop;
-        for (Color c : {Color::white, Color::black}) {
-            const Kinds& e = at[index(~c)];
-            const Bitboard mine = held[index(c)];
-            // Taken: by a unit of the other side, or by its king where no locked unit defends.
-            const Bitboard taken =
-                pawn_attacks_of_set(~c, e.pawn) | attacks_of_set(PieceType::knight, e.knight, locked) |
-                attacks_of_set(PieceType::bishop, e.bishop, locked) | attacks_of_set(PieceType::rook, e.rook, locked) |
-                attacks_of_set(PieceType::queen, e.queen, locked) | promoted_attacks_of_set(e.promoted, locked) |
-                (attacks_of_set(PieceType::king, e.king, locked) & ~guarded[index(c)]);
-            drop |= mine & ~kings & taken;
-            // Moved: a pawn that may find something to take.
-            drop |= mine & pawns & pawn_attacks_of_set(~c, reach[index(~c)] | held[index(~c)]);
-        }
+        const Bitboard drop = drops();
         if (!(drop & locked)) return locked;
         locked &= ~drop;
     }
