@@ -194,11 +194,12 @@ struct AnswerCache {
         bool valid = false;
     };
     static constexpr std::size_t size = 4096;
-    std::vector<Slot> slots;
+    // Zero-filled: every slot starts invalid, and is written whole before it is read.
+    std::unique_ptr<Slot[], detail::FreeDeleter> slots;
     Slot& slot(const Position& pos) {
-        if (slots.empty()) {
+        if (!slots) {
             detail::count_thread_table(size * sizeof(Slot));
-            slots.resize(size);
+            slots = detail::zeroed_array<Slot>(size);
         }
         return slots[pos.key() & (size - 1)];
     }

@@ -9,8 +9,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "../movegen_impl.hpp"
@@ -213,6 +216,20 @@ void count_thread_table(std::size_t bytes) noexcept;
 /// What count_thread_table counted on this thread.
 std::size_t thread_table_bytes() noexcept;
 
+/// An array of n zero-filled T (a type whose all-zero bytes are its initial state) from calloc:
+/// a large one comes as fresh pages the system zeroes only when first touched, so that a
+/// thread's first search does not pay for clearing tables it will touch only a little of.
+struct FreeDeleter {
+    void operator()(void* p) const noexcept { std::free(p); }
+};
+template <class T>
+std::unique_ptr<T[], FreeDeleter> zeroed_array(std::size_t n) {
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+    void* p = std::calloc(n, sizeof(T));
+    if (!p) throw std::bad_alloc();
+    return std::unique_ptr<T[], FreeDeleter>(static_cast<T*>(p));
+}
+
 /// The depth-first searches' transposition table (per thread, shared by the searches, which run
 /// one at a time), never cleared: a generation tag marks live entries, and a new generation
 /// forgets every entry. Defined here so that its probes inline.
@@ -243,7 +260,7 @@ private:
         std::int16_t budget;
         std::uint16_t generation;
     };
-    std::unique_ptr<Entry[]> entries_ = std::make_unique<Entry[]>(size);  // zeroed: generation 0 is never live
+    std::unique_ptr<Entry[], FreeDeleter> entries_ = zeroed_array<Entry>(size);  // generation 0 is never live
     std::uint16_t generation_ = 0;
 };
 SearchTable& search_table() noexcept;
@@ -279,12 +296,12 @@ struct RankedCache {
     static constexpr std::size_t size = std::size_t{1} << 14;
     /// Moves a discrepancy search may keep on the stack for the cache.
     static constexpr std::size_t kept = std::size_t{1} << 16;
-    std::array<Entry, size> entries{};
+    std::unique_ptr<Entry[], FreeDeleter> entries = zeroed_array<Entry>(size);  // stamp 0 is never live
     std::uint32_t stamp = 0;
     /// A new stamp for a new search.
     std::uint32_t new_search() noexcept {
         if (++stamp == 0) {
-            entries = {};
+            std::fill(entries.get(), entries.get() + size, Entry{});
             stamp = 1;
         }
         return stamp;

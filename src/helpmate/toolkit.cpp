@@ -172,7 +172,8 @@ RankedStack& ranked_stack() noexcept {
 }
 
 RankedCache& ranked_cache() noexcept {
-    thread_local const std::unique_ptr<RankedCache> cache = thread_table<RankedCache>();
+    thread_local const std::unique_ptr<RankedCache> cache =
+        thread_table<RankedCache>(RankedCache::size * sizeof(RankedCache::Entry));
     return *cache;
 }
 
