@@ -819,6 +819,21 @@ struct Reader::Impl {
                 i = scan_word(pos);
             }
             if (i - pos > opt.max_token_bytes) return fail_cold(Refusal::long_token, p);
+            {
+                // Nearly every token: a move that starts with a letter, with no dots before it, no
+                // annotation or result after it and no "e.p.", nor the glyph "N". The general path
+                // below would find the same move; this one keeps the token in registers.
+                const char* const t = buf + pos;
+                const std::size_t n = i - pos;
+                const char e = t[n - 1];
+                if (is_alpha(t[0]) && !(n == 1 && t[0] == 'N') && e != '.' && e != '!' && e != '?' &&
+                    (n <= 4 || e < '0' || e > '2')) {
+                    pos = i;
+                    if (depth == 0 && ++plies > opt.max_game_plies) return fail_cold(Refusal::many_plies, p);
+                    if (!quiet()) v->san(std::string_view(t, n), p);
+                    return true;
+                }
+            }
             std::string_view w(buf + pos, i - pos);
             pos = i;
             // "...Kf3": dots glued to the front of a move.
