@@ -545,7 +545,19 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         v.reason = "node limit reached";
         return v;
     }
-    // First, when the side's pawns are all blocked by enemy pawns and it has no queen or rook,
+    // First, when the side has nothing but its king and pawns, each pawn blocked, and the loser
+    // has pieces, the gift plan (the loser gives a piece for a pawn to take, which opens its way)
+    // gets twice the quick budget: where the loser is rich, as after a lost-on-time ending with
+    // a lone pawn left, that is most often the mate, which the guided plans below miss (they
+    // head for the loser's king with units the side does not have); in the pawn endings, where
+    // the loser has nothing to give but pawns, it is left to the rounds.
+    const Bitboard pieces = pos.occupied() & ~pos.pieces(PieceType::king) & ~pos.pieces(PieceType::pawn);
+    if (nodes < limit && !(pieces & pos.pieces(side)) && (pieces & pos.pieces(~side)) && detail::gift_plan(pos, side)) {
+        detail::SearchOutcome found =
+            detail::search_rewarded(pos, side, std::min(2 * options_.quick_node_limit, limit - nodes), true);
+        if (take(found, "reward-extended search (gift plan)")) return v;
+    }
+    // Then, when the side's pawns are all blocked by enemy pawns and it has no queen or rook,
     // the plan that sends its king to take the blockers first, eagerly (variants 6 and 7), gets
     // a quick budget of its own: in the pawn endings of real games that is the whole mate,
     // found in a few hundred positions, where the rounds below would spend thousands.
