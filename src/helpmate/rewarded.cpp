@@ -281,6 +281,7 @@ bool Rewarded::dfs(const Position& pos, int depth, bool after_progress) {
 
 SearchOutcome Rewarded::run(const Position& root) {
     stamp_ = cache_.new_search();
+    table_.focus(limit_);
     SearchOutcome out;
     for (int depth = 1; nodes_ < limit_ && depth < 1000; ++depth) {
         table_.new_generation();
