@@ -276,13 +276,14 @@ struct GameReader::Impl final : Visitor {
                                                                           : Error::Code::ambiguous_move;
             return stop(code, e.message);
         }
-        Ply ply;
+        // Built in place (a Ply put together on the stack and copied over was read back as whole
+        // 16 bytes right after its fields were written one by one: a stall at every ply).
+        Ply& ply = g->plies.emplace_back();
         ply.move = *m;
         ply.san_offset = static_cast<std::uint32_t>(g->san_text.size());
         ply.san_size = static_cast<std::uint32_t>(text.size());
         ply.pos = p;
         g->san_text += text;
-        g->plies.push_back(ply);
         pos.play_unchecked(*m);
         if (opt.keep_positions) g->after.push_back(pos);
         after_move = true;
