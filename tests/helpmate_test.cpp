@@ -192,6 +192,26 @@ TEST(HelpmateSearch, BlockedPawnEndingsAreCheap) {
     }
 }
 
+// A side with nothing but its king and blocked pawns against a loser with pieces (a real time
+// forfeit of the audit's bench file: Black's h-pawn stands blocked by h3 and mates only once White
+// gives a piece on g3 for it to take): the gift plan comes first and finds the mate in under
+// 2,000 positions (the guided plans and the rounds took 6,610), with the reason naming it.
+TEST(HelpmateSearch, GiftPlanFirstForABlockedPawnAgainstPieces) {
+    const HelpmateAnalyzer analyzer;
+    const Position pos = composed("8/2R5/3P4/3k4/2N3Pp/1P5P/2Q5/6K1 w - - 7 62");
+    const MateVerdict v = analyzer.can_checkmate(pos, Color::black);
+    ASSERT_EQ(v.answer, MateAbility::can_checkmate);
+    EXPECT_EQ(certificate_problem(pos, Color::black, v), "");
+    EXPECT_LE(v.nodes, 2000u);
+    EXPECT_EQ(v.reason, "mating line found by the reward-extended search (gift plan)");
+    // Where the loser has nothing to give but pawns (a pawn ending), the rule does not apply:
+    // a dead pawn ending of the unfair timeouts is proven without a gift plan before the rounds.
+    const Position ending = composed("8/8/p3k3/P1p2p1p/2P1KP1P/8/8/8 w - - 0 1");
+    const MateVerdict d = analyzer.can_checkmate(ending, Color::black);
+    EXPECT_EQ(d.answer, MateAbility::cannot_checkmate);
+    EXPECT_LT(d.nodes, 15000u);  // 14,161; the gift plan first would add its 1,200
+}
+
 // A lone bishop mates in its corner with the loser's own units beside it (a real timeout:
 // Black's king to a1, its knight to b1, the a2 pawn stays; White's bishop checks down the long
 // diagonal). The guided search leads the loser's units next to the corner: a pawn there does not
