@@ -80,10 +80,15 @@ struct SanMatch {
 // number of matches, and whether a promotion piece was missing.
 SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, int from_rank,
                    PieceType promo) noexcept {
-    SanMatch r;
+    // The answer in scalars, put together only on return (fields written one by one into a
+    // struct and read back whole as the return value stalled the store forwarding).
+    Move found;
+    int matches = 0;
+    bool promotion_needed = false;
+    const auto result = [&] { return SanMatch{found, matches, promotion_needed}; };
     const Color us = pos.turn();
     const Bitboard ours = pos.pieces(us);
-    if (ours.contains(to)) return r;
+    if (ours.contains(to)) return result();
     const Bitboard occ = pos.occupied();
     const int up = us == Color::white ? 8 : -8;
     auto keep = [&](Square from) {
@@ -91,11 +96,11 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
     };
     auto consider = [&](Move m) {
         if (m.promoted() != promo) {
-            if (promo == PieceType::none) r.promotion_needed = true;
+            if (promo == PieceType::none) promotion_needed = true;
             return;
         }
-        if (r.matches == 0) r.found = m;
-        ++r.matches;
+        if (matches == 0) found = m;
+        ++matches;
     };
     auto add = [&](Square from, bool ep) {
         if (!keep(from) || !leaves_king_safe(pos, from, to, ep)) return;
@@ -110,7 +115,7 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
     };
     if (pt == PieceType::knight || pt == PieceType::king) {
         for (Square from : attacks(pt, to, occ) & pos.pieces(us, pt)) add(from, false);
-        return r;
+        return result();
     }
     if (pt != PieceType::pawn) {
         // A slider reaches `to` when it stands on one of its empty-board rays from `to` with
@@ -121,7 +126,7 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
                                                       : bishop_rays(to) | rook_rays(to);
         for (Square from : rays& pos.pieces(us, pt))
             if (!(between(from, to) & occ)) add(from, false);
-        return r;
+        return result();
     }
     const Bitboard pawns = pos.pieces(us, PieceType::pawn);
     if (!occ.contains(to)) {
@@ -137,7 +142,7 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
     } else {
         for (Square from : pawn_attacks(~us, to) & pawns) add(from, false);
     }
-    return r;
+    return result();
 }
 
 }  // namespace
