@@ -77,18 +77,22 @@ struct SanMatch {
 
 // The legal non-castling moves of a `pt` to `to` that pass the disambiguation filters, matched
 // against the promotion piece exactly as a scan of legal_moves() would: the unique match, the
-// number of matches, and whether a promotion piece was missing.
-SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, int from_rank,
-                   PieceType promo) noexcept {
-    // The answer in scalars, put together only on return (fields written one by one into a
-    // struct and read back whole as the return value stalled the store forwarding).
+// number of matches, and whether a promotion piece was missing, written into `r` (a struct
+// returned by value was put together on the stack field by field and read back whole into
+// registers: a store-forwarding stall at every move of every game).
+void match_san(const Position& pos, PieceType pt, Square to, int from_file, int from_rank, PieceType promo,
+               SanMatch& r) noexcept {
     Move found;
     int matches = 0;
     bool promotion_needed = false;
-    const auto result = [&] { return SanMatch{found, matches, promotion_needed}; };
+    const auto finish = [&] {
+        r.found = found;
+        r.matches = matches;
+        r.promotion_needed = promotion_needed;
+    };
     const Color us = pos.turn();
     const Bitboard ours = pos.pieces(us);
-    if (ours.contains(to)) return result();
+    if (ours.contains(to)) return finish();
     const Bitboard occ = pos.occupied();
     const int up = us == Color::white ? 8 : -8;
     auto keep = [&](Square from) {
@@ -115,7 +119,7 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
     };
     if (pt == PieceType::knight || pt == PieceType::king) {
         for (Square from : attacks(pt, to, occ) & pos.pieces(us, pt)) add(from, false);
-        return result();
+        return finish();
     }
     if (pt != PieceType::pawn) {
         // A slider reaches `to` when it stands on one of its empty-board rays from `to` with
@@ -126,7 +130,7 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
                                                       : bishop_rays(to) | rook_rays(to);
         for (Square from : rays& pos.pieces(us, pt))
             if (!(between(from, to) & occ)) add(from, false);
-        return result();
+        return finish();
     }
     const Bitboard pawns = pos.pieces(us, PieceType::pawn);
     if (!occ.contains(to)) {
@@ -142,7 +146,7 @@ SanMatch match_san(const Position& pos, PieceType pt, Square to, int from_file, 
     } else {
         for (Square from : pawn_attacks(~us, to) & pawns) add(from, false);
     }
-    return result();
+    return finish();
 }
 
 }  // namespace
@@ -245,7 +249,8 @@ std::optional<Move> parse_san_common(const Position& pos, std::string_view san) 
         if (capture_mark != (from_file >= 0)) return std::nullopt;
         if (from_file < 0) from_file = to_f - 'a';
     }
-    const SanMatch r = match_san(pos, pt, make_square(to_f - 'a', to_r - '1'), from_file, from_rank, PieceType::none);
+    SanMatch r;
+    match_san(pos, pt, make_square(to_f - 'a', to_r - '1'), from_file, from_rank, PieceType::none, r);
     if (r.matches != 1) return std::nullopt;
     return r.found;
 }
@@ -413,7 +418,8 @@ Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san) {
     }
     // Resolve against the legal moves to `to` of the named piece kind. Instead of listing every
     // legal move, only the origins that can reach `to` are tried, each checked for legality.
-    const SanMatch r = match_san(pos, parts->piece, parts->to, parts->from_file, parts->from_rank, parts->promotion);
+    SanMatch r;
+    match_san(pos, parts->piece, parts->to, parts->from_file, parts->from_rank, parts->promotion, r);
     if (r.matches == 1) return r.found;
     if (r.matches > 1) {
         // Name the candidates: "'Nd2' is ambiguous: Nbd2 or Nfd2".
