@@ -44,18 +44,15 @@ constexpr std::uint64_t not_a = ~0x0101010101010101ULL, not_h = ~0x8080808080808
 constexpr int dir_shift[8] = {8, -8, 1, -1, 9, 7, -7, -9};  // N S E W NE NW SE SW
 constexpr std::uint64_t dir_mask[8] = {~0ULL, ~0ULL, not_a, not_h, not_a, not_h, not_a, not_h};
 
-constexpr std::uint64_t step(std::uint64_t b, int d) noexcept {
-    const int sh = dir_shift[d];
-    return (sh > 0 ? b << sh : b >> -sh) & dir_mask[d];
-}
+constexpr std::uint64_t shift_by(std::uint64_t b, int sh) noexcept { return sh > 0 ? b << sh : b >> -sh; }
+
+constexpr std::uint64_t step(std::uint64_t b, int d) noexcept { return shift_by(b, dir_shift[d]) & dir_mask[d]; }
 
 constexpr std::uint64_t knight_set(std::uint64_t b) noexcept {
     constexpr std::uint64_t not_ab = ~0x0303030303030303ULL, not_gh = ~0xC0C0C0C0C0C0C0C0ULL;
     return ((b << 17) & not_a) | ((b << 15) & not_h) | ((b << 10) & not_ab) | ((b << 6) & not_gh) |
            ((b >> 17) & not_h) | ((b >> 15) & not_a) | ((b >> 10) & not_gh) | ((b >> 6) & not_ab);
 }
-
-constexpr std::uint64_t shift_by(std::uint64_t b, int sh) noexcept { return sh > 0 ? b << sh : b >> -sh; }
 
 /// Squares a slider on any square of `gen` reaches in direction d through `empty` squares (the
 /// squares gone through, all of them empty). An occluded fill in three doubling steps: `fill`
