@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "arbiter/arbiter.hpp"
 #include "helpmate/impl.hpp"
@@ -245,6 +246,56 @@ struct FoundMate {
     const char* fen;
     Color side;
 };
+
+// The composed kinds of issue 49 (bench/composed_unwinnable.py; each verdict agrees with
+// chasolver's), the slowest of each answer pair in the generated sets. Each is asked for both
+// sides and in its three mirrors (colours swapped, files mirrored, both), which must agree.
+const Case composed_kinds[] = {
+    // chains: a locked chain across the board, kings in the corners, bishops and rooks behind.
+    {"chains_bishops_that_cannot_open_it", "k7/8/5b1p/p5pP/Pp1p1pP1/1PpPpP2/2P1P1B1/7K w - - 0 1", cannot, cannot},
+    {"chains_lever_no_unit_reaches", "k7/7b/6p1/1p3pPp/pPp1pP1P/P1PpP3/3P4/K1B5 b - - 0 1", cannot, cannot},
+    {"chains_rook_opens_it", "7k/2b4r/1p1p4/pPpPp3/P1P1Pp1p/5PpP/4B1P1/K7 b - - 0 1", can, can},
+    {"chains_rook_and_bishop_open_it", "7k/1p1b4/pPp3p1/P1Pp1pPp/3PpP1P/4P3/1B1R4/K7 b - - 0 1", can, can},
+    // walled: a king walled in on the edge by its own units against a lone queen or rook.
+    {"walled_knights_and_pawns", "2R2Nr1/2R1k3/8/4B3/1p1p4/pPpP4/PNPN4/KNNN4 b - - 0 1", can, cannot},
+    {"walled_against_a_queen", "8/1P3R2/2RkN3/5R2/1N6/6p1/4qBPQ/5NNK b - - 0 1", can, cannot},
+    {"walled_bishops_and_pawns", "k1nb4/bppp4/pPPP4/P7/4Q3/3p1n2/1r2nb2/1r1K4 w - - 0 1", cannot, can},
+    {"walled_against_a_rook", "knnb4/nbqp4/3P2b1/5b2/5p1K/8/5nn1/3R4 w - - 0 1", cannot, can},
+    {"walled_both_mate", "5nnk/5bnr/1Q6/8/8/8/2n1n3/3nK1r1 w - - 0 1", can, can},
+    // rows: rows of same-coloured bishops in front of and behind a locked row.
+    {"rows_dead", "k7/8/2B5/bB4p1/Bp1pBpPp/bP1P1P1P/1b1b4/7K b - - 0 1", cannot, cannot},
+    {"rows_dead_promoted_bishops", "7k/8/2B3B1/p1p2Bb1/P1PpBp1p/3P1P1P/1b1b3b/K7 w - - 0 1", cannot, cannot},
+    {"rows_white_only", "3b3k/4b2B/1p1p3p/pP1Pp1pP/P3PpP1/5P1B/8/K7 w - - 0 1", can, cannot},
+    {"rows_black_only", "7k/8/p1p3b1/PpPp4/bP1Pp1pB/2B1PbP1/8/K3B3 b - - 0 1", cannot, can},
+    {"rows_both", "k7/8/2pBpBp1/1pPpP1Pp/pP1P3P/P5b1/8/b6K w - - 0 1", can, can},
+    // door: the loser's king walks through the one door in the wall to be mated.
+    {"door_closed", "8/1p1p3p/pP1Pp1pP/P3PpPk/5P2/7B/5B1K/8 b - - 0 1", cannot, cannot},
+    {"door_white_walks_through", "5K2/8/2k5/6p1/3p1pPp/p1pPpP1P/P1PbP3/8 w - - 0 1", can, can},
+    {"door_black_king_led_through", "8/1p1p2Bp/pPpPp1pP/P1P1P1P1/7B/8/8/1k1K4 b - - 0 1", can, can},
+    {"door_one_side", "2B5/4b3/K7/8/kp3pbp/pPp1pPpP/P1P1P1P1/8 b - - 0 1", can, cannot},
+};
+
+class HelpmateKinds : public ::testing::TestWithParam<Case> {};
+
+TEST_P(HelpmateKinds, DecideBothSidesInEveryMirror) {
+    const Case& c = GetParam();
+    const HelpmateAnalyzer analyzer;
+    for (Color side : {Color::white, Color::black}) {
+        const MateAbility want = side == Color::white ? c.white : c.black;
+        std::vector<std::pair<std::string, Color>> questions{{c.fen, side}};
+        for (auto& q : mirrored_questions(c.fen, side)) questions.push_back(q);
+        for (const auto& [fen, asked] : questions) {
+            const Position pos = composed(fen);
+            const MateVerdict v = analyzer.can_checkmate(pos, asked);
+            EXPECT_EQ(v.answer, want) << fen << " " << name(asked) << ": " << v.reason;
+            if (v.answer == MateAbility::can_checkmate)
+                EXPECT_EQ(certificate_problem(pos, asked, v), "") << fen << " " << name(asked);
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, HelpmateKinds, ::testing::ValuesIn(composed_kinds),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 /// Each position is a can_checkmate, with a mating line that replays, found by `engine`.
 void expect_mates_found(std::initializer_list<FoundMate> found, const char* engine = "") {
