@@ -89,27 +89,36 @@ const Case cases[] = {
     {"mate_in_one_available", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", can, can},
 };
 
-class Helpmate : public ::testing::TestWithParam<Case> {};
-
-TEST_P(Helpmate, DecidesBothSides) {
-    const Case& c = GetParam();
-    const Position pos = composed(c.fen);
+/// Asks `c` for both sides (and, with `mirrors`, in its three mirrors: colours swapped, files
+/// mirrored, both), expecting its answers, a mating line that replays for each can_checkmate and
+/// a proof for each cannot_checkmate.
+void expect_decides(const Case& c, bool mirrors) {
     const HelpmateAnalyzer analyzer;
     for (Color side : {Color::white, Color::black}) {
         const MateAbility want = side == Color::white ? c.white : c.black;
-        const MateVerdict v = analyzer.can_checkmate(pos, side);
-        EXPECT_EQ(v.answer, want) << c.fen << " " << name(side) << ": " << v.reason;
-        if (v.answer == MateAbility::can_checkmate) {
-            EXPECT_EQ(certificate_problem(pos, side, v), "") << c.fen << " " << name(side);
-            EXPECT_TRUE(v.proof == MateProof::mating_line || v.proof == MateProof::already_mated);
+        std::vector<std::pair<std::string, Color>> questions{{c.fen, side}};
+        if (mirrors)
+            for (auto& q : mirrored_questions(c.fen, side)) questions.push_back(q);
+        for (const auto& [fen, asked] : questions) {
+            const Position pos = composed(fen);
+            const MateVerdict v = analyzer.can_checkmate(pos, asked);
+            EXPECT_EQ(v.answer, want) << fen << " " << name(asked) << ": " << v.reason;
+            if (v.answer == MateAbility::can_checkmate) {
+                EXPECT_EQ(certificate_problem(pos, asked, v), "") << fen << " " << name(asked);
+                EXPECT_TRUE(v.proof == MateProof::mating_line || v.proof == MateProof::already_mated);
+            }
+            if (v.answer == MateAbility::cannot_checkmate) {
+                EXPECT_TRUE(v.line.empty());
+                EXPECT_NE(v.proof, MateProof::none);
+            }
+            EXPECT_FALSE(v.reason.empty());
         }
-        if (v.answer == MateAbility::cannot_checkmate) {
-            EXPECT_TRUE(v.line.empty());
-            EXPECT_NE(v.proof, MateProof::none);
-        }
-        EXPECT_FALSE(v.reason.empty());
     }
 }
+
+class Helpmate : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Helpmate, DecidesBothSides) { expect_decides(GetParam(), false); }
 
 INSTANTIATE_TEST_SUITE_P(Cases, Helpmate, ::testing::ValuesIn(cases),
                          [](const auto& info) { return std::string(info.param.name); });
@@ -277,22 +286,7 @@ const Case composed_kinds[] = {
 
 class HelpmateKinds : public ::testing::TestWithParam<Case> {};
 
-TEST_P(HelpmateKinds, DecideBothSidesInEveryMirror) {
-    const Case& c = GetParam();
-    const HelpmateAnalyzer analyzer;
-    for (Color side : {Color::white, Color::black}) {
-        const MateAbility want = side == Color::white ? c.white : c.black;
-        std::vector<std::pair<std::string, Color>> questions{{c.fen, side}};
-        for (auto& q : mirrored_questions(c.fen, side)) questions.push_back(q);
-        for (const auto& [fen, asked] : questions) {
-            const Position pos = composed(fen);
-            const MateVerdict v = analyzer.can_checkmate(pos, asked);
-            EXPECT_EQ(v.answer, want) << fen << " " << name(asked) << ": " << v.reason;
-            if (v.answer == MateAbility::can_checkmate)
-                EXPECT_EQ(certificate_problem(pos, asked, v), "") << fen << " " << name(asked);
-        }
-    }
-}
+TEST_P(HelpmateKinds, DecideBothSidesInEveryMirror) { expect_decides(GetParam(), true); }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, HelpmateKinds, ::testing::ValuesIn(composed_kinds),
                          [](const auto& info) { return std::string(info.param.name); });
