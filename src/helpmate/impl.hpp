@@ -490,16 +490,15 @@ private:
     }
     /// Puts the first `k` of the order by score (generation order among equals) in place, in
     /// that order, for about k*n comparisons instead of the n*n/4 of stable_insertion_sort: each
-    /// is the least key (score, index), which compiles without branches.
+    /// is the first of the least score (a pass for the least score, which compiles without
+    /// branches, then a scan for its first holder).
     /// (The first `from` are in place already, the others in their original relative order.)
     static void select_first(Ranked* a, std::size_t n, std::size_t from, std::size_t k) noexcept {
-        const auto key = [a](std::size_t j) {
-            return std::uint64_t{static_cast<std::uint32_t>(a[j].score) ^ 0x80000000u} << 32 | j;
-        };
         for (std::size_t i = from; i < k && i + 1 < n; ++i) {
-            std::uint64_t least = key(i);
-            for (std::size_t j = i + 1; j < n; ++j) least = std::min(least, key(j));
-            const std::size_t best = static_cast<std::uint32_t>(least);
+            int least = a[i].score;
+            for (std::size_t j = i + 1; j < n; ++j) least = std::min(least, a[j].score);
+            std::size_t best = i;
+            while (a[best].score != least) ++best;
             const Ranked x = a[best];
             for (std::size_t j = best; j > i; --j) a[j] = a[j - 1];
             a[i] = x;
