@@ -726,17 +726,24 @@ TEST(HelpmateSearch, SeparatedProofsAgreeWithThePlainSearch) {
 // A composed position may hold more than 32 units (surplus pieces are accepted): the blockade
 // proof and the separation plan, which keep units in arrays of 32, decline it instead of
 // writing past them (the blockade proof used to, and the analysis never came back).
-TEST(HelpmateSearch, MoreThanThirtyTwoUnitsAreDeclinedNotOverrun) {
-    const char* fen = "BBBBBBBB/bbbbbbbb/BBBBBBBB/pppppppp/PPPPPPPP/bbbbbbbb/K7/7k w - -";
-    const Position pos = composed(fen);
-    ASSERT_GT(pos.occupied().count(), 32);
+// Composed positions may hold more than a game's 32 units; the proofs keep up to 64, all a board
+// holds. Fifty units, both sides can mate; thirty-four (eight light bishops and eight pawns a
+// side, which no game reaches), a dead position the blockade proof settles for both sides.
+TEST(HelpmateSearch, MoreThanThirtyTwoUnitsAreAnalysed) {
+    const char* rich = "BBBBBBBB/bbbbbbbb/BBBBBBBB/pppppppp/PPPPPPPP/bbbbbbbb/K7/7k w - -";
+    const char* dead = "7k/1B3B1B/BpB1BpBp/pPpBpPpP/PbPpPbPb/b1bPb1b1/3b4/K7 w - -";
+    ASSERT_EQ(composed(rich).occupied().count(), 50);
+    ASSERT_EQ(composed(dead).occupied().count(), 34);
     for (Color side : {Color::white, Color::black}) {
+        const Position pos = composed(rich);
         EXPECT_FALSE(detail::blockade_proof(pos, side));
-        const std::array<Bitboard, 2> area = detail::separated_area(pos, side);
-        EXPECT_EQ(area[0] | area[1], Bitboard());
         const MateVerdict v = HelpmateAnalyzer().can_checkmate(pos, side);
-        EXPECT_EQ(certificate_problem(pos, side, v), "") << fen;
+        EXPECT_EQ(v.answer, MateAbility::can_checkmate) << rich;
+        EXPECT_EQ(certificate_problem(pos, side, v), "") << rich;
         EXPECT_NE(FastUnwinnability().ability(pos, side), MateAbility::cannot_checkmate);
+        const Position closed = composed(dead);
+        EXPECT_TRUE(detail::blockade_proof(closed, side)) << dead;
+        EXPECT_EQ(HelpmateAnalyzer().can_checkmate(closed, side).proof, MateProof::blockade) << dead;
     }
 }
 

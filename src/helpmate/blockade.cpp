@@ -29,7 +29,9 @@
 namespace arbiter::detail {
 namespace {
 
-constexpr int max_units = 32;
+// Units of a position: a board holds at most 64 (a composed position may have more than a game's
+// 32: surplus pieces).
+constexpr int max_units = 64;
 
 struct Unit {
     Square sq;
@@ -203,7 +205,7 @@ private:
     std::array<Bitboard, 2> promotion_reach_{};
 
     // --- the fixpoint ---
-    std::uint32_t frozen_mask_ = 0;  // bit i: unit i is frozen
+    std::uint64_t frozen_mask_ = 0;  // bit i: unit i is frozen
     Bitboard frozen_;                // squares of frozen units
     std::array<Bitboard, 2> frozen_by_{};
     std::array<Bitboard, 2> guard_{};                // squares always attacked by frozen units of a colour
@@ -225,7 +227,7 @@ private:
     };
     std::array<Slot, max_units> slots_{};
     int slot_count_ = 0;
-    std::uint32_t placed_ = 0;  // bit j: slot j stands somewhere
+    std::uint64_t placed_ = 0;  // bit j: slot j stands somewhere
     Square k_ = Square::none;
     Bitboard occ_x_;              // frozen squares but the loser's king: sliders see through the king
     Bitboard open_;               // squares next to k that must be closed
@@ -501,20 +503,20 @@ bool Blockade::stalemate_trap(int i) const noexcept {
 }
 
 void Blockade::fix_frozen() {
-    frozen_mask_ = n_ == max_units ? ~0u : (1u << n_) - 1;
+    frozen_mask_ = n_ == max_units ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
     // A legal en passant capture right now: the pawns involved are mobile.
     const Square ep = pos_.legal_ep_square();
     if (ep != Square::none) {
         const Color us = pos_.turn();
         const Bitboard movers = (pawn_attacks(~us, ep) & pos_.pieces(us, PieceType::pawn)) | Bitboard(ep - step_up(us));
         for (int i = 0; i < n_; ++i)
-            if (movers.contains(units_[i].sq)) frozen_mask_ &= ~(1u << i);
+            if (movers.contains(units_[i].sq)) frozen_mask_ &= ~(std::uint64_t{1} << i);
     }
     for (;;) {
         compute_reach();
-        std::uint32_t drop = 0;
+        std::uint64_t drop = 0;
         for (int i = 0; i < n_; ++i)
-            if (frozen(i) && !stays(i)) drop |= 1u << i;
+            if (frozen(i) && !stays(i)) drop |= std::uint64_t{1} << i;
         if (!drop) break;
         frozen_mask_ &= ~drop;
     }
@@ -539,13 +541,13 @@ bool Blockade::fits(int depth) {
             if (want_check || must_only || occupied_.contains(target)) continue;
             if (!(reach_[u] | promo_reach_[u]).contains(target)) continue;
             if (work_left_-- == 0) return out_of_work_ = true;
-            placed_ |= 1u << j;
+            placed_ |= std::uint64_t{1} << j;
             occupied_ |= target;
             taken_ |= target;
             const bool ok = fits(depth + 1);
             taken_ ^= target;
             occupied_ ^= target;
-            placed_ &= ~(1u << j);
+            placed_ &= ~(std::uint64_t{1} << j);
             if (ok) return true;
             continue;
         }
@@ -564,11 +566,11 @@ bool Blockade::fits(int depth) {
             covered_ |= a;
             if (!is_king) covered_nk_ |= a;
             if (!is_king && a.contains(k_)) check_ = true;
-            placed_ |= 1u << j;
+            placed_ |= std::uint64_t{1} << j;
             occupied_ |= s;
             const bool ok = fits(depth + 1);
             occupied_ ^= s;
-            placed_ &= ~(1u << j);
+            placed_ &= ~(std::uint64_t{1} << j);
             covered_ = saved_cov;
             covered_nk_ = saved_nk;
             check_ = saved_check;
@@ -885,7 +887,6 @@ Separation separate(const Position& pos, Color winner) noexcept {
     int n = 0;
     const Square loser_king = pos.king_square(~winner);
     const Bitboard mobile = (pos.occupied() & ~walls) | loser_king;
-    if (mobile.count() > max_units) return {};  // a composed position with surplus pieces
     for (Square s : mobile) {
         const Color c = color_of(pos.piece_at(s));
         const PieceType t = type_of(pos.piece_at(s));
@@ -971,8 +972,6 @@ bool blockade_candidate(const Position& pos) noexcept {
 bool blockade_proof(const Position& pos, Color winner, std::uint32_t work) noexcept {
     // The proof speaks of mates to come; one on the board now is not ruled out by it.
     if (pos.turn() != winner && pos.in_check() && !has_legal_move(pos)) return false;
-    // The proof keeps its units in arrays of 32; a composed position may hold more (no proof).
-    if (pos.occupied().count() > max_units) return false;
     Blockade b(pos, winner);
     return b.prove(work);
 }
