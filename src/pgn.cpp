@@ -15,6 +15,12 @@
 namespace arbiter::pgn {
 
 std::int64_t parse_clock(std::string_view text) noexcept {
+    // The common form first, as Lichess writes every clock: H:MM:SS.
+    if (text.size() == 7 && text[1] == ':' && text[4] == ':') {
+        const auto d = [&](std::size_t k) { return static_cast<unsigned>(text[k] - '0'); };
+        if (d(0) <= 9 && d(2) <= 9 && d(3) <= 9 && d(5) <= 9 && d(6) <= 9)
+            return ((d(0) * 60 + d(2) * 10 + d(3)) * 60 + d(5) * 10 + d(6)) * std::int64_t{1000};
+    }
     // Up to three colon-separated integer fields, the last one with an optional fraction.
     std::int64_t fields[3] = {0, 0, 0};
     int count = 0;
@@ -656,6 +662,19 @@ struct Reader::Impl {
     }
 
     static void parse_commands(std::string_view text, CommentInfo& info) {
+        // The common comment first, a clock alone: " [%clk H:MM:SS] " (blanks around it optional).
+        {
+            std::size_t a = 0, b = text.size();
+            while (a < b && text[a] == ' ') ++a;
+            while (b > a && text[b - 1] == ' ') --b;
+            const std::string_view c = text.substr(a, b - a);
+            if (c.size() == 14 && c.substr(0, 6) == "[%clk " && c[13] == ']') {
+                if (const std::int64_t ms = parse_clock(c.substr(6, 7)); ms >= 0) {
+                    info.clk_ms = ms;
+                    return;
+                }
+            }
+        }
         std::size_t k = 0;
         while ((k = text.find("[%", k)) != std::string_view::npos) {
             k += 2;

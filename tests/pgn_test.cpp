@@ -137,6 +137,24 @@ TEST(PgnReader, CommentsAndClocks) {
     EXPECT_EQ(out[6], "comment [%clk 0:00:00] clk=0");
 }
 
+// The clock alone, as Lichess writes it, takes a short path; every other form the general one.
+// Both give the same answers.
+TEST(PgnReader, ClockAloneAndOtherForms) {
+    const Lines out = record(
+        "1. e4 { [%clk 0:02:59] } e5 {[%clk 1:00:00]} 2. Nf3 {  [%clk 0:0x:59] } Nc6 { [%clk 0:02:59] [%emt 0:00:01] }"
+        " 3. Bb5 {\t[%clk 0:01:02]} a6 { [%clk 10:00:00] } *");
+    EXPECT_EQ(out[3], "comment  [%clk 0:02:59]  clk=179000");
+    EXPECT_EQ(out[5], "comment [%clk 1:00:00] clk=3600000");
+    EXPECT_EQ(out[7], "comment   [%clk 0:0x:59] ");  // no clock
+    EXPECT_EQ(out[9], "comment  [%clk 0:02:59] [%emt 0:00:01]  clk=179000 emt=1000");
+    EXPECT_EQ(out[11], "comment \t[%clk 0:01:02] clk=62000");
+    EXPECT_EQ(out[13], "comment  [%clk 10:00:00]  clk=36000000");
+    EXPECT_EQ(parse_clock("0:02:59"), 179000);
+    EXPECT_EQ(parse_clock("9:59:59"), 35999000);
+    EXPECT_EQ(parse_clock("0:0x:59"), -1);
+    EXPECT_EQ(parse_clock("a:00:00"), -1);
+}
+
 TEST(PgnReader, ParseClock) {
     EXPECT_EQ(parse_clock("1:02:03"), 3723000);
     EXPECT_EQ(parse_clock("0:00:00.25"), 250);
