@@ -100,7 +100,8 @@ struct AuditFilter;
 PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
                        const AuditFilter* filter = nullptr);
 
-/// Lines in `text` (its newlines), eight bytes at a time: the readers count every byte of their input.
+/// Lines in `text` (its newlines), sixteen bytes at a time (SSE2; else eight): the readers count
+/// every byte of their input.
 [[nodiscard]] std::uint64_t count_newlines(std::string_view text) noexcept;
 
 /// The lines of `PieceAudit::text` with their game numbers in front, from `game` and `game_in_file`

@@ -217,3 +217,35 @@ TEST(AuditSummaryLine, CountsAndTime) {
 }
 
 }  // namespace
+
+namespace {
+
+// The newline count of the readers against a byte-by-byte count: every length from 0 to 80
+// (the tails of the 16- and 8-byte steps), a text longer than one block of 255 sixteen-byte
+// steps, newlines in every position of a step, and texts of newlines only.
+TEST(CountNewlines, AgreesWithAByteByByteCount) {
+    std::uint64_t seed = 7;
+    auto next = [&seed] {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<unsigned>(seed >> 33);
+    };
+    auto naive = [](const std::string& s) { return static_cast<std::uint64_t>(std::count(s.begin(), s.end(), '\n')); };
+    for (std::size_t n = 0; n <= 80; ++n) {
+        std::string s;
+        for (std::size_t i = 0; i < n; ++i) s += next() % 5 == 0 ? '\n' : static_cast<char>(next() % 256);
+        EXPECT_EQ(arbiter::face::count_newlines(s), naive(s)) << "length " << n;
+        EXPECT_EQ(arbiter::face::count_newlines(std::string(n, '\n')), n);
+    }
+    std::string big;
+    for (std::size_t i = 0; i < 255 * 16 * 3 + 21; ++i) big += next() % 3 == 0 ? '\n' : 'a' + static_cast<char>(i % 26);
+    EXPECT_EQ(arbiter::face::count_newlines(big), naive(big));
+    const std::string all(255 * 16 * 2 + 5, '\n');
+    EXPECT_EQ(arbiter::face::count_newlines(all), all.size());
+    for (std::size_t at = 0; at < 32; ++at) {
+        std::string s(40, 'x');
+        s[at] = '\n';
+        EXPECT_EQ(arbiter::face::count_newlines(s), 1u) << "newline at " << at;
+    }
+}
+
+}  // namespace

@@ -68,6 +68,38 @@ std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard
     return d;
 }
 
+namespace {
+/// True when some move of `winner` may give check from where it lands (`checks`: the squares
+/// from which each kind of piece checks, as in checking_mate_in_one) or promotes: a superset of
+/// the moves the mate in one tries, worked out per piece from the bitboards. Most positions of a
+/// search have none, and the loop over the moves is skipped.
+bool may_check(const Position& pos, Color winner, const std::array<Bitboard, 6>& checks) noexcept {
+    const Bitboard occ = pos.occupied(), own = pos.pieces(winner);
+    const Bitboard pawns = pos.pieces(winner, PieceType::pawn);
+    const bool white = winner == Color::white;
+    // Pawns: one on the last rank but one promotes; the others check from where they step or take.
+    if (pawns & Bitboard::rank(white ? Rank(6) : Rank(1))) return true;
+    if (checks[0]) {
+        const Bitboard single = pawns.shifted(white ? 8 : -8) & ~occ;
+        const Bitboard twice = (single & Bitboard::rank(white ? Rank(2) : Rank(5))).shifted(white ? 8 : -8) & ~occ;
+        if ((single | twice | pawn_attacks_of_set(winner, pawns)) & checks[0]) return true;
+    }
+    if (checks[1] & ~own)
+        for (Square s : pos.pieces(winner, PieceType::knight))
+            if (knight_attacks(s) & checks[1]) return true;
+    if (checks[2] & ~own)
+        for (Square s : pos.pieces(winner, PieceType::bishop))
+            if (bishop_attacks(s, occ) & checks[2] & ~own) return true;
+    if (checks[3] & ~own)
+        for (Square s : pos.pieces(winner, PieceType::rook))
+            if (rook_attacks(s, occ) & checks[3] & ~own) return true;
+    if (checks[4] & ~own)
+        for (Square s : pos.pieces(winner, PieceType::queen))
+            if (queen_attacks(s, occ) & checks[4] & ~own) return true;
+    return false;
+}
+}  // namespace
+
 Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winner, std::uint64_t& nodes) noexcept {
     const Square lk = pos.king_square(~winner);
     const Bitboard occ = pos.occupied();
@@ -84,6 +116,7 @@ Move checking_mate_in_one(const Position& pos, const MoveList& moves, Color winn
     bool mapped = false;
     Bitboard flights, covered;
     const Bitboard any_check = checks[0] | checks[1] | checks[4];
+    if (!may_check(pos, winner, checks)) return Move::null();
     for (Move m : moves) {
         const Square from = m.from(), to = m.to();
         if (!any_check.contains(to) && !m.is_promotion()) continue;  // (the test of most moves)
