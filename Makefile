@@ -164,8 +164,9 @@ bench-pgn: bench-deps build
 
 # The audit against its peers (bench/audit_vs_peers.sh; issue 48): --threads 1 against
 # chess-library's bare replay, --threads 2 against pgn-extract and against --threads 1, alternating,
-# medians and ratios and peak RSS. AUDIT_ROUNDS rounds; skips when ../shared is absent.
-AUDIT_ROUNDS ?= 3
+# the median and the best of AUDIT_ROUNDS rounds, their ratios, peak RSS; skips when ../shared is
+# absent.
+AUDIT_ROUNDS ?= 5
 bench-audit: bench-deps release
 	bash bench/audit_vs_peers.sh $(RELEASE_BUILD)/arbiter $(AUDIT_ROUNDS)
 

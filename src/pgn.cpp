@@ -838,6 +838,20 @@ struct Reader::Impl {
         }
         if (is_digit(static_cast<char>(c))) {
             // Move number ("12", "12.", "12...", "12…", "12.e4"), result, or "0-0".
+            // Nearly every one is digits and dots followed by a blank: with the bytes in the
+            // buffer, read without the checks of at() and peek() (anything else takes the
+            // general path below, from the start of the token).
+            if (end - pos >= 32) {
+                std::size_t i = pos + 1;
+                while (i - pos < 16 && is_digit(buf[i])) ++i;
+                if (i - pos < 16 && buf[i] == '.') {
+                    while (i - pos < 24 && buf[i] == '.') ++i;
+                    if (blank_kinds[static_cast<unsigned char>(buf[i])] != Blank::none) {
+                        pos = i;
+                        return true;
+                    }
+                }
+            }
             std::size_t i = pos;
             while (at(i) >= 0 && is_digit(buf[i])) ++i;
             const int d = at(i);
