@@ -188,6 +188,10 @@ void audit_batch(const Batch& b, const AuditConfig& cfg, GameRecord& record, pgn
     ro.keep_positions = true;  // audit_game replays each game without making the moves again
     ro.reader.input_continues = b.ends_at_boundary;
     ro.reader.max_game_plies = cfg.max_plies;
+    // A game that --select leaves out is read through to its end and nothing more: its moves are
+    // neither resolved nor audited (nothing of it is written or counted but the game itself).
+    if (!cfg.filter.select.empty())
+        ro.wants_movetext = [&cfg](const pgn::ParsedGame& g) { return cfg.filter.selects(g); };
     pgn::GameReader reader(src, ro);
     PgnOut out;
     out.bytes_may_go = b.stream != nullptr;
@@ -195,12 +199,12 @@ void audit_batch(const Batch& b, const AuditConfig& cfg, GameRecord& record, pgn
     const auto window = [&] { return b.stream ? src.held() : std::string_view(b.text); };
     const auto window_start = [&] { return b.stream ? src.held_start() : std::uint64_t{0}; };
     while (reader.next(game)) {
-        audit::GameAudit result = audit::audit_game(game, cfg.options, record);
         const bool selected = cfg.filter.selects(game);
-        if (selected)
+        audit::GameAudit result;
+        if (selected) {
+            result = audit::audit_game(game, cfg.options, record);
             cfg.filter.apply(result);
-        else
-            result.findings.clear();
+        }
         if (cfg.pgn_out) {
             out.game(game, result, window(), window_start(), pgn);
             if (b.stream) {

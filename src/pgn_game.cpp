@@ -106,6 +106,7 @@ void ParsedGame::clear() {
     has_start = false;
     plies.clear();
     complete = true;
+    movetext_skipped = false;
     result.clear();
     result_pos = {};
     errors.clear();
@@ -240,6 +241,11 @@ struct GameReader::Impl final : Visitor {
 
     Skip begin_movetext() override {
         prepare();
+        if (opt.wants_movetext && !opt.wants_movetext(*g)) {
+            g->movetext_skipped = true;
+            stopped = true;
+            return Skip::yes;
+        }
         return Skip::no;
     }
 

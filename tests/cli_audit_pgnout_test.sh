@@ -97,6 +97,12 @@ check "--only takes one value: the files after it are inputs" test "$(wc -l <"$t
 "$ARBITER" audit --quiet --select 'Event=missed fivefold' "$F" >"$tmp/sel.jsonl"
 check "--select: one game" test "$(wc -l <"$tmp/sel.jsonl")" -eq 1
 check "--select: its numbers in the input" grep -q '^{"game":2,"game_in_file":2,' "$tmp/sel.jsonl"
+check "--select: the game's record as without --select (the others' moves are not played)" \
+  test "$(cat "$tmp/sel.jsonl")" = "$(sed -n 2p "$tmp/all.jsonl")"
+"$ARBITER" audit --quiet --select 'Site=arbiter fixture' "$F" >"$tmp/site.jsonl"
+check "--select: 19 games of 21, each record as without --select" \
+  test "$(grep -v '^$' "$tmp/site.jsonl")" = "$(grep -F -f <(cut -d, -f1-2 "$tmp/site.jsonl" | grep . | sed 's/$/,/') "$tmp/all.jsonl")"
+check "--select: 19 records" test "$(grep -c . "$tmp/site.jsonl")" -eq 19
 "$ARBITER" audit --quiet --select 'Event=missed fivefold' --select Result=1/2-1/2 "$F" "$F" >"$tmp/sel2.jsonl"
 check "--select takes one value: the files after it are inputs" \
   test "$(cut -c1-30 "$tmp/sel2.jsonl" | tr '\n' ' ')" = '{"game":2,"game_in_file":2,"fi {"game":23,"game_in_file":2,"f '

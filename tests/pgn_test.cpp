@@ -450,6 +450,49 @@ TEST(GameReader, UciAndLongAlgebraicMoves) {
     EXPECT_EQ(read_text("g1f3 *", strict)[0].errors.size(), 1u);  // "e2e4" would pass as SAN
 }
 
+// wants_movetext (the audit's --select): a game turned down by its tags is read through to its
+// end without its moves (an illegal one included), its result and a syntax error of its movetext
+// still read; the games around it are played as without the option; the option sees every tag.
+TEST(GameReader, MovetextOfGamesNotWantedIsSkipped) {
+    const std::string text =
+        "[Event \"keep\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:01:00] } Nc6 1-0\n\n"
+        "[Event \"skip\"]\n[Site \"x\"]\n\n1. e4 e5 2. Ke3 (2. Nf3) Nc6 0-1\n\n"
+        "[Event \"skip\"]\n\n1. e4 ) e5 *\n\n"
+        "[Event \"keep\"]\n\n1. d4 d5 1/2-1/2\n";
+    GameReaderOptions options;
+    std::vector<std::size_t> tags_seen;
+    options.wants_movetext = [&tags_seen](const ParsedGame& g) {
+        tags_seen.push_back(g.tag_count());
+        return g.tag("Event") == std::optional<std::string_view>("keep");
+    };
+    auto src = memory_input(text);
+    const auto games = read_games(*src, options);
+    ASSERT_EQ(games.size(), 4u);
+    EXPECT_EQ(tags_seen, (std::vector<std::size_t>{1, 2, 1, 1}));
+    EXPECT_FALSE(games[0].movetext_skipped);
+    ASSERT_EQ(games[0].plies.size(), 4u);
+    EXPECT_EQ(games[0].plies[2].clk_ms, 60000);
+    EXPECT_TRUE(games[1].movetext_skipped);
+    EXPECT_TRUE(games[1].plies.empty());
+    EXPECT_TRUE(games[1].errors.empty());  // the illegal Ke3 is never resolved
+    EXPECT_EQ(games[1].result, "0-1");
+    EXPECT_EQ(to_fen(games[1].end), to_fen(games[1].start));
+    EXPECT_TRUE(games[2].movetext_skipped);
+    ASSERT_EQ(games[2].errors.size(), 1u);  // the stray ')' is the tokenizer's, still reported
+    EXPECT_EQ(games[2].errors[0].code, Error::Code::unexpected_char);
+    EXPECT_FALSE(games[3].movetext_skipped);
+    EXPECT_EQ(games[3].plies.size(), 2u);
+    EXPECT_EQ(games[3].result, "1/2-1/2");
+    // Without the option the same text plays every game's moves.
+    auto again = memory_input(text);
+    const auto all = read_games(*again);
+    ASSERT_EQ(all.size(), 4u);
+    EXPECT_FALSE(all[1].movetext_skipped);
+    EXPECT_EQ(all[1].plies.size(), 2u);  // up to the illegal move
+    ASSERT_EQ(all[1].errors.size(), 1u);
+    EXPECT_EQ(all[1].errors[0].token, "Ke3");
+}
+
 TEST(GameReader, MovesAfterAnErrorAreSkippedButTheGameIsReported) {
     const auto games = read_text("1. e4 e5 2. Ke3 Nc6 3. Nf3 1-0\n");
     ASSERT_EQ(games.size(), 1u);

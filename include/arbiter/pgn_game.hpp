@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +52,9 @@ public:
     std::vector<Ply> plies;
     /// True when every mainline move could be played (no move error, no syntax error).
     bool complete = true;
+    /// True when GameReaderOptions::wants_movetext turned this game's movetext down: `plies` is
+    /// empty and `end` is the start position.
+    bool movetext_skipped = false;
     /// The termination marker ("1-0", "0-1", "1/2-1/2", "*") or empty when the game has none.
     std::string result;
     SourcePos result_pos;
@@ -102,6 +106,12 @@ struct GameReaderOptions {
     bool accept_uci = true;
     /// Keep the position after every ply in ParsedGame::after.
     bool keep_positions = false;
+    /// Asked once a game's tags are read (before its first move): when it returns false, the
+    /// movetext is only read through to the game's end — no move is resolved or played, `plies`
+    /// stays empty and ParsedGame::movetext_skipped is true (the result is read, and a syntax
+    /// error of the movetext is still an error of the game). For readers that want some games
+    /// only, e.g. the audit's `--select`. Empty: every game's moves are played.
+    std::function<bool(const ParsedGame&)> wants_movetext;
 };
 
 /// Reads games from a ByteSource and replays their mainlines.
