@@ -71,8 +71,9 @@ std::array<std::uint8_t, 64> king_walk(const Position& pos, Color king, Bitboard
 namespace {
 /// True when some move of `winner` may give check from where it lands (`checks`: the squares
 /// from which each kind of piece checks, as in checking_mate_in_one) or promotes: a superset of
-/// the moves the mate in one tries, worked out per piece from the bitboards. Most positions of a
-/// search have none, and the loop over the moves is skipped.
+/// the moves the mate in one tries, worked out per piece from the bitboards. Where none can (more
+/// often in endings than in middlegames, where most positions have a check), the loop over the
+/// moves is skipped.
 bool may_check(const Position& pos, Color winner, const std::array<Bitboard, 6>& checks) noexcept {
     const Bitboard occ = pos.occupied(), own = pos.pieces(winner);
     const Bitboard pawns = pos.pieces(winner, PieceType::pawn);
