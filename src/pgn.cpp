@@ -673,8 +673,8 @@ struct Reader::Impl {
             opt.max_comment_bytes < size - 2)
             return false;
         const char* const c = buf + pos;
-        if (std::memcmp(c, "{ [%clk ", 8) != 0 || std::memcmp(c + 15, "] }", 3) != 0) return false;
-        const std::int64_t ms = parse_clock(std::string_view(c + 8, 7));
+        if (c[0] != '{' || c[1] != ' ' || c[16] != ' ' || c[17] != '}') return false;
+        const std::int64_t ms = lone_clock(std::string_view(c + 2, 14));
         if (ms < 0) return false;
         ++tokens;
         pos += size;
@@ -698,18 +698,21 @@ struct Reader::Impl {
         v->comment(text, info);
     }
 
+    // The milliseconds of "[%clk H:MM:SS]" (exactly that, nothing around it), or -1.
+    static std::int64_t lone_clock(std::string_view c) noexcept {
+        if (c.size() != 14 || c.substr(0, 6) != "[%clk " || c[13] != ']') return -1;
+        return parse_clock(c.substr(6, 7));
+    }
+
     static void parse_commands(std::string_view text, CommentInfo& info) {
         // The common comment first, a clock alone: " [%clk H:MM:SS] " (blanks around it optional).
         {
             std::size_t a = 0, b = text.size();
             while (a < b && text[a] == ' ') ++a;
             while (b > a && text[b - 1] == ' ') --b;
-            const std::string_view c = text.substr(a, b - a);
-            if (c.size() == 14 && c.substr(0, 6) == "[%clk " && c[13] == ']') {
-                if (const std::int64_t ms = parse_clock(c.substr(6, 7)); ms >= 0) {
-                    info.clk_ms = ms;
-                    return;
-                }
+            if (const std::int64_t ms = lone_clock(text.substr(a, b - a)); ms >= 0) {
+                info.clk_ms = ms;
+                return;
             }
         }
         std::size_t k = 0;

@@ -85,9 +85,8 @@ bool may_check(const Position& pos, Color winner, const std::array<Bitboard, 6>&
         const Bitboard twice = (single & Bitboard::rank(white ? Rank(2) : Rank(5))).shifted(white ? 8 : -8) & ~occ;
         if ((single | twice | pawn_attacks_of_set(winner, pawns)) & checks[0]) return true;
     }
-    if (checks[1] & ~own)
-        for (Square s : pos.pieces(winner, PieceType::knight))
-            if (knight_attacks(s) & checks[1]) return true;
+    if (attacks_of_set(PieceType::knight, pos.pieces(winner, PieceType::knight), Bitboard()) & checks[1] & ~own)
+        return true;
     if (checks[2] & ~own)
         for (Square s : pos.pieces(winner, PieceType::bishop))
             if (bishop_attacks(s, occ) & checks[2] & ~own) return true;
