@@ -98,6 +98,7 @@ private:
     bool lever_;                    // the lever plan: a piece is given where a loser's pawn takes it and a
                                     // blocked pawn of the winner takes that pawn in turn
     Bitboard corners_;              // where the loser's king is led
+    bool queen_ = false;            // the winner has a queen (its king then walks at a third of the weight)
     bool anchored_ = false;         // the winner has no queen, rook or free pawn: mate in a corner
     bool blockers_needed_ = false;  // ... and its pieces cannot mate without the loser's help
     Square anchor_ = Square::none;  // when anchored: the corner of the mate
@@ -121,6 +122,7 @@ void Guided::plan(const Position& root) {
     const bool one_colour =
         (bishops & Bitboard::light_squares()) == bishops || (bishops & Bitboard::dark_squares()) == bishops;
     anchored_ = !(ours & heavy) && !free_pawns;
+    queen_ = bool(root.pieces(winner_, PieceType::queen));
     blockers_needed_ = anchored_ && (!minors.more_than_one() || (minors == bishops && one_colour));
     // Single-coloured bishops mate only in a corner of their colour.
     corners_ = Bitboard(Square::a1) | Square::h1 | Square::a8 | Square::h8;
@@ -339,7 +341,7 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
             const int d1 =
                 clear_ ? clear_walk_[index(to)]
                        : std::max(2, anchored_ ? int(winner_king_walk_[index(to)]) : chebyshev(to, node.target));
-            s += (clear_ ? clear_weight : 3) * (d1 - away);
+            s += (clear_ ? clear_weight : queen_ ? 1 : 3) * (d1 - away);
         } else {
             after = attacks(PT, to, occ2);
             hanging = guarded.contains(to);
@@ -351,7 +353,7 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
             }
         }
         s -= 3 * (after & node.maps.open).count() + 2 * (after & node.zone).count();
-        s += 5 * int(hanging);
+        if (hanging) s += anchored_ ? 5 : after.contains(node.target) ? 11 : 3;
         s -= 2 * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
         *out++ = Ranked{m, s};
     }
