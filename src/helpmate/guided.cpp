@@ -271,7 +271,7 @@ Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, cons
                 2 * (open_flights(pos, kto, occ2) - open);
         } else {
             // (A plain king move leaves the occupancy the winner attacks through as in `threats`.)
-            s = 3 * (loser_king_walk_[index(to)] - loser_king_walk_[index(from)]) +
+            s = (anchored_ ? 3 * (loser_king_walk_[index(to)] - loser_king_walk_[index(from)]) : 0) +
                 2 * ((king_attacks(to) & free).count() - open);
         }
         *out++ = Ranked{m, s};
@@ -354,7 +354,7 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
         }
         s -= 3 * (after & node.maps.open).count() + 2 * (after & node.zone).count();
         if (hanging) s += anchored_ ? 5 : after.contains(node.target) ? 11 : 3;
-        s -= 2 * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
+        s -= (anchored_ ? 2 : 4) * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
         *out++ = Ranked{m, s};
     }
     return out;
