@@ -352,8 +352,8 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
                 s += (PT == PieceType::knight ? int(knight_row[index(to)]) : chebyshev(to, node.target)) - away;
             }
         }
-        s -= 3 * (after & node.maps.open).count() + 2 * (after & node.zone).count();
-        if (hanging) s += anchored_ ? 5 : after.contains(node.target) ? 11 : 3;
+        s -= (anchored_ ? 3 * (after & node.maps.open).count() : 0) + 2 * (after & node.zone).count();
+        if (hanging) s += anchored_ ? 5 : after.contains(node.target) ? 11 : 1;
         s -= (anchored_ ? 2 : 4) * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
         *out++ = Ranked{m, s};
     }
