@@ -102,7 +102,7 @@ private:
     bool anchored_ = false;         // the winner has no queen, rook or free pawn: mate in a corner
     bool blockers_needed_ = false;  // ... and its pieces cannot mate without the loser's help
     Square anchor_ = Square::none;  // when anchored: the corner of the mate
-    std::array<std::uint8_t, 64> loser_king_walk_{};   // king-walk distance to the mating corner(s)
+    std::array<std::uint8_t, 64> loser_king_walk_{};   // when anchored: king-walk distance to the corner
     std::array<std::uint8_t, 64> winner_king_walk_{};  // when anchored: to the corner
     Bitboard clear_;                                   // the loser's pawns to take first
     std::array<std::uint8_t, 64> clear_walk_{};        // king-walk distance to them
@@ -156,7 +156,9 @@ void Guided::plan(const Position& root) {
         corners_ = Bitboard(anchor_);
         winner_king_walk_ = king_walk(root, winner_, Bitboard(anchor_));
     }
-    loser_king_walk_ = king_walk(root, loser_, corners_);
+    // The loser's king is led to the corner only where the winner mates there; with mating
+    // material of its own, the winner mates it where it stands (the walk stays zero).
+    if (anchored_) loser_king_walk_ = king_walk(root, loser_, corners_);
     // Variants 2 and 3 send the winner's king first after the pawns that block its own.
     clear_ = variant_ >= 2 ? pawns_to_clear(root, winner_) : Bitboard();
     if (clear_) clear_walk_ = king_walk(root, winner_, clear_);
@@ -177,10 +179,12 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     const Square lk = pos.king_square(loser_);
     const Bitboard occ = pos.occupied();
     const Bitboard around = king_attacks(lk) & ~pos.pieces(loser_);
-    // (Only the squares within two steps of the loser's king are asked about.)
-    const Bitboard threats = attacks_near(pos, winner_, occ ^ Bitboard(lk), two_steps(lk));
     const bool winner_moves = pos.turn() == winner_;
-    const NodeMaps maps{king_attacks(lk) | lk, around & ~threats, threats,
+    // (Only the squares within two steps of the loser's king are asked about. The winner's moves
+    // look at the open flight squares only in the anchored plans: elsewhere both stay empty.)
+    const bool flights = !winner_moves || anchored_;
+    const Bitboard threats = flights ? attacks_near(pos, winner_, occ ^ Bitboard(lk), two_steps(lk)) : Bitboard();
+    const NodeMaps maps{king_attacks(lk) | lk, flights ? around & ~threats : Bitboard(), threats,
                         winner_moves ? attack_map(pos, loser_, occ) : Bitboard()};
     Node node{pos, maps, anchored_ ? anchor_ : lk, anchored_ ? king_attacks(anchor_) | anchor_ : maps.zone, occ};
     if (lever_) {
@@ -248,7 +252,8 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
     return out;
 }
 
-// The loser's king moves: towards the mating corner(s), and into fewer open flight squares.
+// The loser's king moves: towards the mating corner (where the winner mates in one), and into
+// fewer open flight squares.
 Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, const Move* last,
                                        Ranked* out) const noexcept {
     const Position& pos = node.pos;
@@ -271,7 +276,7 @@ Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, cons
                 2 * (open_flights(pos, kto, occ2) - open);
         } else {
             // (A plain king move leaves the occupancy the winner attacks through as in `threats`.)
-            s = (anchored_ ? 3 * (loser_king_walk_[index(to)] - loser_king_walk_[index(from)]) : 0) +
+            s = 3 * (loser_king_walk_[index(to)] - loser_king_walk_[index(from)]) +
                 2 * ((king_attacks(to) & free).count() - open);
         }
         *out++ = Ranked{m, s};
