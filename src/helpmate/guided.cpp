@@ -225,6 +225,10 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
     const int near_before = node.zone.contains(from) ? 1 : 0;
     const int away = pt == PieceType::knight ? knight_moves(from, node.target) : chebyshev(from, node.target);
     const int weight = blockers_needed_ ? 5 : 3;
+    // With mating material of the winner's own: a piece (not a pawn) that stops guarding the
+    // squares around its king that the winner attacks lets the mate in.
+    const Bitboard contested = anchored_ || pt == PieceType::pawn ? Bitboard() : node.maps.threats & node.maps.zone;
+    const int guards = contested ? (attacks(pt, from, node.occ) & contested).count() : 0;
     for (const Move* mp = first; mp != last && mp->from() == from; ++mp) {
         const Move m = *mp;
         const Square to = m.to();
@@ -247,6 +251,7 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
         if (anchored_ && !near_after)
             s += (pt == PieceType::knight ? knight_moves(to, node.target) : chebyshev(to, node.target)) - away;
         if (pt == PieceType::pawn && blockers_needed_ && !near_before) s -= 2;
+        if (contested) s += 5 * ((attacks(pt, to, (node.occ ^ Bitboard(from)) | to) & contested).count() - guards);
         *out++ = Ranked{m, s};
     }
     return out;
