@@ -6,8 +6,9 @@
 Both programs get the same questions (one a line, `FEN white|black`: the D3 vectors with both
 sides asked, the Lichess timeouts with the intended winner, the side that just moved, the
 composed sets `boxed`, `walls`, `chains`, `walled`, `rows` and `door` of
-bench/composed_unwinnable.py, both sides asked, and `sample`, every 10th ply of every game of the
-real PGN corpora, both sides asked, which nothing was tuned on), on the
+bench/composed_unwinnable.py, both sides asked, `sample`, every 10th ply of every game of the
+real PGN corpora, both sides asked, and `held`, the plies halfway between those of `sample`
+(5, 15, 25, ...), which no weight of the searches was tuned on), on the
 same core (taskset -c C), in the same run, alternating: arbiter full, chasolver full, arbiter fast,
 chasolver fast, for N rounds. Rates are questions per second of analysis time as each program
 reports it (arbiter's `--timing` microseconds, chasbench's sum of call times); the best round of
@@ -53,10 +54,12 @@ def composed(name, arbiter):
     return [(fen, side, None) for fen, side in dict.fromkeys(q for i, q in enumerate(qs, 1) if i in legal)]
 
 
-def sample(arbiter, every=SAMPLE_EVERY):
-    """The real sample, which nothing was tuned on: every `every`-th ply of every game of the real
-    PGN corpora (pgn/real/*.pgn and the 713 engine games of pgn/repetition/sunfish_3fold.pgn), as
-    arbiter's Python package reads and plays them, both sides asked: [(fen, side, None)]."""
+def sample(arbiter, every=SAMPLE_EVERY, offset=0):
+    """The real sample: every `every`-th ply (counted from `offset`) of every game of the real PGN
+    corpora (pgn/real/*.pgn and the 713 engine games of pgn/repetition/sunfish_3fold.pgn), as
+    arbiter's Python package reads and plays them, both sides asked: [(fen, side, None)]. With
+    offset 0 it is `sample` (session 29 tuned the guided search's weights on it); with offset 5,
+    `held`, which nothing was tuned on."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(arbiter)), "python"))
     import arbiter as arb
 
@@ -69,7 +72,7 @@ def sample(arbiter, every=SAMPLE_EVERY):
             p = arb.Position(g["fen"])
             for k, uci in enumerate(g["uci"], 1):
                 p = p.push(uci)
-                if k % every == 0:
+                if k % every == offset % every:
                     fen = " ".join(p.fen().split()[:4])
                     out += [(fen, "white", None), (fen, "black", None)]
     return out
@@ -81,6 +84,8 @@ def questions(name, arbiter=None):
         return composed(name, arbiter)
     if name == "sample":
         return sample(arbiter)
+    if name == "held":
+        return sample(arbiter, offset=SAMPLE_EVERY // 2)
     out = []
     with open(os.path.join(DATA, SETS[name])) as f:
         for line in f:
@@ -184,7 +189,7 @@ def main():
     ap.add_argument("chasbench")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--core", type=int, default=1)
-    ap.add_argument("--sets", default="lichess,unfair,vectors,sample," + ",".join(COMPOSED))
+    ap.add_argument("--sets", default="lichess,unfair,vectors,sample,held," + ",".join(COMPOSED))
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.sets.split(","):
