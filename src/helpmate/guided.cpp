@@ -291,12 +291,15 @@ Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, cons
 
 // The winner's moves of one piece of kind PT (from `first` on, while they are of the piece on
 // its square, up to `last`):
-// pressure on the square of the mate and the flight squares around it; a piece left where the
-// loser can take it is likely lost (no bonus for a check as such: while the king has flight
-// squares it simply steps away); each piece heads for the mate (the king, in the variants that
-// clear pawns first, for the pawns that keep the winner's pawns from promoting: in the eager
-// variants, while some are left, each step towards them outweighs its pressure on the loser's
-// king); pawns advance and promote; captures help.
+// pressure on the square of the mate and the flight squares around it (with mating material of
+// the winner's own, the squares around the loser's king alone, its open flights no more than the
+// others); a piece left where the loser can take it is likely lost (no bonus for a check as such:
+// while the king has flight squares it simply steps away; with mating material of its own, a piece
+// en prise costs little, but one that gives check from there is taken or stepped away from, and
+// costs much); each piece heads for the mate (the king, in the variants that clear pawns first,
+// for the pawns that keep the winner's pawns from promoting: in the eager variants, while some are
+// left, each step towards them outweighs its pressure on the loser's king; with a queen, the king
+// walks at a third of the weight); pawns advance and promote; captures help.
 template <PieceType PT>
 Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept {
     const Position& pos = node.pos;
