@@ -173,11 +173,10 @@ bench-audit: bench-deps release
 # Unwinnability against chasolver 3.0 (built offline from ../shared/peers/chasolver): both full
 # searches and both fast checks on the Lichess sets, the D3 vectors, the real sample (every 10th
 # ply of the real PGN corpora), `held` (the plies halfway between, tuned on by nothing) and the
-# generated composed sets (boxed, walls, chains, walled, rows,
-# door: bench/composed_unwinnable.py), same core, same run, alternating; ratios,
-# unknowns, worst question, peak RSS, answers the two disagree on (docs/performance.md). Skips
-# with a message when ../shared is absent. UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS
-# narrow it.
+# generated composed sets (boxed, walls, chains, walled, rows, door: bench/composed_unwinnable.py),
+# same core, same run, alternating; ratios, unknowns, worst question, peak RSS, answers the two
+# disagree on (docs/performance.md). Skips with a message when ../shared is absent.
+# UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS narrow it.
 UNWINNABLE_ROUNDS ?= 3
 UNWINNABLE_CORE ?= 1
 UNWINNABLE_SETS ?= lichess,unfair,vectors,sample,held,boxed,walls,chains,walled,rows,door

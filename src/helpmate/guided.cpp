@@ -257,8 +257,8 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
     return out;
 }
 
-// The loser's king moves: towards the mating corner (where the winner mates in one), and into
-// fewer open flight squares.
+// The loser's king moves: towards the mating corner (in the anchored plans), and into fewer open
+// flight squares.
 Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, const Move* last,
                                        Ranked* out) const noexcept {
     const Position& pos = node.pos;
@@ -305,7 +305,9 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
     const Position& pos = node.pos;
     const Square from = first->from();
     const Bitboard before = PT == PieceType::pawn ? pawn_attacks(winner_, from) : attacks(PT, from, node.occ);
-    const int base = 3 * (before & node.maps.open).count() + 2 * (before & node.zone).count();
+    // (What a piece attacks now is never an open flight square: those are the ones the winner
+    // does not attack.)
+    const int base = 2 * (before & node.zone).count();
     // The piece's own way towards the mate, from where it stands (the king keeps two squares
     // away from the loser's).
     int away = 0;
