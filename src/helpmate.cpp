@@ -498,9 +498,6 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         v.nodes = nodes;
         return v;
     };
-    const StaticAnswer cheap = cheap_stages(pos, side, nodes);
-    if (cheap.answer != MateAbility::unknown) return settled(cheap);
-
     // 5. Search: the guided search alone in quick mode; in full mode it is followed by the
     //    searches below, which take turns with growing budgets until one answers or the limit
     //    is hit.
@@ -533,10 +530,25 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // mode (the mate of a real position is most often a little beyond the quick budget where
     // the guided search misses it, and the rounds below begin at sixteen times it).
     const std::uint64_t first_guided = quick ? options_.quick_node_limit : 2 * options_.quick_node_limit;
-    {
+    auto first_search = [&] {
         detail::SearchOutcome found = detail::search_helpmate(pos, side, std::min<std::uint64_t>(first_guided, limit));
-        if (take(found, "guided search")) return v;
-    }
+        return take(found, "guided search");
+    };
+    // With a queen or rook of its own free to move, more than twelve units on the board besides
+    // the kings, and a move to play, the side nearly always mates along the first guided lines,
+    // and the cheap stages' proofs (the material, a forced line to bare material, a blockade,
+    // which needs no free queen or rook) hardly ever hold: the search goes first, and the stages
+    // follow only where it fails. The answers are the same either way (a mating line and a
+    // proof of the contrary never meet); in the open positions of real games the stages cost
+    // about 2 % of the analysis, and on the unfair timeouts, where such a piece is often lost by
+    // force, the search spends 4 % more.
+    const bool search_first = free_heavy_piece(pos, side) &&
+                              (pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units &&
+                              has_legal_move(pos);
+    if (search_first && first_search()) return v;
+    const StaticAnswer cheap = cheap_stages(pos, side, nodes);
+    if (cheap.answer != MateAbility::unknown) return settled(cheap);
+    if (!search_first && first_search()) return v;
     if (const StaticAnswer s = ungated_stages(pos, side, cheap, nodes); s.answer != MateAbility::unknown)
         return settled(s);
     if (quick) {
