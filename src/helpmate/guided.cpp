@@ -75,9 +75,13 @@ private:
         Levers levers{};              // with the lever plan
         Square lever = Square::none;  // the lever square the winner's pieces head for, if any
     };
-    template <PieceType PT>
+    /// (Each scoring loop is compiled for the anchored plans and for the others, `A`.)
+    template <PieceType PT, bool A>
     Ranked* score_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept;
+    template <bool A>
     Ranked* loser_run(const Node& node, PieceType pt, const Move* first, const Move* last, Ranked* out) const noexcept;
+    template <bool A>
+    Ranked* piece_run(const Node& node, bool winner_moves, const Move* m, const Move* end, Ranked* o) const noexcept;
     Ranked* loser_king_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept;
     /// The score of the loser's capture `m` (of the unit on `to`, or en passant).
     [[nodiscard]] static int loser_capture(const Position& pos, Move m) noexcept {
@@ -197,27 +201,33 @@ std::size_t Guided::rank_moves(const Position& pos, const MoveList& moves, Ranke
     // Each run function scores the moves from `m` on while they are of one piece, and returns
     // where it stopped writing (one score per move: the next run starts at the same index).
     while (m != end) {
-        const Move* const run = end;
-        const PieceType pt = type_of(pos.piece_at(m->from()));
-        if (winner_moves) {
-            switch (pt) {
-                case PieceType::pawn: o = score_run<PieceType::pawn>(node, m, run, o); break;
-                case PieceType::knight: o = score_run<PieceType::knight>(node, m, run, o); break;
-                case PieceType::bishop: o = score_run<PieceType::bishop>(node, m, run, o); break;
-                case PieceType::rook: o = score_run<PieceType::rook>(node, m, run, o); break;
-                case PieceType::queen: o = score_run<PieceType::queen>(node, m, run, o); break;
-                default: o = score_run<PieceType::king>(node, m, run, o); break;
-            }
-        } else {
-            o = pt == PieceType::king ? loser_king_run(node, m, run, o) : loser_run(node, pt, m, run, o);
-        }
+        o = anchored_ ? piece_run<true>(node, winner_moves, m, end, o)
+                      : piece_run<false>(node, winner_moves, m, end, o);
         m = moves.begin() + (o - out);
     }
     return static_cast<std::size_t>(o - out);
 }
 
+// The moves of the piece that moves first from `m` on, by the loop made for its kind.
+template <bool A>
+Guided::Ranked* Guided::piece_run(const Node& node, bool winner_moves, const Move* m, const Move* end,
+                                  Ranked* o) const noexcept {
+    const PieceType pt = type_of(node.pos.piece_at(m->from()));
+    if (!winner_moves)
+        return pt == PieceType::king ? loser_king_run(node, m, end, o) : loser_run<A>(node, pt, m, end, o);
+    switch (pt) {
+        case PieceType::pawn: return score_run<PieceType::pawn, A>(node, m, end, o);
+        case PieceType::knight: return score_run<PieceType::knight, A>(node, m, end, o);
+        case PieceType::bishop: return score_run<PieceType::bishop, A>(node, m, end, o);
+        case PieceType::rook: return score_run<PieceType::rook, A>(node, m, end, o);
+        case PieceType::queen: return score_run<PieceType::queen, A>(node, m, end, o);
+        default: return score_run<PieceType::king, A>(node, m, end, o);
+    }
+}
+
 // The loser's moves of one piece other than its king (from `first` on, while they are of the
 // piece on its square, up to `last`).
+template <bool A>
 Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* first, const Move* last,
                                   Ranked* out) const noexcept {
     const Position& pos = node.pos;
@@ -227,7 +237,7 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
     const int weight = blockers_needed_ ? 5 : 3;
     // With mating material of the winner's own: a piece (not a pawn) that stops guarding the
     // squares around its king that the winner attacks lets the mate in.
-    const Bitboard contested = anchored_ || pt == PieceType::pawn ? Bitboard() : node.maps.threats & node.maps.zone;
+    const Bitboard contested = A || pt == PieceType::pawn ? Bitboard() : node.maps.threats & node.maps.zone;
     const int guards = contested ? (attacks(pt, from, node.occ) & contested).count() : 0;
     for (const Move* mp = first; mp != last && mp->from() == from; ++mp) {
         const Move m = *mp;
@@ -239,16 +249,16 @@ Guided::Ranked* Guided::loser_run(const Node& node, PieceType pt, const Move* fi
         if (m.is_promotion()) {
             // (Not on the mating corner itself, where the loser's king is to stand.)
             const PieceType p = m.promoted();
-            *out++ = Ranked{m, anchored_ && to == anchor_ ? 6
-                               : blockers_needed_         ? (p == PieceType::queen ? 4 : -8)
-                                                          : (p == PieceType::queen ? 2 : 4)};
+            *out++ = Ranked{m, A && to == anchor_ ? 6
+                               : blockers_needed_ ? (p == PieceType::queen ? 4 : -8)
+                                                  : (p == PieceType::queen ? 2 : 4)};
             continue;
         }
         // A unit next to its own king closes a flight square; one leaving it reopens it. With
         // blockers needed, units head for the squares around the chosen corner.
         const int near_after = node.zone.contains(to) ? 1 : 0;
         int s = -weight * (near_after - near_before);
-        if (anchored_ && !near_after)
+        if (A && !near_after)
             s += (pt == PieceType::knight ? knight_moves(to, node.target) : chebyshev(to, node.target)) - away;
         if (pt == PieceType::pawn && blockers_needed_ && !near_before) s -= 2;
         if (contested) s += 5 * ((attacks(pt, to, (node.occ ^ Bitboard(from)) | to) & contested).count() - guards);
@@ -300,7 +310,7 @@ Guided::Ranked* Guided::loser_king_run(const Node& node, const Move* first, cons
 // for the pawns that keep the winner's pawns from promoting: in the eager variants, while some are
 // left, each step towards them outweighs its pressure on the loser's king; with a queen, the king
 // walks at a third of the weight); pawns advance and promote; captures help.
-template <PieceType PT>
+template <PieceType PT, bool A>
 Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Move* last, Ranked* out) const noexcept {
     const Position& pos = node.pos;
     const Square from = first->from();
@@ -313,7 +323,7 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
     int away = 0;
     if constexpr (PT == PieceType::king) {
         away = clear_ ? clear_walk_[index(from)]
-                      : std::max(2, anchored_ ? int(winner_king_walk_[index(from)]) : chebyshev(from, node.target));
+                      : std::max(2, A ? int(winner_king_walk_[index(from)]) : chebyshev(from, node.target));
     } else if constexpr (PT == PieceType::knight) {
         away = knight_moves(from, node.target);
     } else if constexpr (PT != PieceType::pawn) {
@@ -353,9 +363,8 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
             }
         } else if constexpr (PT == PieceType::king) {
             after = king_attacks(to);
-            const int d1 =
-                clear_ ? clear_walk_[index(to)]
-                       : std::max(2, anchored_ ? int(winner_king_walk_[index(to)]) : chebyshev(to, node.target));
+            const int d1 = clear_ ? clear_walk_[index(to)]
+                                  : std::max(2, A ? int(winner_king_walk_[index(to)]) : chebyshev(to, node.target));
             s += (clear_ ? clear_weight : queen_ ? 1 : 3) * (d1 - away);
         } else {
             after = attacks(PT, to, occ2);
@@ -367,9 +376,9 @@ Guided::Ranked* Guided::score_run(const Node& node, const Move* first, const Mov
                 s += (PT == PieceType::knight ? int(knight_row[index(to)]) : chebyshev(to, node.target)) - away;
             }
         }
-        s -= (anchored_ ? 3 * (after & node.maps.open).count() : 0) + 2 * (after & node.zone).count();
-        if (hanging) s += anchored_ ? 5 : after.contains(node.target) ? 11 : 1;
-        s -= (anchored_ ? 2 : 4) * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
+        s -= (A ? 3 * (after & node.maps.open).count() : 0) + 2 * (after & node.zone).count();
+        if (hanging) s += A ? 5 : after.contains(node.target) ? 11 : 1;
+        s -= (A ? 2 : 4) * int(theirs.contains(to) || (PT == PieceType::pawn && m.is_en_passant()));
         *out++ = Ranked{m, s};
     }
     return out;
