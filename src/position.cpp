@@ -289,8 +289,7 @@ Setup Position::to_setup() const {
 
 std::uint64_t Position::compute_key() const noexcept {
     std::uint64_t k = 0;
-    for (int i = 0; i < 64; ++i)
-        if (board_[i] != Piece::none) k ^= detail::zobrist.piece_square[index(board_[i])][i];
+    for (Square s : occupied()) k ^= detail::zobrist.piece_square[index(board_[index(s)])][index(s)];
     for (Square r : castling_rooks_) k ^= detail::zobrist.castling[index(r)];
     if (legal_ep_square() != Square::none) k ^= detail::zobrist.ep_file[file_of(ep_square_)];
     if (turn_ == Color::black) k ^= detail::zobrist.side;

@@ -3,6 +3,7 @@
 // way whose placement reads first. A position, its colour mirror and its file mirror then meet
 // the searches as one and the same position, so they get the same answer from the same work.
 #include <array>
+#include <cstring>
 #include <optional>
 
 #include "impl.hpp"
@@ -56,10 +57,22 @@ struct PositionAccess {
             q.by_type_[t] = Bitboard(detail::seen_in(p.by_type_[t].bits, o));
         for (Color c : {Color::white, Color::black})
             q.by_color_[index(o.colours ? ~c : c)] = Bitboard(detail::seen_in(p.by_color_[index(c)].bits, o));
-        for (int i = 0; i < 64; ++i) {
-            Piece pc = p.board_[static_cast<std::size_t>(i)];
-            if (o.colours && pc != Piece::none) pc = make_piece(~color_of(pc), type_of(pc));
-            q.board_[static_cast<std::size_t>(index(detail::oriented(square_at(i), o)))] = pc;
+        // The board a rank (eight bytes, file a first) at a time: the ranks in reverse order
+        // with the colours, the bytes of each rank reversed with the files, and the colour bit
+        // (8) of every occupied square flipped with the colours.
+        static_assert(sizeof(Piece) == 1 && index(Piece::none) == 6 &&
+                      index(make_piece(Color::black, PieceType::pawn)) == 8);
+        for (int r = 0; r < 8; ++r) {
+            std::uint64_t row;
+            std::memcpy(&row, p.board_.data() + 8 * r, 8);
+            if (o.files) row = __builtin_bswap64(row);
+            if (o.colours) {
+                constexpr std::uint64_t none = 0x0606060606060606ULL, low = 0x7F7F7F7F7F7F7F7FULL;
+                const std::uint64_t y = row ^ none;                             // zero bytes: empty squares
+                const std::uint64_t occupied = (y | ((y & low) + low)) & ~low;  // 0x80 per occupied byte
+                row ^= occupied >> 4;                                           // 0x08: the colour bit
+            }
+            std::memcpy(q.board_.data() + 8 * (o.colours ? 7 - r : r), &row, 8);
         }
         q.castling_rooks_ = Bitboard(detail::seen_in(p.castling_rooks_.bits, o));
         q.ep_square_ = p.ep_square_ == Square::none ? Square::none : detail::oriented(p.ep_square_, o);
