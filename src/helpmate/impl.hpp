@@ -381,7 +381,7 @@ public:
             budget_ = budget;
             if (dfs(root, budget) == Reached::mate) {
                 out.kind = SearchOutcome::Kind::mate;
-                out.line = line_;
+                out.line = std::move(line_);
                 break;
             }
             if (aborted_) break;
@@ -393,7 +393,9 @@ public:
 protected:
     using Ranked = RankedMove;
     DiscrepancySearch(Color winner, std::uint64_t node_limit) noexcept
-        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()), cache_(ranked_cache()) {}
+        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()), cache_(ranked_cache()) {
+        line_.reserve(96);  // (the first iteration's ply cap, and then some: one allocation per search)
+    }
 
     Color winner_, loser_;
     std::uint64_t limit_;

@@ -292,7 +292,7 @@ SearchOutcome Rewarded::run(const Position& root) {
         iteration_cap_ = 60000;
         if (dfs(root, depth, false)) {
             out.kind = SearchOutcome::Kind::mate;
-            out.line = line_;
+            out.line = std::move(line_);
             break;
         }
     }
