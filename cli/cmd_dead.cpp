@@ -87,47 +87,58 @@ void print_human(const Position& pos, const std::vector<Answer>& answers) {
 // The longest batch line read (a FEN with a side is under 120 bytes; the rest is room for an id).
 constexpr std::size_t max_line_bytes = 4096;
 
-bool all_of(const std::string& s, const char* allowed) {
-    return !s.empty() && s.find_first_not_of(allowed) == std::string::npos;
+bool all_of(std::string_view s, std::string_view allowed) {
+    return !s.empty() && s.find_first_not_of(allowed) == std::string_view::npos;
 }
 
 struct BatchLine {
     std::string fen, side, id;
 };
 
-// Splits "FEN [white|black|both] [ID…]": the FEN is its placement and side to move and then
-// those of castling, en passant, halfmove clock and fullmove number that follow in order.
-BatchLine split_line(const std::string& line) {
-    std::vector<std::string> tokens;
-    for (std::size_t i = 0; i < line.size();) {
+// Splits "FEN [white|black|both] [ID…]" into `out` (whose strings keep their room from line to
+// line): the FEN is its placement and side to move and then those of castling, en passant,
+// halfmove clock and fullmove number that follow in order; tokens are separated by blanks and
+// tabs, and joined again by one blank.
+void split_line(std::string_view line, BatchLine& out) {
+    out.fen.clear();
+    out.side.clear();
+    out.id.clear();
+    std::size_t i = 0;
+    auto next = [&]() -> std::string_view {  // the next token (empty at the end)
         const auto start = line.find_first_not_of(" \t", i);
-        if (start == std::string::npos) break;
-        const auto end = line.find_first_of(" \t", start);
-        tokens.push_back(line.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        i = end == std::string::npos ? line.size() : end;
-    }
-    BatchLine out;
-    std::size_t k = std::min<std::size_t>(tokens.size(), 2);
-    auto field = [&](auto&& looks_like) {
-        if (k < tokens.size() && looks_like(tokens[k]))
-            ++k;
-        else
-            return false;
-        return true;
+        if (start == std::string_view::npos) return i = line.size(), std::string_view();
+        const auto end = std::min(line.find_first_of(" \t", start), line.size());
+        i = end;
+        return line.substr(start, end - start);
     };
-    if (k == 2) {
-        field([](const std::string& t) { return t == "-" || all_of(t, "KQkqABCDEFGHabcdefgh"); }) &&
-            field([](const std::string& t) {
-                return t == "-" || (t.size() == 2 && t[0] >= 'a' && t[0] <= 'h' && (t[1] == '3' || t[1] == '6'));
-            }) &&
-            field([](const std::string& t) { return all_of(t, "0123456789"); }) &&
-            field([](const std::string& t) { return all_of(t, "0123456789"); });
+    std::string_view t = next();
+    for (int k = 0; k < 2 && !t.empty(); ++k, t = next()) {
+        if (k) out.fen += ' ';
+        out.fen += t;
     }
-    for (std::size_t i = 0; i < k; ++i) out.fen += (i ? " " : "") + tokens[i];
-    if (k < tokens.size() && (tokens[k] == "white" || tokens[k] == "black" || tokens[k] == "both"))
-        out.side = tokens[k++];
-    for (; k < tokens.size(); ++k) out.id += (out.id.empty() ? "" : " ") + tokens[k];
-    return out;
+    if (out.fen.find(' ') != std::string::npos) {  // both leading fields: the optional ones may follow
+        auto field = [&](auto&& looks_like) {
+            if (t.empty() || !looks_like(t)) return false;
+            out.fen += ' ';
+            out.fen += t;
+            t = next();
+            return true;
+        };
+        field([](std::string_view f) { return f == "-" || all_of(f, "KQkqABCDEFGHabcdefgh"); }) &&
+            field([](std::string_view f) {
+                return f == "-" || (f.size() == 2 && f[0] >= 'a' && f[0] <= 'h' && (f[1] == '3' || f[1] == '6'));
+            }) &&
+            field([](std::string_view f) { return all_of(f, "0123456789"); }) &&
+            field([](std::string_view f) { return all_of(f, "0123456789"); });
+    }
+    if (t == "white" || t == "black" || t == "both") {
+        out.side = t;
+        t = next();
+    }
+    for (; !t.empty(); t = next()) {
+        if (!out.id.empty()) out.id += ' ';
+        out.id += t;
+    }
 }
 
 void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOptions& opt) {
@@ -135,6 +146,7 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
     std::string line;
     std::uint64_t number = 0, failed = 0, first_failed = 0;
     std::string text;  // an answer, written straight as JSON text (append_dead_members)
+    BatchLine b;       // the fields of the line (kept from line to line for their room)
     for (LineReader::Got got; (got = reader.next(line)) != LineReader::Got::end;) {
         ++number;
         Json j;
@@ -152,7 +164,7 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
         } else {
             const auto first = line.find_first_not_of(" \t");
             if (first == std::string::npos || line[first] == '#') continue;
-            const BatchLine b = split_line(line.substr(first));
+            split_line(std::string_view(line).substr(first), b);
             if (!is_utf8(line)) {
                 refuse("not_utf8", "line " + std::to_string(number) + " is not valid UTF-8: " + line, b.id);
             } else {

@@ -67,8 +67,14 @@ namespace {
 /// reasons); text from the input goes through the JSON library.
 void append_string(std::string& out, std::string_view s) {
     out += '"';
-    for (const char c : s) {
+    // The text between the characters that need escaping goes in whole (most often all of it).
+    std::size_t plain = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
         const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && c != '"' && c != '\\') continue;
+        out.append(s, plain, i - plain);
+        plain = i + 1;
         if (c == '"' || c == '\\') {
             out += '\\';
             out += c;
@@ -85,10 +91,9 @@ void append_string(std::string& out, std::string_view s) {
                     out += hex[u >> 4];
                     out += hex[u & 15];
             }
-        } else {
-            out += c;
         }
     }
+    out.append(s, plain, s.size() - plain);
     out += '"';
 }
 }  // namespace

@@ -249,8 +249,9 @@ Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOpti
 }
 
 std::string to_fen(const Setup& s, FenWriteOptions options) {
-    std::string out;
-    out.reserve(90);
+    // The placement, side and castling fields into a buffer first (at most 71 + 3 + 16 bytes).
+    char buf[96];
+    char* out = buf;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
@@ -259,16 +260,18 @@ std::string to_fen(const Setup& s, FenWriteOptions options) {
                 ++empty;
                 continue;
             }
-            if (empty) out += static_cast<char>('0' + empty);
+            if (empty) *out++ = static_cast<char>('0' + empty);
             empty = 0;
-            out += fen_char(p);
+            *out++ = fen_char(p);
         }
-        if (empty) out += static_cast<char>('0' + empty);
-        if (rank) out += '/';
+        if (empty) *out++ = static_cast<char>('0' + empty);
+        if (rank) *out++ = '/';
     }
-    out += s.turn == Color::white ? " w " : " b ";
+    *out++ = ' ';
+    *out++ = s.turn == Color::white ? 'w' : 'b';
+    *out++ = ' ';
     if (!s.castling_rooks) {
-        out += '-';
+        *out++ = '-';
     } else {
         for (Color c : {Color::white, Color::black}) {
             const Rank back = c == Color::white ? 0 : 7;
@@ -285,19 +288,22 @@ std::string to_fen(const Setup& s, FenWriteOptions options) {
                 for (int g = kingside ? f + 1 : f - 1; g >= 0 && g < 8; g += kingside ? 1 : -1)
                     if (s.board[back * 8 + g] == make_piece(c, PieceType::rook)) outermost = false;
                 if (options.shredder || !outermost || king_file < 0)
-                    out += letter(static_cast<char>('A' + f));
+                    *out++ = letter(static_cast<char>('A' + f));
                 else
-                    out += letter(kingside ? 'K' : 'Q');
+                    *out++ = letter(kingside ? 'K' : 'Q');
             }
         }
     }
-    out += ' ';
-    out += to_string(s.ep_square);
-    out += ' ';
-    out += std::to_string(s.halfmove_clock);
-    out += ' ';
-    out += std::to_string(s.fullmove_number);
-    return out;
+    std::string fen;
+    fen.reserve(static_cast<std::size_t>(out - buf) + 32);
+    fen.append(buf, out);
+    fen += ' ';
+    fen += to_string(s.ep_square);
+    fen += ' ';
+    fen += std::to_string(s.halfmove_clock);
+    fen += ' ';
+    fen += std::to_string(s.fullmove_number);
+    return fen;
 }
 
 std::string to_fen(const Position& pos, FenWriteOptions options) {
