@@ -2,7 +2,9 @@
 /// @brief The complete unwinnability analyzer: can a side still checkmate by any series of legal
 /// moves (FIDE DEF-CANMATE), answered with a mating line or a proof.
 ///
-/// HelpmateAnalyzer decides a position for one side in stages, cheapest first:
+/// HelpmateAnalyzer decides a position for one side in stages, cheapest first (where the side
+/// has a free queen or rook among more than twelve units, the first guided search of stage 4
+/// goes before 1-3, which hardly ever hold there):
 ///  1. the game is already over, or the material can never mate (sound material rules);
 ///  2. a forced-line check (every line ends within a few plies);
 ///  3. a blockade proof: the units that can never move or be taken, what every other unit can
