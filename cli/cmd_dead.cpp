@@ -105,11 +105,10 @@ void split_line(std::string_view line, BatchLine& out) {
     out.id.clear();
     std::size_t i = 0;
     auto next = [&]() -> std::string_view {  // the next token (empty at the end)
-        const auto start = line.find_first_not_of(" \t", i);
-        if (start == std::string_view::npos) return i = line.size(), std::string_view();
-        const auto end = std::min(line.find_first_of(" \t", start), line.size());
-        i = end;
-        return line.substr(start, end - start);
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+        return line.substr(start, i - start);
     };
     std::string_view t = next();
     for (int k = 0; k < 2 && !t.empty(); ++k, t = next()) {
@@ -171,7 +170,9 @@ void run_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const DeadOpti
                 try {
                     const Position pos = composed_fen_or_throw(b.fen);
                     const auto answers = analyse_dead(analyzer, pos, sides_of(b.side.empty() ? opt.side : b.side));
-                    text = "{\"line\":" + std::to_string(number);
+                    text.clear();  // (the string keeps its room from line to line)
+                    text += "{\"line\":";
+                    text += std::to_string(number);
                     if (!b.id.empty()) text += ",\"id\":" + dump(Json(b.id));
                     text += ',';
                     append_dead_members(text, pos, answers, opt.timing);

@@ -99,32 +99,33 @@ void append_string(std::string& out, std::string_view s) {
 }  // namespace
 
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
+    using namespace std::string_view_literals;  // (the lengths of the literals known here)
     const DeadAnswer* asked[2] = {nullptr, nullptr};
     for (const DeadAnswer& a : answers) asked[a.side == Color::white ? 0 : 1] = &a;
-    auto per_side = [&](const char* key, auto value) {
-        out += ",\"";
+    auto per_side = [&](std::string_view key, auto value) {
+        out += ",\""sv;
         out += key;
-        out += "\":{";
+        out += "\":{"sv;
         for (int c = 0; c < 2; ++c) {
-            out += c == 0 ? "\"white\":" : ",\"black\":";
+            out += c == 0 ? "\"white\":"sv : ",\"black\":"sv;
             if (asked[c])
                 value(*asked[c]);
             else
-                out += "null";
+                out += "null"sv;
         }
         out += '}';
     };
-    out += "\"fen\":";
+    out += "\"fen\":"sv;
     append_string(out, to_fen(pos));
     const auto dead = dead_of(answers);
-    out += ",\"dead\":";
-    out += dead ? (*dead ? "true" : "false") : "null";
+    out += ",\"dead\":"sv;
+    out += dead ? (*dead ? "true"sv : "false"sv) : "null"sv;
     for (int c = 0; c < 2; ++c) {
-        out += c == 0 ? ",\"white\":" : ",\"black\":";
+        out += c == 0 ? ",\"white\":"sv : ",\"black\":"sv;
         if (asked[c])
             append_string(out, mate_ability_name(asked[c]->verdict.answer));
         else
-            out += "null";
+            out += "null"sv;
     }
     per_side("can_checkmate", [&](const DeadAnswer& a) { append_string(out, yes_no_unknown(a.verdict.answer)); });
     per_side("proof", [&](const DeadAnswer& a) { append_string(out, mate_proof_name(a.verdict.proof)); });
@@ -132,7 +133,7 @@ void append_dead_members(std::string& out, const Position& pos, const std::vecto
     per_side("nodes", [&](const DeadAnswer& a) { out += std::to_string(a.verdict.nodes); });
     per_side("helpmate", [&](const DeadAnswer& a) {
         if (a.verdict.answer != MateAbility::can_checkmate) {
-            out += "null";
+            out += "null"sv;
             return;
         }
         out += '[';

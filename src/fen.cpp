@@ -1,8 +1,9 @@
 // fen.cpp — FEN reader and writer.
 #include "arbiter/fen.hpp"
 
+#include <array>
 #include <charconv>
-#include <vector>
+#include <cstring>
 
 namespace arbiter {
 
@@ -19,18 +20,40 @@ struct Token {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::vector<Token> split(std::string_view s) {
-    std::vector<Token> out;
+/// The first seven blank-separated fields of a FEN (the six of the standard, and a seventh only
+/// to say where unexpected text begins), without allocating.
+struct Tokens {
+    std::array<Token, 7> items;
+    std::size_t count = 0;
+    [[nodiscard]] bool empty() const noexcept { return count == 0; }
+    [[nodiscard]] std::size_t size() const noexcept { return count; }
+    const Token& operator[](std::size_t i) const noexcept { return items[i]; }
+};
+
+Tokens split(std::string_view s) {
+    Tokens out;
     std::size_t i = 0;
-    while (i < s.size()) {
+    while (i < s.size() && out.count < out.items.size()) {
         while (i < s.size() && is_space(s[i])) ++i;
         if (i >= s.size()) break;
         const std::size_t start = i;
         while (i < s.size() && !is_space(s[i])) ++i;
-        out.push_back({s.substr(start, i - start), start});
+        out.items[out.count++] = {s.substr(start, i - start), start};
     }
     return out;
 }
+
+/// The piece of each FEN letter (PNBRQK, pnbrqk), Piece::none for every other byte.
+constexpr std::array<Piece, 256> piece_of_letter = [] {
+    std::array<Piece, 256> table{};
+    table.fill(Piece::none);
+    for (Color c : {Color::white, Color::black})
+        for (int t = 0; t < 6; ++t) {
+            const Piece p = make_piece(c, static_cast<PieceType>(t));
+            table[static_cast<unsigned char>(fen_char(p))] = p;
+        }
+    return table;
+}();
 
 Unexpected<FenError> fail(FenError::Code code, FenField field, std::size_t offset, std::string message) {
     return Unexpected(FenError{code, field, offset, std::move(message), {}});
@@ -76,11 +99,11 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
                     return fail(C::rank_too_long, FenField::placement, at,
                                 "rank " + std::to_string(rank + 1) + " has more than 8 squares");
                 last_was_digit = true;
-            } else if (auto p = piece_from_char(c)) {
+            } else if (const Piece p = piece_of_letter[static_cast<unsigned char>(c)]; p != Piece::none) {
                 if (file >= 8)
                     return fail(C::rank_too_long, FenField::placement, at,
                                 "rank " + std::to_string(rank + 1) + " has more than 8 squares");
-                setup.board[index(make_square(file, rank))] = *p;
+                setup.board[index(make_square(file, rank))] = p;
                 ++file;
                 last_was_digit = false;
             } else {
@@ -253,6 +276,13 @@ std::string to_fen(const Setup& s, FenWriteOptions options) {
     char buf[96];
     char* out = buf;
     for (int rank = 7; rank >= 0; --rank) {
+        std::uint64_t row;  // (an empty rank, common in the middlegame and after, is one test)
+        std::memcpy(&row, s.board.data() + rank * 8, 8);
+        if (row == 0x0101010101010101ULL * index(Piece::none)) {
+            *out++ = '8';
+            if (rank) *out++ = '/';
+            continue;
+        }
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
             const Piece p = s.board[rank * 8 + file];
