@@ -540,7 +540,7 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     // which needs no free queen or rook) hardly ever hold: the search goes first, and the stages
     // follow only where it fails. The answers are the same either way (a mating line and a
     // proof of the contrary never meet); in the open positions of real games the stages cost
-    // about 2 % of the analysis, and on the unfair timeouts, where such a piece is often lost by
+    // about 3 % of the analysis, and on the unfair timeouts, where such a piece is often lost by
     // force, the search spends 4 % more.
     const bool search_first = free_heavy_piece(pos, side) &&
                               (pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units &&

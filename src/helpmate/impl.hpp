@@ -372,6 +372,7 @@ public:
         stamp_ = cache_.new_search();
         table_.focus(limit_);
         first_kept_ = ranked_.top;
+        line_.reserve(96);  // (the first iteration's ply cap, and then some: one allocation a search)
         SearchOutcome out;
         for (int budget = 0; budget < 64; ++budget) {
             table_.new_generation();
@@ -393,9 +394,7 @@ public:
 protected:
     using Ranked = RankedMove;
     DiscrepancySearch(Color winner, std::uint64_t node_limit) noexcept
-        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()), cache_(ranked_cache()) {
-        line_.reserve(96);  // (the first iteration's ply cap, and then some: one allocation per search)
-    }
+        : winner_(winner), loser_(~winner), limit_(node_limit), ranked_(ranked_stack()), cache_(ranked_cache()) {}
 
     Color winner_, loser_;
     std::uint64_t limit_;
