@@ -32,6 +32,8 @@ void add_moves(CLI::App& app);
 void add_status(CLI::App& app);
 void add_claim(CLI::App& app);
 void add_session(CLI::App& app);
+/// `arbiter users add|list|revoke` (cmd_users.cpp): the named users of a server.
+void add_users(CLI::App& app);
 void add_audit(CLI::App& app);
 void add_dead(CLI::App& app);
 /// `arbiter serve` (cmd_serve.cpp, serve/): the JSON API and the web console.

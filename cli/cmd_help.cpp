@@ -45,7 +45,8 @@ const std::map<std::string, std::string>& examples() {
         {"serve",
          "  arbiter serve --journal hall.arbiter            # then open http://127.0.0.1:8080/\n"
          "  arbiter serve --journal hall.arbiter --listen 127.0.0.1:0\n"
-         "  arbiter serve --journal hall.arbiter --listen 0.0.0.0:8080 --token-file token.txt"},
+         "  arbiter serve --journal hall.arbiter --listen 0.0.0.0:8443 --token-file token.txt --tls-cert hall.crt "
+         "--tls-key hall.key"},
         {"watch",
          "  arbiter watch round3.pgn                      # one JSON line per alert, until interrupted\n"
          "  arbiter watch --state hall.watch --interval-ms 500 /srv/livechess/round3/\n"
@@ -77,6 +78,21 @@ const std::map<std::string, std::string>& examples() {
          "  arbiter session export --journal hall.arbiter 1 > game.pgn\n"
          "  arbiter session export --json --journal hall.arbiter 1"},
         {"session list", "  arbiter session list --journal hall.arbiter"},
+        {"session verify",
+         "  arbiter session verify --journal hall.arbiter\n"
+         "  arbiter session verify --journal hall.arbiter --head 3f2a…(the head printed on an export)"},
+        {"session delete", "  arbiter session delete --journal hall.arbiter 7 --by chief"},
+        {"users",
+         "  arbiter users add --journal hall.arbiter --name deputy1 --role arbiter --sections \"Open A\"\n"
+         "  arbiter users list --journal hall.arbiter\n"
+         "  arbiter users revoke --journal hall.arbiter --name deputy1"},
+        {"users add",
+         "  arbiter users add --journal hall.arbiter --name chief --role chief > chief.token\n"
+         "  arbiter users add --journal hall.arbiter --name screen --role viewer\n"
+         "  arbiter users add --journal hall.arbiter --name deputy2 --role arbiter --boards 1-10,12"},
+        {"users list",
+         "  arbiter users list --journal hall.arbiter\n  arbiter users list --json --journal hall.arbiter"},
+        {"users revoke", "  arbiter users revoke --journal hall.arbiter --name deputy1"},
         {"help", "  arbiter help\n  arbiter help session event"},
         {"completion",
          "  arbiter completion bash > ~/.local/share/bash-completion/completions/arbiter\n"

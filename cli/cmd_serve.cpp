@@ -1,6 +1,7 @@
-// cmd_serve.cpp — `arbiter serve --journal FILE [--listen HOST:PORT] [--token-file F] [--watch
-// SOURCE]...`: the JSON API and the web console over the sessions of a journal (serve/,
-// docs/api.md), with the hall monitor's routes (watch/hall_service.hpp) joined to it here.
+// cmd_serve.cpp — `arbiter serve --journal FILE [--listen HOST:PORT] [--token-file F] [--tls-cert F
+// --tls-key F | --insecure-http] [--watch SOURCE]...`: the JSON API and the web console over the
+// sessions of a journal (serve/, docs/api.md), with the hall monitor's routes
+// (watch/hall_service.hpp) joined to it here.
 #include "cli.hpp"
 #include "hall_service.hpp"
 #include "http.hpp"
@@ -22,10 +23,20 @@ void add_serve(CLI::App& app) {
     cmd->add_option("--journal", o->journal, "The journal file (created when missing)")->required();
     cmd->add_option("--listen", o->listen,
                     "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 picks a free one); an address other "
-                    "than loopback needs --token-file");
+                    "than loopback needs --token-file, and --tls-cert/--tls-key or --insecure-http");
     cmd->add_option("--token-file", o->token_file,
                     "A file holding the token (16+ characters) every API request must give as Authorization: "
                     "Bearer TOKEN");
+    cmd->add_option("--tls-cert", o->tls_cert,
+                    "The server's certificate, PEM (its chain after it): serve HTTPS only; read again on SIGHUP. "
+                    "Needs --tls-key");
+    cmd->add_option("--tls-key", o->tls_key,
+                    "The certificate's private key, PEM (not encrypted); read again on SIGHUP");
+    cmd->add_flag("--accept-broken-journal", o->accept_broken_journal,
+                  "Serve a journal whose hash chain does not match its rows (arbiter session verify names the "
+                  "record); every page then warns");
+    cmd->add_flag("--insecure-http", o->insecure_http,
+                  "Serve plain HTTP on an address other than loopback (tokens and events readable on that network)");
     cmd->add_option("--threads", o->threads,
                     "Connection threads (one a connection, SSE listeners included; default 1024)")
         ->check(whole_number(4, 10'000));
@@ -44,14 +55,14 @@ void add_serve(CLI::App& app) {
         ->check(whole_number(1, 3600));
     cmd->callback([all] {
         if (!all->watch.empty() || !all->watch_streams.empty())
-            all->serve.routes = [a = all.get()](const std::string& token) -> std::unique_ptr<face::Routes> {
-                watch::HallOptions ho{.sources = a->watch,
-                                      .streams = a->watch_streams,
-                                      .tls = {.ca_file = a->watch_ca_file},
-                                      .state = a->watch_state,
-                                      .interval_ms = a->watch_interval_ms,
-                                      .token = token,
-                                      .watch = {}};
+            all->serve.routes = [a = all.get()](face::Guard guard) -> std::unique_ptr<face::Routes> {
+                watch::HallOptions ho;
+                ho.sources = a->watch;
+                ho.streams = a->watch_streams;
+                ho.tls.ca_file = a->watch_ca_file;
+                ho.state = a->watch_state;
+                ho.interval_ms = a->watch_interval_ms;
+                ho.guard = std::move(guard);
                 try {
                     return std::make_unique<watch::HallService>(std::move(ho));
                 } catch (const std::runtime_error& e) {

@@ -54,6 +54,10 @@ void add_new(CLI::App& session) {
     cmd->add_option("--site", in.site, "Site (PGN)");
     cmd->add_option("--date", in.date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?)");
     cmd->add_option("--round", in.round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
+    cmd->add_option("--section", in.section,
+                    "Section (PGN), e.g. Open A: an arbiter user whose sections are listed acts only on these");
+    cmd->add_option("--board", in.board,
+                    "Board (PGN), e.g. 12: an arbiter user whose boards are listed acts only on these");
     cmd->add_option("--no-offers-before", in.no_offers_before,
                     "Competition rule 9.1.1: no draw offers before this move")
         ->check(whole_number(0, 10'000));
@@ -63,12 +67,13 @@ void add_new(CLI::App& session) {
                   "fide-2023 blitz under B.2: the literal +2 min penalties");
     add_rule_options(*cmd, in.rules);
     cmd->add_flag("--json", o->json, "Print the new session's state as JSON");
+    add_by(*cmd);
     cmd->callback([o, tcat] {
         o->in.category_given = tcat->count() > 0;
         const SessionConfig cfg = session_config(o->in);
         if (cfg.time_control) warn_short_base(*cfg.time_control, o->in.time_control);
         Journal journal = open_journal(o->journal, Journal::Mode::create_if_missing);
-        auto s = JournaledSession::create(journal, cfg);
+        auto s = JournaledSession::create(journal, cfg, nullptr, author());
         if (!s) fail(s.error());
         if (o->json) {
             std::cout << dump(state_json(s->session(), s->id())) << '\n';
@@ -84,7 +89,31 @@ struct SessionArgs {
     std::string event;
     bool json = false;
     bool pgn = false;
+    bool history = false;
 };
+
+// `session show --history`: each journaled event with who entered it and when.
+void print_history(const StoredSession& stored) {
+    auto who = [](const Entered& e) {
+        const Json j = entered_json(e);
+        std::string out = e.by.empty() ? "(not recorded)" : printable(e.by);
+        if (j.contains("at")) out += ", " + j["at"].get<std::string>();
+        return out;
+    };
+    std::cout << "Created    " << who(stored.created) << '\n';
+    for (std::size_t i = 0; i < stored.events.size(); ++i) {
+        const Json e = event_to_json(stored.events[i]);
+        std::string what = event_type_name(stored.events[i].type);
+        for (const char* key : {"side", "move", "kind", "intended"})
+            if (e.contains(key) && e[key].is_string()) what += " " + e[key].get<std::string>();
+        std::cout << "Event " << std::to_string(i + 1)
+                  << std::string(i + 1 < 10    ? 4
+                                 : i + 1 < 100 ? 3
+                                               : 2,
+                                 ' ')
+                  << printable(what) << " — " << who(i < stored.entered.size() ? stored.entered[i] : Entered{}) << '\n';
+    }
+}
 
 // `session event --journal F ID -|FILE`: JSON events one a line (blank lines and lines starting
 // with '#' skipped), each journaled as it is applied; the first one that does not read or is
@@ -113,7 +142,7 @@ void apply_lines(const SessionArgs& a, SessionId id) {
                              where + bad.message() + " (" + std::to_string(applied) + " events before it applied)",
                              bad.field(), bad.offset());
         }
-        if (auto err = s.apply(e)) {
+        if (auto err = s.apply(e, author())) {
             if (err->refusal) {
                 Json j = refusal_json(*err->refusal, err->message, id);
                 j["line"] = number;
@@ -142,6 +171,7 @@ void add_event(CLI::App& session) {
                     "JSON events one a line, applied in order up to the first refused one")
         ->required();
     cmd->add_flag("--json", a->json, "JSON output (the default for this command)");
+    add_by(*cmd);
     cmd->footer(event_types_help());
     cmd->callback([a] {
         const SessionId id = parse_id(a->id);
@@ -150,7 +180,7 @@ void add_event(CLI::App& session) {
         const Event e = event_from_json(a->event);
         Journal journal = open_journal(a->journal, Journal::Mode::open_existing);
         JournaledSession s = open_session(journal, id);
-        if (auto err = s.apply(e)) {
+        if (auto err = s.apply(e, author())) {
             // A refusal is an answer too: its code on stdout as JSON, the reason on stderr, exit 2.
             if (err->refusal) {
                 std::cout << dump(refusal_json(*err->refusal, err->message, id)) << '\n';
@@ -186,11 +216,21 @@ void add_show(CLI::App& session) {
     add_busy_timeout(*cmd);
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_flag("--json", a->json, "The state as JSON");
+    cmd->add_flag("--history", a->history,
+                  "Every journaled event with who entered it and when (with --json: as GET "
+                  "/api/v1/sessions/ID/history answers)");
     cmd->callback([a] {
         const SessionId id = parse_id(a->id);
         Journal journal = open_journal(a->journal, Journal::Mode::read_only);
         JournaledSession s = open_session(journal, id);
-        if (a->json) {
+        if (a->history) {
+            auto stored = journal.load(id);
+            if (!stored) fail(stored.error());
+            if (a->json)
+                std::cout << dump(history_json(*stored)) << '\n';
+            else
+                print_history(*stored);
+        } else if (a->json) {
             Json j = state_json(s.session(), id);
             std::cout << dump(j) << '\n';
         } else {
@@ -207,7 +247,8 @@ void add_export(CLI::App& session) {
     cmd->add_option("id", a->id, "Session id")->required();
     cmd->add_flag("--pgn", a->pgn, "PGN (the default)");
     cmd->add_flag("--json", a->json,
-                  "JSON: the PGN text and the journaled events, each in the JSON that `session event` takes");
+                  "JSON: the PGN text, the journaled events (each in the JSON that `session event` takes) with "
+                  "who entered each and when, and the journal's head hash");
     cmd->callback([a] {
         if (a->json && a->pgn)
             throw InputError("bad_usage", "session export: --pgn and --json cannot be combined (choose one)", "json");
@@ -218,9 +259,18 @@ void add_export(CLI::App& session) {
         auto s = replay(*stored);
         if (!s) fail(s.error());
         if (a->json) {
-            Json events = Json::array();
+            Json events = Json::array(), entered = Json::array();
             for (const auto& e : stored->events) events.push_back(event_to_json(e));
-            std::cout << dump(Json{{"id", id}, {"pgn", export_pgn(*s)}, {"events", events}}) << '\n';
+            for (const auto& e : stored->entered) entered.push_back(entered_json(e));
+            auto head = journal.head();
+            if (!head) fail(head.error());
+            std::cout << dump(Json{{"id", id},
+                                   {"pgn", export_pgn(*s)},
+                                   {"events", events},
+                                   {"entered", entered},
+                                   {"created", entered_json(stored->created)},
+                                   {"journal_head", *head}})
+                      << '\n';
         } else {
             std::cout << export_pgn(*s);
         }
@@ -258,16 +308,19 @@ void add_list(CLI::App& session) {
                 continue;
             }
             if (a->json) {
-                out.push_back(Json{{"id", id},
-                                   {"white", s->config().white},
-                                   {"black", s->config().black},
-                                   {"event", s->config().event},
-                                   {"round", s->config().round},
-                                   {"status", s->ended() ? "ended" : "ongoing"},
-                                   {"result", s->result()},
-                                   {"ply", s->record().game_ply(s->record().size() - 1)},
-                                   {"rules", s->rules().name},
-                                   {"events", s->events_applied()}});
+                Json row{{"id", id},
+                         {"white", s->config().white},
+                         {"black", s->config().black},
+                         {"event", s->config().event},
+                         {"round", s->config().round},
+                         {"status", s->ended() ? "ended" : "ongoing"},
+                         {"result", s->result()},
+                         {"ply", s->record().game_ply(s->record().size() - 1)},
+                         {"rules", s->rules().name},
+                         {"events", s->events_applied()}};
+                if (!s->config().section.empty()) row["section"] = s->config().section;
+                if (!s->config().board.empty()) row["board"] = s->config().board;
+                out.push_back(std::move(row));
             } else {
                 std::cout << id << "  " << s->config().white << " - " << s->config().black << "  " << s->rules().name
                           << "  " << s->result() << "  " << s->moves().size() << " plies, " << s->events_applied()
@@ -299,6 +352,8 @@ void add_session(CLI::App& app) {
     add_show(*cmd);
     add_export(*cmd);
     add_list(*cmd);
+    add_verify(*cmd);
+    add_delete(*cmd);
 }
 
 }  // namespace arbiter::cli

@@ -46,6 +46,7 @@ void add_import(CLI::App& session) {
         ->check(whole_number(1, 1'000'000'000));
     cmd->add_option("--rules", o->rules, rules_option_help() + "; default auto (from the game's Date and Site)");
     cmd->add_flag("--json", o->json, "Print the session's state as JSON");
+    add_by(*cmd);
     cmd->callback([o] {
         auto src = open_input(o->pgn);
         if (!src) throw InputError(code_name(src.error().code), "--pgn: " + src.error().describe(), "pgn");
@@ -87,6 +88,8 @@ void add_import(CLI::App& session) {
         tag("Site", cfg.site);
         tag("Date", cfg.date);
         tag("Round", cfg.round);
+        tag("Section", cfg.section);
+        tag("Board", cfg.board);
         if (auto tc = g.tag("TimeControl"); tc && !tc->empty() && *tc != "-" && *tc != "?") {
             if (auto parsed = parse_time_control(*tc))
                 cfg.time_control = *parsed;
@@ -118,10 +121,10 @@ void add_import(CLI::App& session) {
             if (trial->ended()) break;  // later moves are void (5.2.2, 9.6)
         }
         Journal journal = open_journal(o->journal, Journal::Mode::create_if_missing);
-        auto s = JournaledSession::create(journal, cfg);
+        auto s = JournaledSession::create(journal, cfg, nullptr, author());
         if (!s) fail(s.error());
         for (const Event& e : events)
-            if (auto err = s->apply(e)) fail(*err);
+            if (auto err = s->apply(e, author())) fail(*err);
         if (events.size() < g.plies.size())
             std::cerr << "arbiter: warning: the game ended after ply " << events.size() << " ("
                       << end_kind_name(s->session().end()->kind) << "); the " << g.plies.size() - events.size()

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
     add_status(app);
     add_claim(app);
     add_session(app);
+    add_users(app);
     add_audit(app);
     add_dead(app);
     add_serve(app);

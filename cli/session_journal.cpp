@@ -1,7 +1,11 @@
 // session_journal.cpp — the journal as the `arbiter session` commands open it (session_journal.hpp).
 #include "session_journal.hpp"
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <charconv>
+#include <cstdlib>
 
 #include "game_options.hpp"
 
@@ -16,6 +20,8 @@ namespace {
 
 // How long a command waits for another process's lock on the journal (--busy-timeout).
 int busy_timeout_ms = 10'000;
+// Who enters what a command writes (--by).
+std::string by_name;
 
 }  // namespace
 
@@ -24,6 +30,18 @@ void add_busy_timeout(CLI::App& cmd) {
                    "Milliseconds to wait for another process's lock before \"journal busy, retry\" (exit 2; default "
                    "10000)")
         ->check(whole_number(0, 3'600'000));
+}
+
+void add_by(CLI::App& cmd) {
+    cmd.add_option("--by", by_name,
+                   "Who enters this, as the journal records it (default: your user name on this machine)");
+}
+
+std::string author() {
+    if (!by_name.empty()) return by_name;
+    if (const passwd* pw = ::getpwuid(::geteuid()); pw && pw->pw_name && *pw->pw_name) return pw->pw_name;
+    if (const char* user = std::getenv("USER"); user && *user) return user;
+    return "uid " + std::to_string(::geteuid());
 }
 
 Journal open_journal(const std::string& path, Journal::Mode mode) {

@@ -7,17 +7,6 @@
 
 namespace arbiter::face {
 
-namespace {
-
-// Compares without leaving the length of the common prefix in the time taken.
-bool constant_time_equal(const std::string& a, const std::string& b) {
-    unsigned char diff = a.size() == b.size() ? 0 : 1;
-    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i % (b.size() + 1)]);
-    return diff == 0;
-}
-
-}  // namespace
-
 Response json_response(int status, const Json& j) {
     Response r;
     r.status = status;
@@ -30,6 +19,7 @@ Response error_response(const HttpError& e) {
     if (e.extra.is_object())
         for (auto it = e.extra.begin(); it != e.extra.end(); ++it) j[it.key()] = it.value();
     Response r = json_response(e.status, j);
+    r.headers.insert(r.headers.end(), e.headers.begin(), e.headers.end());
     // RFC 9110 15.5.6: a 405 says in a header, too, which methods the resource takes.
     if (e.status == 405 && e.extra.is_object() && e.extra.contains("allow") && e.extra["allow"].is_string())
         r.headers.emplace_back("Allow", e.extra["allow"].get<std::string>());
@@ -38,17 +28,6 @@ Response error_response(const HttpError& e) {
 
 HttpError http_error(const InputError& e) {
     return HttpError{http_status_of(e.code()), e.code(), message_for(e, Caller::json), nullptr, e.field(), e.offset()};
-}
-
-std::optional<Response> check_bearer(const Request& req, const std::string& token) {
-    if (token.empty()) return std::nullopt;
-    const std::string prefix = "Bearer ";
-    const std::string& h = req.authorization;
-    if (h.rfind(prefix, 0) == 0 && constant_time_equal(h.substr(prefix.size()), token)) return std::nullopt;
-    Response r =
-        error_response({401, "unauthorized", "this server needs Authorization: Bearer TOKEN (the --token-file's)"});
-    r.headers.emplace_back("WWW-Authenticate", "Bearer");
-    return r;
 }
 
 HttpError method_not_allowed(const Request& req, const char* methods) {

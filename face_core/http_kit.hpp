@@ -1,6 +1,6 @@
 // http_kit.hpp — what every face that answers HTTP shares (the service, serve/, and the hall
 // monitor's routes, watch/hall_service.cpp), over face::Request and face::Response so that neither
-// includes the other: the error body of every refusal, the bearer-token check, 405 and 413, the
+// includes the other: the error body of every refusal (with its extra headers), 405 and 413, the
 // headers of every answer, and the one place a route's exceptions become answers.
 #pragma once
 
@@ -8,6 +8,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "errors.hpp"
 #include "routes.hpp"
@@ -24,6 +26,8 @@ struct HttpError {
     Json extra = nullptr;
     std::string field{};
     std::optional<std::uint64_t> offset{};
+    /// Headers of the answer besides the usual ones (WWW-Authenticate on a 401, Retry-After on a 429).
+    std::vector<std::pair<std::string, std::string>> headers{};
 };
 
 /// A JSON answer: the object on one line.
@@ -34,9 +38,6 @@ Response error_response(const HttpError& e);
 /// offset, its words as a JSON caller reads them (message_for).
 HttpError http_error(const InputError& e);
 
-/// Null when `token` is empty or the request carries `Authorization: Bearer TOKEN` (compared in
-/// a time that does not depend on where the two differ); else the 401 answer.
-std::optional<Response> check_bearer(const Request& req, const std::string& token);
 /// 405 for a method the route does not take: `methods` ("GET, HEAD", "POST") in the message, as
 /// "allow" and in the Allow header.
 HttpError method_not_allowed(const Request& req, const char* methods);

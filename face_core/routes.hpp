@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,7 @@ struct Request {
     std::string path;    ///< decoded path, without the query
     std::multimap<std::string, std::string> query;
     std::string authorization;  ///< the Authorization header, empty when absent
+    std::string remote;         ///< the client's address (for the limit on wrong tokens), empty when unknown
     std::string body;
 };
 
@@ -31,6 +33,11 @@ struct Response {
     /// returns false when the stream ends (the client went away, the server stops).
     std::function<bool(std::string& chunk)> stream;
 };
+
+/// Whether a request may go on (nullopt), or its refusal (401, 403, 429): asked by routes served
+/// beside the service (the hall's) with `write` true for a request that changes something. The
+/// service's access check (serve/access.hpp) gives it; a face without users lets all through.
+using Guard = std::function<std::optional<Response>(const Request& req, bool write)>;
 
 /// Body limits (docs/api.md): 1 MiB, or 16 MiB for the routes that take a PGN.
 inline constexpr std::size_t max_body = 1u << 20;

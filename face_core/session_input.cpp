@@ -48,7 +48,9 @@ SessionConfig session_config(const NewSessionInput& in) {
                                     {"event", in.event},
                                     {"site", in.site},
                                     {"date", in.date},
-                                    {"round", in.round}})
+                                    {"round", in.round},
+                                    {"section", in.section},
+                                    {"board", in.board}})
         if (!is_utf8(text))
             throw InputError("not_utf8",
                              "--" + std::string(key) + ": '" + printable(text) + "' is not valid UTF-8 text", key);
@@ -84,6 +86,8 @@ SessionConfig session_config(const NewSessionInput& in) {
     cfg.site = in.site;
     cfg.date = in.date;
     cfg.round = in.round;
+    cfg.section = in.section;
+    cfg.board = in.board;
     return cfg;
 }
 

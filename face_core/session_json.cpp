@@ -3,6 +3,8 @@
 
 #include "json_object.hpp"
 
+#include <cstdio>
+#include <ctime>
 #include <set>
 
 #include "arbiter/event_fields.hpp"
@@ -196,6 +198,32 @@ Json event_to_json(const Event& e) {
 
 Json refusal_json(EventError::Code code, const std::string& message, SessionId id) {
     return Json{{"id", id}, {"status", "refused"}, {"error", error_json(code_name(code), printable(message))}};
+}
+
+Json entered_json(const Entered& e) {
+    Json j{{"by", e.by}};
+    if (e.unix_ms > 0) {
+        j["unix_ms"] = e.unix_ms;
+        const auto t = static_cast<std::time_t>(e.unix_ms / 1000);
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        char text[40];
+        const std::size_t n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &tm);
+        std::snprintf(text + n, sizeof text - n, ".%03dZ", static_cast<int>(e.unix_ms % 1000));
+        j["at"] = text;
+    }
+    return j;
+}
+
+Json history_json(const StoredSession& s) {
+    Json events = Json::array();
+    for (std::size_t i = 0; i < s.events.size(); ++i) {
+        Json row{{"seq", i + 1}, {"type", event_type_name(s.events[i].type)}, {"event", event_to_json(s.events[i])}};
+        const Json who = entered_json(i < s.entered.size() ? s.entered[i] : Entered{});
+        for (auto it = who.begin(); it != who.end(); ++it) row[it.key()] = it.value();
+        events.push_back(std::move(row));
+    }
+    return Json{{"id", s.id}, {"created", entered_json(s.created)}, {"events", std::move(events)}};
 }
 
 Json state_json(const Session& s, SessionId id) {

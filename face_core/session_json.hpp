@@ -21,6 +21,13 @@ Json event_to_json(const Event& e);
 /// table: the keys it accepts).
 std::string event_types_help();
 
+/// Who entered a record and when: {"by":"alice","unix_ms":1765103462123,"at":"2026-12-07T10:31:02.123Z"}
+/// ("by" empty and no time for a record of a journal written before they were kept).
+Json entered_json(const Entered& e);
+/// A session's history as journaled (GET /api/v1/sessions/{id}/history, `session show --history
+/// --json`): {"id","created":{entered},"events":[{"seq","type","event":{…},"by","unix_ms","at"}]}.
+Json history_json(const StoredSession& s);
+
 /// A refused event: {"id":1,"status":"refused","error":{"code":"out_of_turn","message":"out of
 /// turn: …"}} (the codes of docs/session.md).
 Json refusal_json(EventError::Code code, const std::string& message, SessionId id);
@@ -32,6 +39,7 @@ struct NewSessionInput {
     std::string time_control;
     std::string fen;
     std::string white = "?", black = "?", event = "?", site = "?", date = "????.??.??", round = "?";
+    std::string section, board;  // PGN Section and Board (empty: none)
     int no_offers_before = 0;
     bool quickplay = false;
     bool blitz_supervised = false;

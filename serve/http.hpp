@@ -1,5 +1,6 @@
-// http.hpp — `arbiter serve` on cpp-httplib: listens, adapts requests to the Service, streams
-// Server-Sent Events, and holds the journal's serve lock so that a second server refuses.
+// http.hpp — `arbiter serve` on cpp-httplib: listens (over TLS when given a certificate), adapts
+// requests to the Service, streams Server-Sent Events, and holds the journal's serve lock so that a
+// second server refuses.
 #pragma once
 
 #include <cstddef>
@@ -18,14 +19,20 @@ struct ServeOptions {
     std::string token_file;
     std::size_t threads = 1024;  ///< the connection threads (cpp-httplib: one a connection)
     int request_timeout_s = 20;  ///< the most a request (line, headers, body) may take to arrive
+    /// The certificate (its chain after it) and its private key, PEM: both or neither. With them the
+    /// server speaks HTTPS only and reads them again on SIGHUP.
+    std::string tls_cert, tls_key;
+    bool insecure_http = false;          ///< plain HTTP on an address other than loopback, said explicitly
+    bool accept_broken_journal = false;  ///< serve a journal whose hash chain is broken (warned on every page)
     /// Routes served beside the service's own (the hall monitor of `serve --watch`, docs/watch.md),
-    /// made once the token is known (it guards them too); none when empty. May throw
-    /// face::InputError.
-    std::function<std::unique_ptr<face::Routes>(const std::string& token)> routes;
+    /// made with the service's access check (the journal's users and the token guard them too);
+    /// none when empty. May throw face::InputError.
+    std::function<std::unique_ptr<face::Routes>(face::Guard guard)> routes;
 };
 
-/// Runs until SIGINT or SIGTERM; returns the exit status. Bad options, a journal already served
-/// or a non-loopback address without a token throw face::InputError (exit 2).
+/// Runs until SIGINT or SIGTERM (SIGHUP reloads the TLS certificate); returns the exit status. Bad
+/// options, a certificate or key that cannot be used, a journal already served, or a non-loopback
+/// address without a token or without TLS (unless insecure_http) throw face::InputError (exit 2).
 int run(const ServeOptions& options);
 
 }  // namespace arbiter::serve

@@ -3,6 +3,7 @@
 // writer, the rules' threads, the session cache and the event stream are files of their own.
 #include "service.hpp"
 
+#include "access.hpp"
 #include "api_request.hpp"
 #include "arbiter/arbiter.hpp"
 #include "assets.hpp"
@@ -18,7 +19,25 @@ Service::Service(Journal journal, ServiceOptions options)
     : journal_(std::move(journal)),
       options_(std::move(options)),
       commit_(journal_, journal_mutex_),
-      rules_(std::make_unique<RulesThreads>(2)) {}
+      rules_(std::make_unique<RulesThreads>(2)),
+      access_(std::make_unique<Access>(AccessOptions{.journal = &journal_, .token = options_.token})) {
+    // A journal edited outside arbiter is not served unless told (then warned on every page).
+    auto chain = journal_.verify();
+    if (!chain) throw face::InputError(code_name(chain.error().code), chain.error().message, "journal");
+    if (!chain->whole()) {
+        if (!options_.accept_broken_journal)
+            throw face::InputError("broken_journal",
+                                   "journal '" + journal_.path() +
+                                       "' does not match its hash chain: " + chain->problem +
+                                       " (arbiter session verify names it; --accept-broken-journal serves it anyway)",
+                                   "journal");
+        broken_ = chain->problem;
+    }
+}
+
+face::Guard Service::guard() { return access_->guard(); }
+
+bool Service::access_required() { return access_->required(); }
 
 std::string Service::state_text(const JournaledSession& js) {
     return rules_->run([&] { return face::dump(face::state_json(js.session(), js.id())); });
@@ -48,7 +67,9 @@ EntryPtr Service::entry(SessionId id) {
 // Every refusal answered by the face core's HTTP kit: an InputError with its own code, field and
 // offset (as the CLI gives them), the headers of every answer.
 Response Service::handle(const Request& req) {
-    return face::answer(req, [this](const Request& r) { return route(r); });
+    Response r = face::answer(req, [this](const Request& q) { return route(q); });
+    if (!broken_.empty()) r.headers.emplace_back("X-Arbiter-Journal", "broken");
+    return r;
 }
 
 Response Service::route(const Request& req) {
@@ -70,19 +91,27 @@ Response Service::route(const Request& req) {
     }
     if (path == "/api/v1/health") {
         face::allow_only(req, "GET");
-        return json_response(200, Json{{"status", "ok"}, {"version", std::string(arbiter::version)}});
+        return json_response(200, Json{{"status", "ok"},
+                                       {"version", std::string(arbiter::version)},
+                                       {"journal", broken_.empty() ? "whole" : "broken"}});
     }
     if (path == "/api/v1/rule_sets") {  // the console's rule-set menu (no secret: before the token, as health)
         face::allow_only(req, "GET");
         return json_response(200, face::rule_sets_json());
     }
-    if (auto refused = face::check_bearer(req, options_.token)) return *refused;
+    const Principal who = access_->who(req);
     const std::size_t limit =
         path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead" ? max_pgn_body : max_body;
     if (auto too_large = face::body_too_large(req, limit)) throw *too_large;
     if (path == "/api/v1/sessions") {
         face::allow_only(req, "GET, POST");
-        return post ? create_session(req) : list_sessions();
+        if (!post) return list_sessions();
+        Access::require(who, Need::chief);
+        return create_session(req, who);
+    }
+    if (path == "/api/v1/journal") {
+        face::allow_only(req, "GET");
+        return journal_state();
     }
     if (path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead") {
         face::allow_only(req, "POST");
@@ -94,12 +123,18 @@ Response Service::route(const Request& req) {
         const auto id = parse_id(parts[0]);
         if (!id || parts.size() > 2) throw ApiError{404, "not_found", "no such resource: " + path};
         if (parts.size() == 1) {
-            face::allow_only(req, "GET");
-            return get_session(*id);
+            face::allow_only(req, "GET, DELETE");
+            if (req.method != "DELETE") return get_session(*id);
+            Access::require(who, Need::chief);
+            return delete_session(*id, who);
         }
         if (parts[1] == "events") {
             face::allow_only(req, "POST");
-            return post_event(*id, req);
+            return post_event(*id, req, who);
+        }
+        if (parts[1] == "history") {
+            face::allow_only(req, "GET");
+            return history(*id);
         }
         if (parts[1] == "pgn") {
             face::allow_only(req, "GET");

@@ -23,6 +23,8 @@
 namespace arbiter::serve {
 
 class RulesThreads;
+class Access;
+struct Principal;
 
 using Request = face::Request;
 using Response = face::Response;
@@ -33,6 +35,9 @@ struct ServiceOptions {
     std::string token;              ///< when set, every route but health, board.svg and the static files needs it
     std::size_t max_streams = 900;  ///< SSE listeners held at once (each holds a thread); beyond: 503
     int heartbeat_ms = 15'000;      ///< an SSE comment line this often, so that dead clients are seen
+    /// Serve a journal whose hash chain is broken (docs/api.md, Security): warned on every page.
+    /// Without it the constructor throws face::InputError naming the first bad record.
+    bool accept_broken_journal = false;
 };
 
 class Service {
@@ -45,6 +50,10 @@ public:
     Response handle(const Request& req);
     /// Wakes and ends every SSE stream (the server is stopping).
     void stop();
+    /// The access check, for routes served beside these (the hall's).
+    face::Guard guard();
+    /// True when requests must carry a token (a --token-file, or users in the journal).
+    bool access_required();
 
 private:
     Journal journal_;
@@ -52,6 +61,8 @@ private:
     std::mutex journal_mutex_;  // one SQLite connection: every journal call under this
     GroupCommit commit_;        // the journal writer
     std::unique_ptr<RulesThreads> rules_;
+    std::unique_ptr<Access> access_;
+    std::string broken_;  // the chain's problem, when served anyway (--accept-broken-journal)
     SessionCache sessions_;
     std::atomic<bool> stopping_{false};
     std::atomic<std::size_t> streams_{0};
@@ -60,10 +71,13 @@ private:
     std::string state_text(const JournaledSession& js);
     Response route(const Request& req);
     EntryPtr entry(SessionId id);  // throws ApiError no_such_session
-    Response create_session(const Request& req);
+    Response create_session(const Request& req, const Principal& who);
+    Response delete_session(SessionId id, const Principal& who);
     Response list_sessions();
     Response get_session(SessionId id);
-    Response post_event(SessionId id, const Request& req);
+    Response history(SessionId id);
+    Response journal_state();
+    Response post_event(SessionId id, const Request& req, const Principal& who);
     Response pgn(SessionId id);
     Response stream(SessionId id);
     Response position_route(const std::string& what, const Request& req);

@@ -32,6 +32,18 @@ void SessionCache::add(SessionId id, EntryPtr e) {
     entries_.emplace(id, std::move(e));
 }
 
+void SessionCache::remove(SessionId id) {
+    std::lock_guard lock(m_);
+    const auto it = entries_.find(id);
+    if (it == entries_.end()) return;
+    {
+        std::lock_guard l(it->second->m);
+        it->second->deleted = true;
+        it->second->cv.notify_all();
+    }
+    entries_.erase(it);
+}
+
 void SessionCache::wake_all() {
     std::lock_guard lock(m_);
     for (auto& [id, e] : entries_) {

@@ -33,6 +33,7 @@ struct SessionEntry {
     // Kept only while someone listens: a listener that connects gets the current state first.
     static constexpr std::size_t recent_kept = 64;
     std::size_t listeners = 0;
+    bool deleted = false;  // the session was deleted: its streams end
 
     // Takes the new state JSON (Service::state_text) and makes the SSE message (call with `m` held).
     void refresh(std::string text);
@@ -47,6 +48,8 @@ public:
     /// The entry of a session, made by `load` (which may throw) the first time it is asked for.
     EntryPtr get(SessionId id, const std::function<EntryPtr()>& load);
     void add(SessionId id, EntryPtr e);
+    /// Forgets a deleted session: its entry is marked and its listeners woken (their streams end).
+    void remove(SessionId id);
     /// Wakes every listener (the server is stopping).
     void wake_all();
 

@@ -1,6 +1,7 @@
-// session_routes.cpp — the routes of sessions: create, list, show, post an event (checked by the
-// session, journaled by the group commit, a conflict with another writer retried once), PGN
-// (docs/api.md).
+// session_routes.cpp — the routes of sessions: create, list, show, delete, post an event (checked
+// by the session, journaled by the group commit with who entered it, a conflict with another
+// writer retried once), its history, PGN, and the journal's chain (docs/api.md).
+#include "access.hpp"
 #include "api_request.hpp"
 #include "arbiter/arbiter.hpp"
 #include "errors.hpp"
@@ -11,10 +12,11 @@
 
 namespace arbiter::serve {
 
-Response Service::create_session(const Request& req) {
+Response Service::create_session(const Request& req, const Principal& who) {
     const Json j = parse_object(req.body);
-    const Fields f(j, with_rule_keys({"time_control", "start_fen", "white", "black", "event", "site", "date", "round",
-                                      "no_offers_before", "quickplay_finish", "blitz_fully_supervised"}));
+    const Fields f(
+        j, with_rule_keys({"time_control", "start_fen", "white", "black", "event", "site", "date", "round", "section",
+                           "board", "no_offers_before", "quickplay_finish", "blitz_fully_supervised"}));
     face::NewSessionInput in;
     read_rules(f, in.rules);
     in.category_given = f.has("time_category");
@@ -26,6 +28,8 @@ Response Service::create_session(const Request& req) {
     f.text("site", in.site);
     f.text("date", in.date);
     f.text("round", in.round);
+    f.text("section", in.section);
+    f.text("board", in.board);
     f.number("no_offers_before", in.no_offers_before, 0, 10'000);
     f.flag("quickplay_finish", in.quickplay);
     f.flag("blitz_fully_supervised", in.blitz_supervised);
@@ -34,7 +38,7 @@ Response Service::create_session(const Request& req) {
     {
         auto s = rules_->run([&] {  // the start position's automatic checks: the rules' work
             std::lock_guard j2(journal_mutex_);
-            return JournaledSession::create(journal_, cfg);
+            return JournaledSession::create(journal_, cfg, nullptr, who.name);
         });
         if (!s) throw journal_error(s.error());
         e->js.emplace(std::move(*s));
@@ -68,14 +72,17 @@ Response Service::list_sessions() {
         }
         std::lock_guard l(e->m);
         const Session& s = e->js->session();
-        out.push_back(Json{{"id", id},
-                           {"status", s.ended() ? "ended" : "ongoing"},
-                           {"result", s.result()},
-                           {"ply", s.record().game_ply(s.record().size() - 1)},
-                           {"rules", s.rules().name},
-                           {"events", s.events_applied()},
-                           {"white", s.config().white},
-                           {"black", s.config().black}});
+        Json row{{"id", id},
+                 {"status", s.ended() ? "ended" : "ongoing"},
+                 {"result", s.result()},
+                 {"ply", s.record().game_ply(s.record().size() - 1)},
+                 {"rules", s.rules().name},
+                 {"events", s.events_applied()},
+                 {"white", s.config().white},
+                 {"black", s.config().black}};
+        if (!s.config().section.empty()) row["section"] = s.config().section;
+        if (!s.config().board.empty()) row["board"] = s.config().board;
+        out.push_back(std::move(row));
     }
     return json_response(200, out);
 }
@@ -88,10 +95,42 @@ Response Service::get_session(SessionId id) {
     return r;
 }
 
-Response Service::post_event(SessionId id, const Request& req) {
+Response Service::delete_session(SessionId id, const Principal& who) {
+    {
+        std::lock_guard j(journal_mutex_);
+        if (auto err = journal_.remove(id, who.name)) throw journal_error(*err);
+    }
+    sessions_.remove(id);
+    return json_response(200, Json{{"id", id}, {"deleted", true}, {"by", who.name}});
+}
+
+Response Service::history(SessionId id) {
+    entry(id);  // a session that does not replay is answered as its other routes answer it
+    std::lock_guard j(journal_mutex_);
+    auto stored = journal_.load(id);
+    if (!stored) throw journal_error(stored.error());
+    return json_response(200, face::history_json(*stored));
+}
+
+Response Service::journal_state() {
+    std::lock_guard j(journal_mutex_);
+    auto head = journal_.head();
+    if (!head) throw journal_error(head.error());
+    Json out{{"head", *head}, {"chain", broken_.empty() ? "whole" : "broken"}};
+    if (!broken_.empty()) out["problem"] = broken_;
+    return json_response(200, out);
+}
+
+Response Service::post_event(SessionId id, const Request& req, const Principal& who) {
     // Refused as `session event` refuses it (http_kit): bad_json, unknown_event_type, missing_field, …
     const Event ev = face::event_from_json(req.body);
     const EntryPtr e = entry(id);
+    {
+        // The session's sections and boards against the user's; a correction past a ruling is the chief's.
+        std::lock_guard l(e->m);
+        Access::require(who, Need::event, &e->js->session().config());
+    }
+    if (ev.type == EventType::retract && ev.force) Access::require(who, Need::chief);
     std::lock_guard w(e->write);
     for (int attempt = 0;; ++attempt) {
         // The session's check, in memory (the journal untouched), on a rules thread.
@@ -100,7 +139,7 @@ Response Service::post_event(SessionId id, const Request& req) {
         if (!staged)
             err = staged.error();
         else
-            err = commit_.append(staged->append(id));
+            err = commit_.append(staged->append(id, who.name));
         if (err && err->code == JournalError::Code::conflict && attempt == 0) {
             // Another process (the CLI) appended meanwhile: reload the session and try again.
             std::optional<JournaledSession> reloaded;

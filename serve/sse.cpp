@@ -35,8 +35,8 @@ Response Service::stream(SessionId id) {
         const bool first = !sent->has_value();
         if (!first)
             e->cv.wait_for(l, std::chrono::milliseconds(options_.heartbeat_ms),
-                           [&] { return stopping_ || e->version != **sent; });
-        if (stopping_) return false;
+                           [&] { return stopping_ || e->deleted || e->version != **sent; });
+        if (stopping_ || e->deleted) return false;
         const bool caught_up = !first && e->version == **sent;
         chunk = first ? "retry: 1000\n" : "";
         if (first) {

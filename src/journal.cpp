@@ -10,6 +10,11 @@
 // a row just written; integrity_check costs about 40 ms on 200,000 events.)
 #include "arbiter/journal.hpp"
 
+#include "arbiter/text.hpp"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 
@@ -18,16 +23,22 @@
 #include <cerrno>
 
 #include <charconv>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
+#include <unordered_map>
 
 namespace arbiter {
 
 namespace {
 
 constexpr int application_id = 0x41524254;  // "ARBT"
-constexpr int format_version = 1;
+// 1: sessions and events. 2: who entered each record and when, deleted sessions, users, and the
+// hash chain (ledger); a format-1 file is upgraded when it is first opened for writing.
+constexpr int format_version = 2;
 
 constexpr const char* schema = R"sql(
 CREATE TABLE IF NOT EXISTS sessions (
@@ -43,6 +54,81 @@ CREATE TABLE IF NOT EXISTS events (
   PRIMARY KEY (session_id, seq)
 ) WITHOUT ROWID;
 )sql";
+
+// Format 2 over format 1 (docs/session.md, "The file"): run on a new file too, after `schema`.
+constexpr const char* schema_2 = R"sql(
+ALTER TABLE sessions ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN created_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE sessions ADD COLUMN deleted_ms INTEGER;
+ALTER TABLE sessions ADD COLUMN deleted_by TEXT;
+ALTER TABLE events ADD COLUMN entered_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE events ADD COLUMN entered_by TEXT NOT NULL DEFAULT '';
+CREATE TABLE users (
+  name TEXT PRIMARY KEY,
+  role TEXT NOT NULL,
+  sections TEXT NOT NULL,
+  boards TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_ms INTEGER NOT NULL,
+  created_by TEXT NOT NULL,
+  revoked_ms INTEGER,
+  revoked_by TEXT
+);
+CREATE TABLE ledger (
+  n INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  ref TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+)sql";
+
+std::int64_t now_unix_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string hex(const unsigned char* p, std::size_t n) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out(2 * n, '0');
+    for (std::size_t i = 0; i < n; ++i) {
+        out[2 * i] = digits[p[i] >> 4];
+        out[2 * i + 1] = digits[p[i] & 15];
+    }
+    return out;
+}
+
+// The SHA-256 of `data` in lowercase hex (OpenSSL).
+std::string sha256_hex(std::string_view data) {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    if (EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("SHA-256 failed (OpenSSL)");
+    return hex(md, len);
+}
+
+// A record's fields as hashed: each as its length, ':' and its bytes, so that no two different
+// lists of fields read the same.
+class Fields {
+public:
+    Fields& operator<<(std::string_view v) {
+        text_ += std::to_string(v.size());
+        text_ += ':';
+        text_ += v;
+        return *this;
+    }
+    Fields& operator<<(std::int64_t v) { return *this << std::string_view(std::to_string(v)); }
+    [[nodiscard]] const std::string& text() const noexcept { return text_; }
+
+private:
+    std::string text_;
+};
+
+// The hash of chain record n: the previous record's hash, n, the kind and the record's fields.
+std::string chain_hash(const std::string& previous, std::int64_t n, std::string_view kind, const std::string& fields) {
+    Fields f;
+    f << previous << n << kind;
+    return sha256_hex(f.text() + fields);
+}
 
 JournalError error(JournalError::Code code, std::string message) { return JournalError{code, std::move(message)}; }
 
@@ -97,6 +183,7 @@ public:
         if (ok()) rc_ = SQLITE_OK;
     }
     [[nodiscard]] std::int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
+    [[nodiscard]] bool null(int col) const { return sqlite3_column_type(st_, col) == SQLITE_NULL; }
     [[nodiscard]] std::string text(int col) const {
         const auto* p = sqlite3_column_text(st_, col);
         return p ? std::string(reinterpret_cast<const char*>(p),
@@ -151,9 +238,11 @@ std::optional<JournalError> validate(sqlite3* db, const std::string& path) {
             return error(JournalError::Code::corrupt, path + " is damaged: " + first);
         }
     }
-    Stmt tables(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('sessions', 'events')");
+    Stmt tables(db,
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('sessions', 'events', 'users', "
+                "'ledger')");
     const std::int64_t n = tables.step() ? tables.integer(0) : 0;
-    if (!tables.ok() || n != 2)
+    if (!tables.ok() || n != (number(*version) >= 2 ? 4 : 2))
         return error(JournalError::Code::corrupt, path + " is an arbiter journal with tables missing");
     return std::nullopt;
 }
@@ -183,6 +272,126 @@ private:
     bool done_ = false;
     std::optional<JournalError> error_;
 };
+
+// The fields of each kind of chained record, as hashed (chain_hash). A session created, an event,
+// a session deleted, a user added, a user revoked.
+std::string session_fields(std::int64_t id, std::string_view config, std::int64_t ms, std::string_view by) {
+    Fields f;
+    f << id << config << ms << by;
+    return f.text();
+}
+std::string event_fields(std::int64_t id, std::int64_t seq, std::int64_t at_ms, std::string_view event,
+                         std::int64_t digest, std::int64_t ms, std::string_view by) {
+    Fields f;
+    f << id << seq << at_ms << event << digest << ms << by;
+    return f.text();
+}
+std::string deletion_fields(std::int64_t id, std::int64_t ms, std::string_view by) {
+    Fields f;
+    f << id << ms << by;
+    return f.text();
+}
+std::string user_fields(std::string_view name, std::string_view role, std::string_view sections,
+                        std::string_view boards, std::string_view token_hash, std::int64_t ms, std::string_view by) {
+    Fields f;
+    f << name << role << sections << boards << token_hash << ms << by;
+    return f.text();
+}
+std::string revocation_fields(std::string_view name, std::int64_t ms, std::string_view by) {
+    Fields f;
+    f << name << ms << by;
+    return f.text();
+}
+
+// The chain's references: which row a record stands for.
+std::string session_ref(std::int64_t id) { return std::to_string(id); }
+std::string event_ref(std::int64_t id, std::int64_t seq) { return std::to_string(id) + "/" + std::to_string(seq); }
+
+// Appends records to the chain, inside the caller's write transaction.
+class Chain {
+public:
+    explicit Chain(sqlite3* db) : db_(db), ins_(db, "INSERT INTO ledger (n, kind, ref, hash) VALUES (?, ?, ?, ?)") {}
+    std::optional<JournalError> add(std::string_view kind, const std::string& ref, const std::string& fields) {
+        if (!loaded_) {
+            Stmt last(db_, "SELECT n, hash FROM ledger ORDER BY n DESC LIMIT 1");
+            if (last.step()) {
+                n_ = last.integer(0);
+                hash_ = last.text(1);
+            }
+            if (last.rc() != SQLITE_DONE && last.rc() != SQLITE_ROW)
+                return sqlite_error(db_, last.rc(), "cannot read the journal's chain");
+            loaded_ = true;
+        }
+        const std::int64_t n = n_ + 1;
+        std::string h = chain_hash(hash_, n, kind, fields);
+        ins_.reset();
+        ins_.bind(1, n).bind(2, std::string(kind)).bind(3, ref).bind(4, h);
+        ins_.step();
+        if (ins_.rc() != SQLITE_DONE) return sqlite_error(db_, ins_.rc(), "cannot extend the journal's chain");
+        n_ = n;
+        hash_ = std::move(h);
+        return std::nullopt;
+    }
+
+private:
+    sqlite3* db_;
+    Stmt ins_;
+    bool loaded_ = false;
+    std::int64_t n_ = 0;
+    std::string hash_;
+};
+
+// A format-1 journal's rows chained as they stand (the upgrade to format 2): every session with
+// its events, in order of the sessions' ids.
+std::optional<JournalError> chain_existing(sqlite3* db) {
+    Chain chain(db);
+    Stmt sessions(db, "SELECT id, config, created_ms, created_by FROM sessions ORDER BY id");
+    std::vector<std::pair<std::int64_t, std::string>> rows;
+    while (sessions.step())
+        rows.emplace_back(sessions.integer(0),
+                          session_fields(sessions.integer(0), sessions.text(1), sessions.integer(2), sessions.text(3)));
+    if (sessions.rc() != SQLITE_DONE) return sqlite_error(db, sessions.rc(), "cannot read the sessions");
+    for (const auto& [id, fields] : rows) {
+        if (auto err = chain.add("session", session_ref(id), fields)) return err;
+        Stmt ev(db,
+                "SELECT seq, at_ms, event, digest, entered_ms, entered_by FROM events WHERE session_id = ? "
+                "ORDER BY seq");
+        ev.bind(1, id);
+        while (ev.step())
+            if (auto err = chain.add("event", event_ref(id, ev.integer(0)),
+                                     event_fields(id, ev.integer(0), ev.integer(1), ev.text(2), ev.integer(3),
+                                                  ev.integer(4), ev.text(5))))
+                return err;
+        if (ev.rc() != SQLITE_DONE) return sqlite_error(db, ev.rc(), "cannot read the events");
+    }
+    return std::nullopt;
+}
+
+// A name, section or board a user record may hold: 1 to 64 bytes of UTF-8 without control
+// characters, blanks at either end or commas (lists are written with commas).
+bool storable(std::string_view v) {
+    if (v.empty() || v.size() > 64 || v.front() == ' ' || v.back() == ' ') return false;
+    for (unsigned char c : v)
+        if (c < 0x20 || c == 0x7f || c == ',') return false;
+    return is_utf8(v);
+}
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& i : items) out += (out.empty() ? "" : ",") + i;
+    return out;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (!text.empty() && i <= text.size()) {
+        const std::size_t j = std::min(text.find(',', i), text.size());
+        out.push_back(text.substr(i, j - i));
+        i = j + 1;
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -367,6 +576,9 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
     if (!opened) return Unexpected(opened.error());
     Journal journal = std::move(*opened);
     sqlite3* db = journal.db_;
+    auto version = pragma(db, "PRAGMA user_version");
+    if (!version) return Unexpected(version.error());
+    journal.format_ = static_cast<int>(number(*version));
     if (read_only) return journal;
     sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
     auto mode_now = pragma(db, "PRAGMA journal_mode = WAL");
@@ -375,11 +587,13 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
         return Unexpected(error(JournalError::Code::io, path + ": cannot switch to WAL mode (" + *mode_now + ")"));
     if (auto err = exec(db, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", path)) return Unexpected(*err);
 
-    if (fresh) {
+    if (fresh || journal.format_ < format_version) {
         Transaction tx(db);
         if (tx.begin_error()) return Unexpected(*tx.begin_error());
         auto app = pragma(db, "PRAGMA application_id");
         if (!app) return Unexpected(app.error());
+        auto now = pragma(db, "PRAGMA user_version");  // another process may have got there first
+        if (!now) return Unexpected(now.error());
         if (number(*app) == 0) {
             // Still empty (no concurrent creator got there first): lay out the schema.
             auto tables = pragma(db, "SELECT count(*) FROM sqlite_master");
@@ -388,25 +602,47 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
                 return Unexpected(error(JournalError::Code::not_a_journal,
                                         path + " is an SQLite database but not an arbiter journal"));
             if (auto err = exec(db, schema, "cannot create the journal tables")) return Unexpected(*err);
+            if (auto err = exec(db, schema_2, "cannot create the journal tables")) return Unexpected(*err);
             const std::string ids = "PRAGMA application_id = " + std::to_string(application_id) +
                                     "; PRAGMA user_version = " + std::to_string(format_version);
             if (auto err = exec(db, ids.c_str(), "cannot mark the journal")) return Unexpected(*err);
         } else if (number(*app) != application_id) {
             return Unexpected(
                 error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
+        } else if (number(*now) < 2) {
+            // A format-1 journal: the new columns and tables, and its rows chained as they stand.
+            if (auto err = exec(db, schema_2, "cannot upgrade the journal")) return Unexpected(*err);
+            if (auto err = chain_existing(db)) return Unexpected(*err);
+            const std::string v = "PRAGMA user_version = " + std::to_string(format_version);
+            if (auto err = exec(db, v.c_str(), "cannot upgrade the journal")) return Unexpected(*err);
         }
         if (auto err = tx.commit()) return Unexpected(*err);
+        journal.format_ = format_version;
     }
     return journal;
 }
 
-Journal::Journal(Journal&& other) noexcept : db_(other.db_), path_(std::move(other.path_)) { other.db_ = nullptr; }
+Expected<Journal, JournalError> Journal::reader() const {
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    Journal j(db, path_);
+    if (rc != SQLITE_OK) return Unexpected(sqlite_error(db, rc, "cannot open " + path_));
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, 10'000);
+    j.format_ = format_;
+    return j;
+}
+
+Journal::Journal(Journal&& other) noexcept : db_(other.db_), path_(std::move(other.path_)), format_(other.format_) {
+    other.db_ = nullptr;
+}
 
 Journal& Journal::operator=(Journal&& other) noexcept {
     if (this != &other) {
         if (db_) sqlite3_close_v2(db_);
         db_ = other.db_;
         path_ = std::move(other.path_);
+        format_ = other.format_;
         other.db_ = nullptr;
     }
     return *this;
@@ -416,12 +652,22 @@ Journal::~Journal() {
     if (db_) sqlite3_close_v2(db_);
 }
 
-Expected<SessionId, JournalError> Journal::create(const SessionConfig& config) {
-    Stmt st(db_, "INSERT INTO sessions (config) VALUES (?)");
-    st.bind(1, encode(config));
+Expected<SessionId, JournalError> Journal::create(const SessionConfig& config) { return create(config, {}); }
+
+Expected<SessionId, JournalError> Journal::create(const SessionConfig& config, std::string_view by) {
+    Transaction tx(db_);
+    if (tx.begin_error()) return Unexpected(*tx.begin_error());
+    const std::string text = encode(config);
+    const std::int64_t ms = now_unix_ms();
+    Stmt st(db_, "INSERT INTO sessions (config, created_ms, created_by) VALUES (?, ?, ?)");
+    st.bind(1, text).bind(2, ms).bind(3, std::string(by));
     st.step();
     if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot store the session"));
-    return static_cast<SessionId>(sqlite3_last_insert_rowid(db_));
+    const auto id = static_cast<SessionId>(sqlite3_last_insert_rowid(db_));
+    Chain chain(db_);
+    if (auto err = chain.add("session", session_ref(id), session_fields(id, text, ms, by))) return Unexpected(*err);
+    if (auto err = tx.commit()) return Unexpected(*err);
+    return id;
 }
 
 std::optional<JournalError> Journal::append(SessionId id, std::uint64_t seq, const Event& e, std::uint64_t digest) {
@@ -438,11 +684,15 @@ std::vector<std::optional<JournalError>> Journal::append_all(const std::vector<A
     Transaction tx(db_);
     if (tx.begin_error()) return fail_all(*tx.begin_error());
     // Prepared once for the whole batch.
-    Stmt exists(db_, "SELECT 1 FROM sessions WHERE id = ?");
+    Stmt exists(db_, "SELECT 1 FROM sessions WHERE id = ? AND deleted_ms IS NULL");
     Stmt last(db_, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?");
-    Stmt ins(db_, "INSERT INTO events (session_id, seq, at_ms, event, digest) VALUES (?, ?, ?, ?, ?)");
+    Stmt ins(db_,
+             "INSERT INTO events (session_id, seq, at_ms, event, digest, entered_ms, entered_by) VALUES (?, ?, ?, ?, "
+             "?, ?, ?)");
     for (const Stmt* st : {&exists, &last, &ins})
         if (!st->ok()) return fail_all(sqlite_error(db_, st->rc(), "cannot prepare the append"));
+    Chain chain(db_);
+    const std::int64_t ms = now_unix_ms();
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const Append& a = batch[i];
         const std::string who = "session " + std::to_string(a.id);
@@ -464,18 +714,39 @@ std::vector<std::optional<JournalError>> Journal::append_all(const std::vector<A
                                                              ": another writer changed it; reload and retry");
             continue;
         }
+        const std::string text = encode(*a.event);
+        const auto seq = static_cast<std::int64_t>(a.seq);
+        const auto digest = static_cast<std::int64_t>(a.digest);
         ins.reset();
-        ins.bind(1, a.id)
-            .bind(2, static_cast<std::int64_t>(a.seq))
-            .bind(3, a.event->at_ms)
-            .bind(4, encode(*a.event))
-            .bind(5, static_cast<std::int64_t>(a.digest));
+        ins.bind(1, a.id).bind(2, seq).bind(3, a.event->at_ms).bind(4, text).bind(5, digest).bind(6, ms).bind(7, a.by);
         ins.step();
         if (ins.rc() != SQLITE_DONE) return fail_all(sqlite_error(db_, ins.rc(), "cannot append the event"));
+        if (auto err = chain.add("event", event_ref(a.id, seq),
+                                 event_fields(a.id, seq, a.event->at_ms, text, digest, ms, a.by)))
+            return fail_all(*err);
     }
     if (auto err = tx.commit()) return fail_all(*err);
     return out;
 }
+
+namespace {
+
+// "by NAME at 2026-12-07 10:31:02 UTC" (or less, for a record of a format-1 journal).
+std::string who_when(const Entered& e) {
+    std::string out;
+    if (!e.by.empty()) out += " by " + e.by;
+    if (e.unix_ms > 0) {
+        const std::time_t t = static_cast<std::time_t>(e.unix_ms / 1000);
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        char text[32];
+        std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &tm);
+        out += std::string(" at ") + text;
+    }
+    return out;
+}
+
+}  // namespace
 
 Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
     // One read transaction, so the configuration and events are a consistent snapshot.
@@ -484,24 +755,32 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
         sqlite3* db;
         ~End() { sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr); }
     } end{db_};
+    const bool v2 = format_ >= 2;
 
     StoredSession out;
     out.id = id;
     {
-        Stmt st(db_, "SELECT config FROM sessions WHERE id = ?");
+        Stmt st(db_, v2 ? "SELECT config, created_ms, created_by, deleted_ms, deleted_by FROM sessions WHERE id = ?"
+                        : "SELECT config, 0, '', NULL, NULL FROM sessions WHERE id = ?");
         st.bind(1, id);
         const bool found = st.step();
         if (!st.ok()) return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
         if (!found)
             return Unexpected(
                 error(JournalError::Code::no_such_session, "no session " + std::to_string(id) + " in " + path_));
+        if (!st.null(3))
+            return Unexpected(error(JournalError::Code::no_such_session,
+                                    "session " + std::to_string(id) + " was deleted" +
+                                        who_when({st.text(4), st.integer(3)}) + " (" + path_ + ")"));
         auto cfg = decode_config(st.text(0));
         if (!cfg)
             return Unexpected(error(JournalError::Code::corrupt,
                                     "session " + std::to_string(id) + ": bad configuration: " + cfg.error().message));
         out.config = std::move(*cfg);
+        out.created = {st.text(2), st.integer(1)};
     }
-    Stmt st(db_, "SELECT seq, event, digest FROM events WHERE session_id = ? ORDER BY seq");
+    Stmt st(db_, v2 ? "SELECT seq, event, digest, entered_ms, entered_by FROM events WHERE session_id = ? ORDER BY seq"
+                    : "SELECT seq, event, digest, 0, '' FROM events WHERE session_id = ? ORDER BY seq");
     st.bind(1, id);
     while (st.step()) {
         const std::int64_t seq = st.integer(0);
@@ -515,6 +794,7 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
                                                                      std::to_string(seq) + ": " + e.error().message));
         out.events.push_back(std::move(*e));
         out.digests.push_back(static_cast<std::uint64_t>(st.integer(2)));
+        out.entered.push_back({st.text(4), st.integer(3)});
     }
     if (st.rc() != SQLITE_DONE)
         return Unexpected(sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id)));
@@ -523,10 +803,260 @@ Expected<StoredSession, JournalError> Journal::load(SessionId id) const {
 
 Expected<std::vector<SessionId>, JournalError> Journal::sessions() const {
     std::vector<SessionId> out;
-    Stmt st(db_, "SELECT id FROM sessions ORDER BY id");
+    Stmt st(db_, format_ >= 2 ? "SELECT id FROM sessions WHERE deleted_ms IS NULL ORDER BY id"
+                              : "SELECT id FROM sessions ORDER BY id");
     while (st.step()) out.push_back(st.integer(0));
     if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot list the sessions"));
     return out;
+}
+
+std::optional<JournalError> Journal::remove(SessionId id, std::string_view by) {
+    Transaction tx(db_);
+    if (tx.begin_error()) return *tx.begin_error();
+    Stmt st(db_, "SELECT deleted_ms FROM sessions WHERE id = ?");
+    st.bind(1, id);
+    const bool found = st.step();
+    if (!st.ok()) return sqlite_error(db_, st.rc(), "cannot read session " + std::to_string(id));
+    if (!found || !st.null(0))
+        return error(JournalError::Code::no_such_session,
+                     "no session " + std::to_string(id) + " in " + path_ + (found ? " (deleted already)" : ""));
+    const std::int64_t ms = now_unix_ms();
+    Stmt up(db_, "UPDATE sessions SET deleted_ms = ?, deleted_by = ? WHERE id = ?");
+    up.bind(1, ms).bind(2, std::string(by)).bind(3, id);
+    up.step();
+    if (up.rc() != SQLITE_DONE) return sqlite_error(db_, up.rc(), "cannot delete session " + std::to_string(id));
+    Chain chain(db_);
+    if (auto err = chain.add("delete", session_ref(id), deletion_fields(id, ms, by))) return err;
+    return tx.commit();
+}
+
+Expected<std::string, JournalError> Journal::add_user(const User& user, std::string_view by) {
+    if (!storable(user.name))
+        return Unexpected(error(JournalError::Code::bad_user,
+                                "a user name is 1 to 64 characters without control characters, commas or blanks at "
+                                "either end, not '" +
+                                    printable(user.name) + "'"));
+    for (const auto* list : {&user.sections, &user.boards})
+        for (const auto& item : *list)
+            if (!storable(item))
+                return Unexpected(error(JournalError::Code::bad_user,
+                                        std::string(list == &user.sections ? "a section" : "a board") +
+                                            " is 1 to 64 characters without control characters, commas or blanks "
+                                            "at either end, not '" +
+                                            printable(item) + "'"));
+    if (user.role != Role::arbiter && (!user.sections.empty() || !user.boards.empty()))
+        return Unexpected(error(JournalError::Code::bad_user, "sections and boards are for the arbiter role (a " +
+                                                                  std::string(enum_name(user.role)) +
+                                                                  " acts on every session)"));
+    unsigned char random[32];
+    if (RAND_bytes(random, sizeof random) != 1)
+        return Unexpected(error(JournalError::Code::io, "no random bytes for a token (OpenSSL RAND_bytes failed)"));
+    const std::string token = hex(random, sizeof random);
+    const std::string token_hash = sha256_hex(token);
+    Transaction tx(db_);
+    if (tx.begin_error()) return Unexpected(*tx.begin_error());
+    {
+        Stmt st(db_, "SELECT 1 FROM users WHERE name = ?");
+        st.bind(1, user.name);
+        const bool found = st.step();
+        if (!st.ok()) return Unexpected(sqlite_error(db_, st.rc(), "cannot read the users"));
+        if (found)
+            return Unexpected(
+                error(JournalError::Code::user_exists, "a user named '" + printable(user.name) + "' is in " + path_ +
+                                                           " already (names are never reused, revoked ones included)"));
+    }
+    const std::string role = enum_name(user.role), sections = join(user.sections), boards = join(user.boards);
+    const std::int64_t ms = now_unix_ms();
+    Stmt ins(db_,
+             "INSERT INTO users (name, role, sections, boards, token_hash, created_ms, created_by) VALUES (?, ?, ?, ?, "
+             "?, ?, ?)");
+    ins.bind(1, user.name)
+        .bind(2, role)
+        .bind(3, sections)
+        .bind(4, boards)
+        .bind(5, token_hash)
+        .bind(6, ms)
+        .bind(7, std::string(by));
+    ins.step();
+    if (ins.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, ins.rc(), "cannot store the user"));
+    Chain chain(db_);
+    if (auto err = chain.add("user", user.name, user_fields(user.name, role, sections, boards, token_hash, ms, by)))
+        return Unexpected(*err);
+    if (auto err = tx.commit()) return Unexpected(*err);
+    return token;
+}
+
+std::optional<JournalError> Journal::revoke_user(std::string_view name, std::string_view by) {
+    Transaction tx(db_);
+    if (tx.begin_error()) return *tx.begin_error();
+    Stmt st(db_, "SELECT revoked_ms FROM users WHERE name = ?");
+    st.bind(1, std::string(name));
+    const bool found = st.step();
+    if (!st.ok()) return sqlite_error(db_, st.rc(), "cannot read the users");
+    if (!found) return error(JournalError::Code::no_such_user, "no user named '" + printable(name) + "' in " + path_);
+    if (!st.null(0)) return std::nullopt;  // revoked already
+    const std::int64_t ms = now_unix_ms();
+    Stmt up(db_, "UPDATE users SET revoked_ms = ?, revoked_by = ? WHERE name = ?");
+    up.bind(1, ms).bind(2, std::string(by)).bind(3, std::string(name));
+    up.step();
+    if (up.rc() != SQLITE_DONE) return sqlite_error(db_, up.rc(), "cannot revoke the user");
+    Chain chain(db_);
+    if (auto err = chain.add("revoke", std::string(name), revocation_fields(name, ms, by))) return err;
+    return tx.commit();
+}
+
+namespace {
+
+constexpr const char* user_columns =
+    "SELECT name, role, sections, boards, created_ms, created_by, revoked_ms, revoked_by, token_hash FROM users";
+
+User user_of(const Stmt& st) {
+    User u;
+    u.name = st.text(0);
+    u.role = parse_enum<Role>(st.text(1)).value_or(Role::viewer);
+    u.sections = split_list(st.text(2));
+    u.boards = split_list(st.text(3));
+    u.added = {st.text(5), st.integer(4)};
+    if (!st.null(6)) u.revoked = Entered{st.text(7), st.integer(6)};
+    return u;
+}
+
+}  // namespace
+
+Expected<std::vector<User>, JournalError> Journal::users() const {
+    std::vector<User> out;
+    if (format_ < 2) return out;
+    Stmt st(db_, (std::string(user_columns) + " ORDER BY created_ms, rowid").c_str());
+    while (st.step()) out.push_back(user_of(st));
+    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot read the users"));
+    return out;
+}
+
+Expected<std::optional<User>, JournalError> Journal::user_by_token(std::string_view token) const {
+    std::optional<User> found;
+    if (format_ < 2) return found;
+    const std::string want = sha256_hex(token);
+    // Every user's hash compared in full, whatever matched before.
+    Stmt st(db_, (std::string(user_columns) + " WHERE revoked_ms IS NULL").c_str());
+    while (st.step()) {
+        const std::string have = st.text(8);
+        if (have.size() == want.size() && CRYPTO_memcmp(have.data(), want.data(), want.size()) == 0)
+            found = user_of(st);
+    }
+    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot read the users"));
+    return found;
+}
+
+std::int64_t Journal::data_version() const {
+    auto v = pragma(db_, "PRAGMA data_version");
+    return v ? number(*v) : -1;
+}
+
+Expected<std::string, JournalError> Journal::head() const {
+    if (format_ < 2) return std::string();
+    Stmt st(db_, "SELECT hash FROM ledger ORDER BY n DESC LIMIT 1");
+    std::string h;
+    if (st.step()) h = st.text(0);
+    if (st.rc() != SQLITE_DONE && st.rc() != SQLITE_ROW)
+        return Unexpected(sqlite_error(db_, st.rc(), "cannot read the journal's chain"));
+    return h;
+}
+
+Expected<ChainReport, JournalError> Journal::verify(std::string_view head_asked) const {
+    ChainReport report;
+    if (format_ < 2) {
+        report.problem = path_ +
+                         " is a journal of format 1, written before records were chained: open it once for writing "
+                         "(arbiter serve, or any session command that writes) to chain what it holds";
+        report.broken_at = 1;
+        return report;
+    }
+    if (auto err = exec(db_, "BEGIN", "cannot read " + path_)) return Unexpected(*err);
+    struct End {
+        sqlite3* db;
+        ~End() { sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr); }
+    } end{db_};
+    // Every row as it would be hashed, by kind and reference.
+    std::map<std::pair<std::string, std::string>, std::string> rows;
+    auto read = [&](const char* sql, auto&& each) -> std::optional<JournalError> {
+        Stmt st(db_, sql);
+        while (st.step()) each(st);
+        if (st.rc() != SQLITE_DONE) return sqlite_error(db_, st.rc(), "cannot read " + path_);
+        return std::nullopt;
+    };
+    if (auto err = read(
+            "SELECT id, config, created_ms, created_by, deleted_ms, deleted_by FROM sessions", [&](const Stmt& st) {
+                const auto id = st.integer(0);
+                rows[{"session", session_ref(id)}] = session_fields(id, st.text(1), st.integer(2), st.text(3));
+                if (!st.null(4)) rows[{"delete", session_ref(id)}] = deletion_fields(id, st.integer(4), st.text(5));
+            }))
+        return Unexpected(*err);
+    if (auto err = read(
+            "SELECT session_id, seq, at_ms, event, digest, entered_ms, entered_by FROM events", [&](const Stmt& st) {
+                rows[{"event", event_ref(st.integer(0), st.integer(1))}] = event_fields(
+                    st.integer(0), st.integer(1), st.integer(2), st.text(3), st.integer(4), st.integer(5), st.text(6));
+            }))
+        return Unexpected(*err);
+    if (auto err = read("SELECT name, role, sections, boards, token_hash, created_ms, created_by, revoked_ms, "
+                        "revoked_by FROM users",
+                        [&](const Stmt& st) {
+                            rows[{"user", st.text(0)}] = user_fields(st.text(0), st.text(1), st.text(2), st.text(3),
+                                                                     st.text(4), st.integer(5), st.text(6));
+                            if (!st.null(7))
+                                rows[{"revoke", st.text(0)}] = revocation_fields(st.text(0), st.integer(7), st.text(8));
+                        }))
+        return Unexpected(*err);
+
+    auto describe = [](const std::string& kind, const std::string& ref) {
+        if (kind == "event") {
+            const auto slash = ref.find('/');
+            return "session " + ref.substr(0, slash) + ", event " + ref.substr(slash + 1);
+        }
+        if (kind == "session") return "session " + ref + " (its creation)";
+        if (kind == "delete") return "session " + ref + " (its deletion)";
+        if (kind == "user") return "user '" + ref + "'";
+        return "user '" + ref + "' (its revocation)";
+    };
+    auto broken = [&](std::uint64_t at, std::string problem) {
+        if (report.whole()) {
+            report.broken_at = at;
+            report.problem = std::move(problem);
+        }
+    };
+    std::string previous;
+    std::set<std::pair<std::string, std::string>> chained;
+    Stmt st(db_, "SELECT n, kind, ref, hash FROM ledger ORDER BY n");
+    while (st.step()) {
+        const auto n = st.integer(0);
+        const std::string kind = st.text(1), ref = st.text(2), stored = st.text(3);
+        ++report.records;
+        if (n != static_cast<std::int64_t>(report.records))
+            broken(report.records, "record " + std::to_string(report.records) + " of the chain was removed");
+        const auto key = std::make_pair(kind, ref);
+        const auto row = rows.find(key);
+        if (!chained.insert(key).second)
+            broken(report.records,
+                   describe(kind, ref) + " is in the chain twice (record " + std::to_string(n) + " was inserted)");
+        if (row == rows.end()) {
+            broken(report.records, describe(kind, ref) + " was removed (chain record " + std::to_string(n) + ")");
+        } else {
+            const std::string expected = chain_hash(previous, n, kind, row->second);
+            if (expected != stored)
+                broken(report.records,
+                       describe(kind, ref) + " was changed: it does not match chain record " + std::to_string(n));
+        }
+        if (!head_asked.empty() && stored == head_asked) report.head_found = true;
+        previous = stored;
+    }
+    if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot read the journal's chain"));
+    report.head = previous;
+    for (const auto& [key, fields] : rows)
+        if (!chained.count(key))
+            broken(report.records + 1,
+                   describe(key.first, key.second) + (key.first == "delete" || key.first == "revoke"
+                                                          ? " was changed outside arbiter (not in the chain)"
+                                                          : " was inserted outside arbiter (not in the chain)"));
+    return report;
 }
 
 Expected<Session, JournalError> replay(const StoredSession& stored, const Unwinnability* analyzer) {
@@ -553,10 +1083,10 @@ Expected<Session, JournalError> replay(const StoredSession& stored, const Unwinn
 }
 
 Expected<JournaledSession, JournalError> JournaledSession::create(Journal& journal, SessionConfig config,
-                                                                  const Unwinnability* analyzer) {
+                                                                  const Unwinnability* analyzer, std::string_view by) {
     auto s = Session::create(config, analyzer);
     if (!s) return Unexpected(JournalError{JournalError::Code::refused, s.error().message, s.error().code});
-    auto id = journal.create(config);
+    auto id = journal.create(config, by);
     if (!id) return Unexpected(id.error());
     return JournaledSession(journal, *id, std::move(*s));
 }
@@ -577,10 +1107,10 @@ Expected<JournaledSession::Staged, JournalError> JournaledSession::stage(const E
     return staged;
 }
 
-std::optional<JournalError> JournaledSession::apply(const Event& e) {
+std::optional<JournalError> JournaledSession::apply(const Event& e, std::string_view by) {
     auto staged = stage(e);
     if (!staged) return staged.error();
-    if (auto err = journal_->append_all({staged->append(id_)}).front()) return err;
+    if (auto err = journal_->append_all({staged->append(id_, std::string(by))}).front()) return err;
     commit(std::move(*staged));
     return std::nullopt;
 }

@@ -104,6 +104,8 @@ std::string export_pgn(const Session& s) {
     std::string out;
     out += tag("Event", cfg.event) + tag("Site", cfg.site) + tag("Date", cfg.date) + tag("Round", cfg.round);
     out += tag("White", cfg.white) + tag("Black", cfg.black) + tag("Result", s.result());
+    if (!cfg.section.empty()) out += tag("Section", cfg.section);
+    if (!cfg.board.empty()) out += tag("Board", cfg.board);
     if (!cfg.start_fen.empty()) out += tag("SetUp", "1") + tag("FEN", to_fen(rec.position(0)));
     if (cfg.time_control) out += tag("TimeControl", to_string(*cfg.time_control));
     out += tag("Termination", pgn_termination(s));

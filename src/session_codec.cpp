@@ -174,6 +174,9 @@ std::string encode(const SessionConfig& c) {
                                      {"date", &c.date},
                                      {"round", &c.round}})
         p.emplace_back(key, *value);
+    // Written only when given, so that a configuration without them encodes as before.
+    if (!c.section.empty()) p.emplace_back("section", c.section);
+    if (!c.board.empty()) p.emplace_back("board", c.board);
     return join("session", p);
 }
 
@@ -235,6 +238,10 @@ Expected<SessionConfig, EventError> decode_config(std::string_view text) {
             c.date = v;
         } else if (k == "round") {
             c.round = v;
+        } else if (k == "section") {
+            c.section = v;
+        } else if (k == "board") {
+            c.board = v;
         } else {
             return Unexpected(EventError{Code::unknown_field, "unknown configuration field '" + k + "'"});
         }

@@ -234,8 +234,22 @@ db.execute("UPDATE events SET event = 'frobnicate at=1' WHERE session_id = 2 AND
 db.commit()
 db.close()
 run("session list", ["session", "list", "--json", "--journal", D], want_status=2)
+# The edited row breaks the hash chain too: verify names it (exit 2).
+run("session verify", ["session", "verify", "--json", "--journal", D], want_status=2)
+# 9: a session with a section and a board (listed with them).
+run("session state", ["session", "new", "--json", "--journal", J, "--section", "Open A", "--board", "12"])
 run("session list", ["session", "list", "--json", "--journal", J])
 run("session export", ["session", "export", "--json", "--journal", J, "1"])
+run("session history", ["session", "show", "--history", "--json", "--journal", J, "8"])
+# Users: an arbiter with sections and boards, a viewer revoked.
+for args in (["--name", "deputy", "--role", "arbiter", "--sections", "Open A", "--boards", "1-10,12"],
+             ["--name", "screen", "--role", "viewer"]):
+    subprocess.run([ARBITER, "users", "add", "--journal", J, "--by", "chief"] + args, capture_output=True, check=True)
+subprocess.run([ARBITER, "users", "revoke", "--journal", J, "--name", "screen"], capture_output=True, check=True)
+run("users list", ["users", "list", "--json", "--journal", J])
+HEAD = json.loads(subprocess.run([ARBITER, "session", "verify", "--json", "--journal", J], capture_output=True,
+                                 text=True).stdout)["head"]
+run("session verify", ["session", "verify", "--json", "--journal", J, "--head", HEAD])
 
 # audit: the repository's own test games, and the real corpus when it is there.
 here = os.path.dirname(os.path.abspath(__file__))

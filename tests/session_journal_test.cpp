@@ -10,23 +10,13 @@
 #include <sstream>
 
 #include "arbiter/journal.hpp"
+#include "journal_test_util.hpp"
 #include "session_test_util.hpp"
 
 namespace arbiter::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() / ("arbiter-journal-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(reinterpret_cast<std::uintptr_t>(this)));
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 std::string bytes_of(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -38,21 +28,6 @@ std::string bytes_of(const std::string& path) {
 void write_bytes(const std::string& path, const std::string& data) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << data;
-}
-
-Journal open_or_die(const std::string& path, Journal::Mode mode = Journal::Mode::create_if_missing) {
-    auto j = Journal::open(path, mode);
-    EXPECT_TRUE(j) << (j ? "" : j.error().message);
-    return std::move(*j);
-}
-
-void sql(const std::string& path, const std::string& statement) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-    sqlite3_free(err);
-    sqlite3_close(db);
 }
 
 // A journal with two sessions holding a few events each; returns the live summaries.

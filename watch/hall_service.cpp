@@ -19,7 +19,8 @@ namespace {
 
 using face::Json;
 
-// The face core's HTTP kit (http_kit.hpp), as the service answers: one error body, one token check.
+// The face core's HTTP kit (http_kit.hpp), as the service answers: one error body; the service's
+// access check (HallOptions::guard) for the users.
 using face::HttpError;
 using face::json_response;
 
@@ -231,7 +232,8 @@ face::Response HallService::handle(const face::Request& req) {
 }
 
 face::Response HallService::route(const face::Request& req) {
-    if (auto refused = face::check_bearer(req, impl_->options.token)) return *refused;
+    if (impl_->options.guard)
+        if (auto refused = impl_->options.guard(req, req.method == "POST")) return *refused;
     if (req.path == "/api/v1/watch") {
         face::allow_only(req, "GET");
         std::lock_guard lock(impl_->m);

@@ -25,7 +25,9 @@ struct HallOptions {
     TlsOptions tls{};
     std::string state;  ///< the state file (SQLite), or "" for none
     int interval_ms = 1000;
-    std::string token;  ///< when set, every /api/v1/watch route needs it
+    /// The service's access check (`arbiter serve --watch`: serve/access.hpp): reads need a user,
+    /// acknowledging an alert an arbiter. None: every request goes through.
+    face::Guard guard{};
     int heartbeat_ms = 15'000;
     WatchOptions watch;
 };

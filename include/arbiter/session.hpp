@@ -41,6 +41,9 @@ struct SessionConfig {
     bool quickplay_finish = false;
     /// PGN tags.
     std::string white = "?", black = "?", event = "?", site = "?", date = "????.??.??", round = "?";
+    /// PGN Section and Board tags (empty: none): where the game is played in the hall, and what an
+    /// arbiter user's sections and boards name (journal.hpp, User).
+    std::string section, board;
 
     friend bool operator==(const SessionConfig& a, const SessionConfig& b);
 };

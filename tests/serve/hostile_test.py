@@ -70,7 +70,7 @@ TABLE = [
      {200, 400, 431, 0}),
     ("garbage request line", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", {400, 0}),
     ("unknown method", req("BREW", "/api/v1/health"), {400, 405}),
-    ("DELETE a session", req("DELETE", "/api/v1/sessions/1"), {405}),
+    ("PUT a session", req("PUT", "/api/v1/sessions/1"), {405}),
     ("PUT events", req("PUT", EV, "{}"), {405}),
     ("session id overflow", req("GET", "/api/v1/sessions/99999999999999999999999"), {404}),
     ("negative session id", req("GET", "/api/v1/sessions/-1"), {404}),
