@@ -7,25 +7,13 @@ const view = document.getElementById("view");
 let leaveView = () => {};
 
 // ---- helpers ---------------------------------------------------------------------------------
-class ApiError extends Error {
-  constructor(status, body) {
-    super(body && body.error ? body.error.message : "HTTP " + status);
-    this.status = status;
-    this.code = body && body.error ? body.error.code : "http_error";
-  }
-}
+// The JSON API: the token asked for on a 401, refusals thrown as ApiError (common.js) with the
+// server's message (403: the role needed; 429: the seconds to wait), shown where they happened.
 async function api(method, path, body) {
-  for (let attempt = 0; ; attempt++) {
-    const r = await fetch("/api/v1" + path, {
-      method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (r.status === 401 && attempt < 3) { await askToken(); continue; }
-    const text = await r.text();
-    let j = null;
-    try { j = JSON.parse(text); } catch (e) { j = null; }
-    if (!r.ok) throw new ApiError(r.status, j);
-    return j === null ? text : j;
-  }
+  const r = await authFetch("/api/v1" + path, { method, body: body === undefined ? undefined : JSON.stringify(body) },
+    body !== undefined);
+  const text = await r.text();
+  try { return JSON.parse(text); } catch (e) { return text; }
 }
 const boardUrl = (fen, opts = {}) => {
   const q = new URLSearchParams({ fen });
@@ -57,15 +45,34 @@ async function ruleSets() {
 async function showSessions() {
   view.replaceChildren(el("h1", {}, "Sessions"), el("p", {}, "Loading…"));
   let list, sets;
-  try { [list, sets] = await Promise.all([api("GET", "/sessions"), ruleSets()]); } catch (e) { view.append(el("p", { class: "error" }, e.message)); return; }
-  const rows = list.map((s) => el("tr", {},
-    el("td", {}, el("a", { href: "#/game/" + s.id }, "#" + s.id)),
-    el("td", {}, (s.white || "?") + " – " + (s.black || "?")),
-    el("td", {}, s.status), el("td", {}, s.result || ""), el("td", {}, String(s.ply ?? "")), el("td", {}, s.rules || "")));
+  try { [list, sets] = await Promise.all([api("GET", "/sessions"), ruleSets()]); } catch (e) { view.append(el("p", { class: "error", role: "alert" }, e.message)); return; }
+  const listErr = el("p", { class: "error", id: "sessions-error", role: "alert" });
+  // Deleting a session is the chief's (DELETE /api/v1/sessions/ID): anyone else gets the
+  // server's 403 message here. The journal keeps the deleted session's record and who deleted it.
+  const remove = async (s, b) => {
+    if (!confirm("Delete game #" + s.id + " (" + (s.white || "?") + " – " + (s.black || "?") + ")? It leaves every console and list.")) return;
+    listErr.textContent = "";
+    b.disabled = true;
+    try {
+      await api("DELETE", "/sessions/" + s.id);
+      showSessions();
+      refreshJournal();
+    } catch (e) { listErr.textContent = e.message; b.disabled = false; }
+  };
+  const rows = list.map((s) => {
+    const del = el("button", { type: "button", class: "small", "data-delete": s.id, "aria-label": "Delete game #" + s.id }, "Delete");
+    del.addEventListener("click", () => remove(s, del));
+    return el("tr", { "data-id": s.id },
+      el("td", {}, el("a", { href: "#/game/" + s.id }, "#" + s.id)),
+      el("td", {}, (s.white || "?") + " – " + (s.black || "?")),
+      el("td", {}, s.section || ""), el("td", {}, s.board || ""),
+      el("td", {}, s.status), el("td", {}, s.result || ""), el("td", {}, String(s.ply ?? "")), el("td", {}, s.rules || ""),
+      el("td", { class: "actions-cell" }, del));
+  });
   const table = list.length
-    ? el("table", { id: "sessions" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Status", "Result", "Ply", "Rules"].map((h) => el("th", {}, h)))), el("tbody", {}, rows))
+    ? el("table", { id: "sessions" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Section", "Board", "Status", "Result", "Ply", "Rules", ""].map((h) => el("th", {}, h)))), el("tbody", {}, rows))
     : el("p", { class: "muted" }, "No sessions in this journal yet.");
-  const err = el("p", { class: "error", role: "alert" });
+  const err = el("p", { class: "error", id: "new-game-error", role: "alert" });
   const form = el("form", { class: "grid", id: "new-game" },
     el("label", {}, "White", el("input", { name: "white", required: true, placeholder: "name" })),
     el("label", {}, "Black", el("input", { name: "black", required: true, placeholder: "name" })),
@@ -76,17 +83,20 @@ async function showSessions() {
       el("option", { value: "" }, "from the time control"), ["standard", "rapid", "blitz"].map((c) => el("option", { value: c }, c)))),
     el("label", {}, "Event", el("input", { name: "event", placeholder: "?" })),
     el("label", {}, "Round", el("input", { name: "round", placeholder: "?" })),
+    el("label", {}, "Section", el("input", { name: "section", placeholder: "e.g. Open A" })),
+    el("label", {}, "Board", el("input", { name: "board", placeholder: "e.g. 12" })),
     el("button", { type: "submit", class: "primary" }, "Start the game"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    err.textContent = "";
     const body = {};
-    for (const [k, v] of new FormData(form).entries()) if (v !== "") body[k] = v;
+    for (const [k, v] of new FormData(form).entries()) if (v.trim() !== "") body[k] = v.trim();
     try {
       const s = await api("POST", "/sessions", body);
       location.hash = "#/game/" + s.id;
     } catch (e) { err.textContent = e.message; }
   });
-  view.replaceChildren(el("h1", {}, "Sessions"), table, el("h2", {}, "New game"), form, err);
+  view.replaceChildren(el("h1", {}, "Sessions"), listErr, table, el("h2", {}, "New game"), form, err);
 }
 
 // ---- the game page ---------------------------------------------------------------------------
@@ -111,6 +121,16 @@ function showGame(id) {
   const san = el("input", { id: "san", placeholder: "SAN or UCI, e.g. Nf3", "aria-label": "move" });
   const side = el("select", { id: "side", "aria-label": "acting side" }, el("option", { value: "white" }, "White"), el("option", { value: "black" }, "Black"));
   const ruling = el("div", { id: "ruling" });
+  const historyCount = el("span", {}, "");
+  const historyCreated = el("p", { class: "muted", id: "history-created" });
+  const historyBody = el("tbody");
+  const historyErr = el("p", { class: "error" });
+  const history = el("details", { class: "history", id: "history", open: true },
+    el("summary", {}, "History", historyCount),
+    historyCreated, historyErr,
+    el("div", { class: "history-list" }, el("table", {},
+      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", { colspan: 2 }, "Event"), el("th", {}, "By"), el("th", {}, "When"))),
+      historyBody)));
   const mustPlay = el("p", { id: "must-play", class: "status" });
   const buttons = {};
   const button = (key, label, fn) => {
@@ -223,6 +243,44 @@ function showGame(id) {
     drawBoard();
     drawClocks();
     drawButtons();
+    scheduleHistory();
+  }
+  // The history (GET …/history): every journaled event with who entered it and when, fetched when
+  // the page opens and after state updates, at most once a second; the journal's head with it.
+  const eventWhat = (e) => {
+    const parts = [];
+    if (e.move) parts.push(e.move);
+    if (e.kind) parts.push(e.kind);
+    if (e.side) parts.push(e.side);
+    if (e.intended) parts.push("written " + e.intended);
+    if (e.square) parts.push(e.square);
+    if (e.count !== undefined) parts.push(String(e.count));
+    if (e.force) parts.push("force");
+    return parts.join(" · ");
+  };
+  function drawHistory(h) {
+    historyErr.textContent = "";
+    const c = h.created || {};
+    historyCreated.replaceChildren("Created by ", el("strong", {}, c.by || "—"), ", ", timeOf(c));
+    historyCount.textContent = " (" + h.events.length + (h.events.length === 1 ? " event)" : " events)");
+    historyBody.replaceChildren(...h.events.map((r) => el("tr", { "data-seq": r.seq, title: JSON.stringify(r.event) },
+      el("td", {}, String(r.seq)), el("td", { class: "type" }, r.type), el("td", { class: "what" }, eventWhat(r.event || {})),
+      el("td", { class: "by" }, r.by || "—"), el("td", { class: "when" }, timeOf(r)))));
+  }
+  let historyAt = 0, historyTimer = null, historyBusy = false, historyAgain = false;
+  function scheduleHistory() {
+    if (stopped || historyTimer) return;
+    if (historyBusy) { historyAgain = true; return; }
+    historyTimer = setTimeout(async () => {
+      historyTimer = null;
+      if (stopped) return;
+      historyBusy = true;
+      historyAt = Date.now();
+      try { drawHistory(await api("GET", "/sessions/" + id + "/history")); } catch (e) { historyErr.textContent = "The history could not be read: " + e.message; }
+      refreshJournal();
+      historyBusy = false;
+      if (historyAgain) { historyAgain = false; scheduleHistory(); }
+    }, Math.max(0, historyAt + 1000 - Date.now()));
   }
   const controls = el("div", {},
     el("div", { class: "row" }, el("label", {}, "Acting side", side), el("label", {}, "Move (SAN)", san), button("move", "Move", move),
@@ -248,7 +306,7 @@ function showGame(id) {
   view.replaceChildren(title, statusLine, err,
     el("div", { class: "game" },
       el("div", {}, el("div", { class: "clocks" }, whiteClock, blackClock), el("div", { class: "board", id: "board" }, boardImg, cells)),
-      el("div", {}, controls, mustPlay, el("h2", {}, "Scoresheet"), sheet, ruling)));
+      el("div", {}, controls, mustPlay, el("h2", {}, "Scoresheet"), sheet, ruling, history)));
   tick = setInterval(() => { if (state) { drawClocks(); if (state.actions && state.actions.flag) drawButtons(); } }, 200);
 
   // SSE over fetch (so that the token can be sent); on a drop, reconnect: the first message is
@@ -259,14 +317,17 @@ function showGame(id) {
     while (!stopped) {
       controller = new AbortController();
       try {
-        const r = await fetch("/api/v1/sessions/" + id + "/stream", { headers: headers(false), signal: controller.signal });
-        if (r.status === 401) { await askToken(); continue; }
-        if (!r.ok) { const j = await r.json().catch(() => null); throw new ApiError(r.status, j); }
+        const r = await authFetch("/api/v1/sessions/" + id + "/stream", { signal: controller.signal });
         conn.textContent = "live"; conn.className = "conn live";
         await readEvents(r, (event, data) => { if (event === "state" && data) update(JSON.parse(data)); });
       } catch (e) {
         if (stopped) return;
-        if (e instanceof ApiError && e.status === 404) { err.textContent = e.message; return; }
+        // No such session (or deleted), or a role that may not read: said, and no retry.
+        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) {
+          err.textContent = e.message; conn.textContent = ""; conn.className = "conn"; return;
+        }
+        if (e instanceof ApiError && e.status === 429) err.textContent = e.message;
+        if (e instanceof ApiError && e.retryAfter) { conn.textContent = "waiting " + e.retryAfter + " s…"; conn.className = "conn down"; await new Promise((res) => setTimeout(res, e.retryAfter * 1000)); continue; }
       }
       conn.textContent = "reconnecting…"; conn.className = "conn down";
       await new Promise((res) => setTimeout(res, 1000));
@@ -278,13 +339,14 @@ function showGame(id) {
     const me = list.find((x) => x.id === id);
     if (me) {
       players = { white: me.white, black: me.black };
-      title.textContent = "Game #" + id + ": " + me.white + " – " + me.black;
+      const where = [me.section, me.board ? "board " + me.board : ""].filter(Boolean).join(", ");
+      title.textContent = "Game #" + id + ": " + me.white + " – " + me.black + (where ? " (" + where + ")" : "");
       if (state) drawClocks();
     }
   }).catch(() => {});
   // A test (and a curious arbiter) can drop the stream to see the catch-up.
   window.arbiterDropStream = () => controller && controller.abort();
-  return () => { stopped = true; clearInterval(tick); if (controller) controller.abort(); conn.textContent = ""; };
+  return () => { stopped = true; clearInterval(tick); clearTimeout(historyTimer); if (controller) controller.abort(); conn.textContent = ""; };
 }
 
 // ---- check a claim without a session (the form and the panel: check.js) ---------------------
@@ -304,9 +366,12 @@ function routeView() {
   leaveView = () => {};
   const h = location.hash || "#/";
   const m = h.match(/^#\/game\/(\d+)$/);
+  refreshJournal();  // the game page refreshes it again with its history
   if (m) leaveView = showGame(Number(m[1]));
   else if (h === "#/check") showCheck();
   else showSessions();
 }
 window.addEventListener("hashchange", routeView);
+initSignOut();
+initJournal();
 routeView();

@@ -7,6 +7,7 @@ const boardsEl = document.getElementById("boards");
 const alertsEl = document.getElementById("alerts");
 const detailEl = document.getElementById("detail");
 const conn = document.getElementById("conn");
+const errorEl = document.getElementById("hall-error");
 let hall = null;
 let selected = null;
 
@@ -44,9 +45,12 @@ function alertItem(a) {
   const ack = el("button", { class: "ack", disabled: a.acknowledged,
     on: { click: async () => {
       ack.disabled = true;
-      const r = await fetch("/api/v1/watch/ack", { method: "POST", headers: headers(true),
-        body: JSON.stringify({ board: a.board, type: a.type, kind: a.kind, ply: a.ply }) });
-      if (r.status === 401) { await askToken(); ack.disabled = false; }
+      errorEl.textContent = "";
+      // An acknowledgement is an arbiter's: a viewer gets the server's 403 message above.
+      try {
+        await authFetch("/api/v1/watch/ack", { method: "POST",
+          body: JSON.stringify({ board: a.board, type: a.type, kind: a.kind, ply: a.ply }) }, true);
+      } catch (e) { errorEl.textContent = e.message; ack.disabled = false; }
     } } }, a.acknowledged ? "Acknowledged" : "Acknowledge");
   return el("li", { class: "alert " + a.type + (a.acknowledged ? " acked" : ""), "data-type": a.type, "data-board": a.board },
     el("div", {}, el("strong", {}, "Board " + a.board), " ", el("span", { class: "badge " + a.type }, LABELS[a.type] || a.type),
@@ -57,9 +61,8 @@ function alertItem(a) {
 async function drawDetail() {
   const b = hall.boards.find((x) => x.board === selected);
   if (!b) { detailEl.hidden = true; return; }
-  const r = await fetch("/api/v1/watch/board?" + new URLSearchParams({ id: b.board }), { headers: headers(false) });
-  if (!r.ok) return;
-  const d = await r.json();
+  let d;
+  try { d = await (await authFetch("/api/v1/watch/board?" + new URLSearchParams({ id: b.board }))).json(); } catch (e) { errorEl.textContent = e.message; return; }
   if (selected !== b.board) return;
   detailEl.hidden = false;
   detailEl.replaceChildren(
@@ -84,27 +87,36 @@ function draw() {
   drawDetail();
 }
 
+// The hall's stream; on a drop, reconnect (the first message is the whole hall again). 401: the
+// token asked for (common.js); 403: said, and no retry; 429: said, and tried again when the
+// server says; a server without --watch (404): said once.
+let connects = 0;
 async function listen() {
   for (;;) {
+    let wait = 1000;
     try {
-      const r = await fetch("/api/v1/watch/stream", { headers: headers(false) });
-      if (r.status === 401) { await askToken(); continue; }
-      if (r.status === 404) {
-        // A server started without --watch follows no feed: say so once, and stop asking.
+      const r = await authFetch("/api/v1/watch/stream");
+      errorEl.textContent = "";
+      conn.textContent = "live"; conn.className = "conn live";
+      if (connects++) refreshJournal();  // after a drop: the journal may have moved on
+      await readEvents(r, (event, data) => { if (event === "hall" && data) { hall = JSON.parse(data); draw(); } });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) {
         boardsEl.replaceChildren(el("p", {}, "This server follows no feed: start it with ",
           el("code", {}, "arbiter serve --journal FILE --watch SOURCE…"), " (docs/watch.md)."));
         alertsEl.replaceChildren();
         conn.textContent = ""; conn.className = "conn";
         return;
       }
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      conn.textContent = "live"; conn.className = "conn live";
-      await readEvents(r, (event, data) => { if (event === "hall" && data) { hall = JSON.parse(data); draw(); } });
-    } catch (e) {
-      // dropped: reconnect below (the first message is the whole hall again)
+      if (e instanceof ApiError) errorEl.textContent = e.message;
+      if (e instanceof ApiError && e.status === 403) { conn.textContent = ""; conn.className = "conn"; return; }
+      if (e instanceof ApiError && e.retryAfter) wait = e.retryAfter * 1000;
     }
-    conn.textContent = "reconnecting…"; conn.className = "conn down";
-    await new Promise((res) => setTimeout(res, 1000));
+    conn.textContent = wait > 1000 ? "waiting " + wait / 1000 + " s…" : "reconnecting…"; conn.className = "conn down";
+    await new Promise((res) => setTimeout(res, wait));
   }
 }
+initSignOut();
+initJournal();
+refreshJournal();
 listen();

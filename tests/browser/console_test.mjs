@@ -6,7 +6,7 @@
 // Usage: node console_test.mjs ARBITER WORKDIR [SCREENSHOT_DIR]   (PLAYWRIGHT_CORE: its directory)
 import fs from "node:fs";
 import path from "node:path";
-import { check, openBrowser, startServer, stepper } from "./lib.mjs";
+import { check, gamePage, openBrowser, startServer, stepper } from "./lib.mjs";
 
 const [arbiter, work, shots = work] = process.argv.slice(2);
 fs.mkdirSync(work, { recursive: true });
@@ -22,13 +22,7 @@ const api = async (method, p, body) => {
 
 const { browser, page, errors: consoleErrors } = await openBrowser({ width: 1200, height: 1000 });
 const { step, failed } = stepper(page, shots, "failure-");
-const plies = async () => (await page.locator("#scoresheet").innerText()).split(/\s+/).filter(Boolean).length;
-async function clickMove(from, to) {
-  const before = await plies();
-  await page.click("#sq-" + from);
-  await page.click("#sq-" + to);
-  await page.waitForFunction((n) => document.querySelector("#scoresheet").innerText.split(/\s+/).filter(Boolean).length > n, before);
-}
+const { plies, clickMove } = gamePage(page);
 
 await step("new game form", async () => {
   await page.goto(base + "/");

@@ -75,3 +75,16 @@ export function stepper(page, shots, prefix) {
 export function check(cond, what) {
   if (!cond) throw new Error(what);
 }
+
+// The console's game page: the plies on its scoresheet, and a move made by clicking two squares
+// (waits until the scoresheet has one more ply).
+export function gamePage(page) {
+  const plies = async () => (await page.locator("#scoresheet").innerText()).split(/\s+/).filter(Boolean).length;
+  async function clickMove(from, to) {
+    const before = await plies();
+    await page.click("#sq-" + from);
+    await page.click("#sq-" + to);
+    await page.waitForFunction((n) => document.querySelector("#scoresheet").innerText.split(/\s+/).filter(Boolean).length > n, before);
+  }
+  return { plies, clickMove };
+}
