@@ -62,7 +62,15 @@ Journal open_users(const Journal* journal) {
 
 Access::Access(AccessOptions options) : options_(std::move(options)), journal_(open_users(options_.journal)) {}
 
+// Users are never removed (a revoked one stays): once the journal has one, it always has, and
+// every token is looked up afresh (a revocation counts at once). Until then the journal is asked
+// at most every check_every whether another process (arbiter users add) added the first: not on
+// every request of an open server, whose events change the file all the time.
 void Access::refresh_users() {
+    if (has_users_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_check_) return;
+    next_check_ = now + check_every;
     const std::int64_t v = journal_.data_version();
     if (v == version_ && v != -1) return;
     auto users = journal_.users();

@@ -68,6 +68,8 @@ private:
     Journal journal_;
     std::int64_t version_ = -1;
     bool has_users_ = false;
+    static constexpr std::chrono::milliseconds check_every{100};
+    std::chrono::steady_clock::time_point next_check_{};
     // The times of the wrong tokens of each address within the window, oldest first.
     std::map<std::string, std::deque<std::chrono::steady_clock::time_point>> failures_;
 };
