@@ -157,7 +157,16 @@ JournalError sqlite_error(sqlite3* db, int rc, const std::string& what) {
 class Stmt {
 public:
     Stmt(sqlite3* db, const char* sql) { rc_ = sqlite3_prepare_v2(db, sql, -1, &st_, nullptr); }
-    ~Stmt() { sqlite3_finalize(st_); }
+    /// A statement of the journal's cache (Journal::Statements), reset and cleared when done with.
+    explicit Stmt(std::pair<sqlite3_stmt*, int> cached) : st_(cached.first), rc_(cached.second), owned_(false) {}
+    ~Stmt() {
+        if (owned_) {
+            sqlite3_finalize(st_);
+        } else if (st_) {
+            sqlite3_reset(st_);
+            sqlite3_clear_bindings(st_);
+        }
+    }
     Stmt(const Stmt&) = delete;
     Stmt& operator=(const Stmt&) = delete;
 
@@ -194,6 +203,7 @@ public:
 private:
     sqlite3_stmt* st_ = nullptr;
     int rc_ = SQLITE_OK;
+    bool owned_ = true;
 };
 
 std::optional<JournalError> exec(sqlite3* db, const char* sql, const std::string& what) {
@@ -308,18 +318,23 @@ std::string session_ref(std::int64_t id) { return std::to_string(id); }
 std::string event_ref(std::int64_t id, std::int64_t seq) { return std::to_string(id) + "/" + std::to_string(seq); }
 
 // Appends records to the chain, inside the caller's write transaction.
+constexpr const char* last_record_sql = "SELECT n, hash FROM ledger ORDER BY n DESC LIMIT 1";
+constexpr const char* add_record_sql = "INSERT INTO ledger (n, kind, ref, hash) VALUES (?, ?, ?, ?)";
+
 class Chain {
 public:
-    explicit Chain(sqlite3* db) : db_(db), ins_(db, "INSERT INTO ledger (n, kind, ref, hash) VALUES (?, ?, ?, ?)") {}
+    /// `last` and `ins` are last_record_sql and add_record_sql, prepared.
+    Chain(sqlite3* db, Stmt& last, Stmt& ins) : db_(db), last_(last), ins_(ins) {}
     std::optional<JournalError> add(std::string_view kind, const std::string& ref, const std::string& fields) {
         if (!loaded_) {
-            Stmt last(db_, "SELECT n, hash FROM ledger ORDER BY n DESC LIMIT 1");
-            if (last.step()) {
-                n_ = last.integer(0);
-                hash_ = last.text(1);
+            last_.reset();
+            if (last_.step()) {
+                n_ = last_.integer(0);
+                hash_ = last_.text(1);
             }
-            if (last.rc() != SQLITE_DONE && last.rc() != SQLITE_ROW)
-                return sqlite_error(db_, last.rc(), "cannot read the journal's chain");
+            if (last_.rc() != SQLITE_DONE && last_.rc() != SQLITE_ROW)
+                return sqlite_error(db_, last_.rc(), "cannot read the journal's chain");
+            last_.reset();
             loaded_ = true;
         }
         const std::int64_t n = n_ + 1;
@@ -335,7 +350,8 @@ public:
 
 private:
     sqlite3* db_;
-    Stmt ins_;
+    Stmt& last_;
+    Stmt& ins_;
     bool loaded_ = false;
     std::int64_t n_ = 0;
     std::string hash_;
@@ -344,7 +360,8 @@ private:
 // A format-1 journal's rows chained as they stand (the upgrade to format 2): every session with
 // its events, in order of the sessions' ids.
 std::optional<JournalError> chain_existing(sqlite3* db) {
-    Chain chain(db);
+    Stmt last(db, last_record_sql), ins(db, add_record_sql);
+    Chain chain(db, last, ins);
     Stmt sessions(db, "SELECT id, config, created_ms, created_by FROM sessions ORDER BY id");
     std::vector<std::pair<std::int64_t, std::string>> rows;
     while (sessions.step())
@@ -633,14 +650,45 @@ Expected<Journal, JournalError> Journal::reader() const {
     return j;
 }
 
-Journal::Journal(Journal&& other) noexcept : db_(other.db_), path_(std::move(other.path_)), format_(other.format_) {
+// The statements every append runs, prepared once a connection (SQLITE_PREPARE_PERSISTENT) rather
+// than once a transaction: a group commit of a few events paid more for preparing than for its rows.
+struct Journal::Statements {
+    std::unordered_map<const char*, std::pair<sqlite3_stmt*, int>> by_sql;  // keyed by the literal's address
+    ~Statements() {
+        for (auto& [sql, st] : by_sql) sqlite3_finalize(st.first);
+    }
+};
+
+std::pair<sqlite3_stmt*, int> Journal::statement(const char* sql) const {
+    auto& cache = statements_;
+    if (!cache) cache = std::make_unique<Statements>();
+    auto [it, fresh] = cache->by_sql.try_emplace(sql);
+    if (fresh) {
+        sqlite3_stmt* st = nullptr;
+        const int rc = sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, nullptr);
+        it->second = {st, rc};
+        if (rc != SQLITE_OK) {  // not kept: the next call tries again
+            sqlite3_finalize(st);
+            cache->by_sql.erase(it);
+            return {nullptr, rc};
+        }
+    }
+    return it->second;
+}
+
+Journal::Journal(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+
+Journal::Journal(Journal&& other) noexcept
+    : db_(other.db_), statements_(std::move(other.statements_)), path_(std::move(other.path_)), format_(other.format_) {
     other.db_ = nullptr;
 }
 
 Journal& Journal::operator=(Journal&& other) noexcept {
     if (this != &other) {
+        statements_.reset();
         if (db_) sqlite3_close_v2(db_);
         db_ = other.db_;
+        statements_ = std::move(other.statements_);
         path_ = std::move(other.path_);
         format_ = other.format_;
         other.db_ = nullptr;
@@ -649,6 +697,7 @@ Journal& Journal::operator=(Journal&& other) noexcept {
 }
 
 Journal::~Journal() {
+    statements_.reset();  // finalized before the connection closes
     if (db_) sqlite3_close_v2(db_);
 }
 
@@ -664,7 +713,8 @@ Expected<SessionId, JournalError> Journal::create(const SessionConfig& config, s
     st.step();
     if (st.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, st.rc(), "cannot store the session"));
     const auto id = static_cast<SessionId>(sqlite3_last_insert_rowid(db_));
-    Chain chain(db_);
+    Stmt last(statement(last_record_sql)), add(statement(add_record_sql));
+    Chain chain(db_, last, add);
     if (auto err = chain.add("session", session_ref(id), session_fields(id, text, ms, by))) return Unexpected(*err);
     if (auto err = tx.commit()) return Unexpected(*err);
     return id;
@@ -684,14 +734,15 @@ std::vector<std::optional<JournalError>> Journal::append_all(const std::vector<A
     Transaction tx(db_);
     if (tx.begin_error()) return fail_all(*tx.begin_error());
     // Prepared once for the whole batch.
-    Stmt exists(db_, "SELECT 1 FROM sessions WHERE id = ? AND deleted_ms IS NULL");
-    Stmt last(db_, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?");
-    Stmt ins(db_,
-             "INSERT INTO events (session_id, seq, at_ms, event, digest, entered_ms, entered_by) VALUES (?, ?, ?, ?, "
-             "?, ?, ?)");
-    for (const Stmt* st : {&exists, &last, &ins})
+    Stmt exists(statement("SELECT 1 FROM sessions WHERE id = ? AND deleted_ms IS NULL"));
+    Stmt last(statement("SELECT COALESCE(MAX(seq), 0) FROM events WHERE session_id = ?"));
+    Stmt ins(
+        statement("INSERT INTO events (session_id, seq, at_ms, event, digest, entered_ms, entered_by) VALUES "
+                  "(?, ?, ?, ?, ?, ?, ?)"));
+    Stmt last_record(statement(last_record_sql)), add_record(statement(add_record_sql));
+    for (const Stmt* st : {&exists, &last, &ins, &last_record, &add_record})
         if (!st->ok()) return fail_all(sqlite_error(db_, st->rc(), "cannot prepare the append"));
-    Chain chain(db_);
+    Chain chain(db_, last_record, add_record);
     const std::int64_t ms = now_unix_ms();
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const Append& a = batch[i];
@@ -825,7 +876,8 @@ std::optional<JournalError> Journal::remove(SessionId id, std::string_view by) {
     up.bind(1, ms).bind(2, std::string(by)).bind(3, id);
     up.step();
     if (up.rc() != SQLITE_DONE) return sqlite_error(db_, up.rc(), "cannot delete session " + std::to_string(id));
-    Chain chain(db_);
+    Stmt last(statement(last_record_sql)), add(statement(add_record_sql));
+    Chain chain(db_, last, add);
     if (auto err = chain.add("delete", session_ref(id), deletion_fields(id, ms, by))) return err;
     return tx.commit();
 }
@@ -879,7 +931,8 @@ Expected<std::string, JournalError> Journal::add_user(const User& user, std::str
         .bind(7, std::string(by));
     ins.step();
     if (ins.rc() != SQLITE_DONE) return Unexpected(sqlite_error(db_, ins.rc(), "cannot store the user"));
-    Chain chain(db_);
+    Stmt last(statement(last_record_sql)), add(statement(add_record_sql));
+    Chain chain(db_, last, add);
     if (auto err = chain.add("user", user.name, user_fields(user.name, role, sections, boards, token_hash, ms, by)))
         return Unexpected(*err);
     if (auto err = tx.commit()) return Unexpected(*err);
@@ -900,7 +953,8 @@ std::optional<JournalError> Journal::revoke_user(std::string_view name, std::str
     up.bind(1, ms).bind(2, std::string(by)).bind(3, std::string(name));
     up.step();
     if (up.rc() != SQLITE_DONE) return sqlite_error(db_, up.rc(), "cannot revoke the user");
-    Chain chain(db_);
+    Stmt last(statement(last_record_sql)), add(statement(add_record_sql));
+    Chain chain(db_, last, add);
     if (auto err = chain.add("revoke", std::string(name), revocation_fields(name, ms, by))) return err;
     return tx.commit();
 }

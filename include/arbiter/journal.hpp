@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "arbiter/expected.hpp"
@@ -27,6 +28,7 @@
 #include "arbiter/session.hpp"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace arbiter {
 
@@ -202,8 +204,13 @@ public:
     [[nodiscard]] Expected<Journal, JournalError> reader() const;
 
 private:
-    Journal(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+    Journal(sqlite3* db, std::string path);
+    struct Statements;  ///< prepared once, reused by every append (journal.cpp)
+    /// The statement of `sql` (a string literal) from the cache, prepared the first time, and
+    /// SQLite's answer to preparing it.
+    [[nodiscard]] std::pair<sqlite3_stmt*, int> statement(const char* sql) const;
     sqlite3* db_ = nullptr;
+    mutable std::unique_ptr<Statements> statements_;
     std::string path_;
     int format_ = 0;  ///< the file's format (1: before authorship and the chain; read, never written)
 };
