@@ -112,21 +112,26 @@ test-wasm: wasm build browser-deps
 
 # The JavaScript package against chess.js (from npm, into $(WASM_BUILD)/bench-deps) in one Node.js
 # process, and against the native CLI on the same work (bench/wasm/wasm_bench.mjs; the figures in
-# docs/performance.md). Needs the shared corpora (../shared/data).
+# docs/performance.md); then arbiter-chess/compat against chess.js in a chess.js-style loop
+# (wasm/bench/compat_bench.mjs, docs/javascript.md). Needs the shared corpora (../shared/data).
 CHESSJS_VERSION := 1.4.0
 bench-wasm: wasm build
 	@test -d ../shared/data/pgn/real || { echo "bench-wasm: ../shared/data/pgn/real is absent" >&2; exit 1; }
 	@test -f $(WASM_BUILD)/bench-deps/node_modules/chess.js/package.json || \
 	  npm install --prefix $(WASM_BUILD)/bench-deps --no-audit --no-fund --silent chess.js@$(CHESSJS_VERSION)
 	node bench/wasm/wasm_bench.mjs $(WASM_BUILD)/js $(WASM_BUILD)/bench-deps $(BUILD)/arbiter ../shared/data 3
+	node wasm/bench/compat_bench.mjs $(WASM_BUILD)/js $(WASM_BUILD)/bench-deps ../shared/data 5
 
 # The Python package against python-chess (../shared/peers/python-chess) in one process: push +
 # status against push_san + outcome(claim_draw=True), and a database scan (bench/python_vs_python_chess.py;
-# the figures in docs/performance.md). Needs the shared corpora and the peer.
+# the figures in docs/performance.md); then a python-chess-style loop (push + can_claim_threefold_repetition
+# + is_game_over) on arbiter.compat.Board against chess.Board (bench/python_chess_loop.py; issue 63, goal ≥ 3×).
+# Needs the shared corpora and the peer.
 bench-python: build
 	@test -d ../shared/data/pgn/real || { echo "bench-python: ../shared/data/pgn/real is absent" >&2; exit 1; }
 	@test -d ../shared/peers/python-chess/chess || { echo "bench-python: ../shared/peers/python-chess is absent" >&2; exit 1; }
 	PYTHONPATH=$(BUILD)/python:../shared/peers/python-chess /usr/bin/python3 bench/python_vs_python_chess.py ../shared/data/pgn/real 600 2
+	PYTHONPATH=$(BUILD)/python:../shared/peers/python-chess /usr/bin/python3 bench/python_chess_loop.py ../shared/data/pgn/real 600 3
 
 # `arbiter watch` on 1,000 boards rewritten every second (bench/watch_bench.py), then over one
 # streaming connection and over 1,000 polled https URLs on loopback (bench/watch_net_bench.py):
