@@ -17,6 +17,7 @@
 #include "arbiter/arbiter.hpp"
 #include "arbiter/version.hpp"
 #include "audit_request.hpp"
+#include "board_svg.hpp"
 #include "game_input.hpp"
 #include "live_game.hpp"
 #include "position_requests.hpp"
@@ -35,13 +36,101 @@ Position read_fen(const std::string& fen) {
 }
 
 // A move of `pos` in SAN or UCI, or MoveError with the face core's code (bad_move, illegal_move,
-// ambiguous_move), field "move" and the byte in the move.
-Move read_move(const Position& pos, const std::string& text) {
+// ambiguous_move), the argument `field` and the byte in the move.
+Move read_move(const Position& pos, const std::string& text, const std::string& field = "move") {
     auto m = parse_move(pos, text);
     if (!m)
-        raise("MoveError", "move: '" + text + "': " + kind_name(m.error().kind) + ": " + m.error().message,
-              face::move_error_code(m.error().kind), "move", m.error().offset);
+        raise("MoveError", field + ": '" + text + "': " + kind_name(m.error().kind) + ": " + m.error().message,
+              face::move_error_code(m.error().kind), field, m.error().offset);
     return *m;
+}
+
+std::string type_name(const py::handle& x) { return py::str(py::type::of(x).attr("__name__")).cast<std::string>(); }
+
+// A str argument as UTF-8; a str with a lone surrogate is refused as every text argument is
+// (arbiter._game._text: Error `not_utf8`, the argument named, here as the exception `error`).
+std::string utf8_arg(const char* name, const py::handle& text, const char* error) {
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+    if (!utf8) {
+        PyErr_Clear();
+        py::module_::import("arbiter._game")
+            .attr("_text")(name, text, py::module_::import("arbiter._errors").attr(error));
+        throw py::value_error(std::string(name) + ": not valid text");  // not reached: _text raised
+    }
+    return std::string(utf8, static_cast<std::size_t>(size));
+}
+
+// The text of a move argument: SAN or UCI as a str, or a move object with uci() (python-chess's
+// chess.Move, arbiter.Move). A TypeError naming the argument for anything else (never pybind11's
+// list of overloads); the null move ("0000") is MoveError bad_move.
+std::string move_arg(const char* name, const py::handle& move) {
+    if (py::isinstance<py::str>(move)) return utf8_arg(name, move, "MoveError");
+    const py::object uci = py::getattr(move, "uci", py::none());
+    if (uci.is_none() || !PyCallable_Check(uci.ptr()))
+        throw py::type_error(std::string(name) + ": expected a SAN/UCI string or a move with uci() (chess.Move), got " +
+                             type_name(move));
+    const py::object text = uci();
+    if (!py::isinstance<py::str>(text))
+        throw py::type_error(std::string(name) + ": uci() of the " + type_name(move) + " returned no str");
+    std::string s = utf8_arg(name, text, "MoveError");
+    if (s == "0000")
+        raise("MoveError",
+              std::string(name) + ": the null move (0000) is no move of the Laws: arbiter plays only legal moves",
+              "bad_move", std::string(name), 0);
+    return s;
+}
+
+// A str argument, or a TypeError naming it.
+std::string str_arg(const char* name, const py::handle& x, const std::string& expected) {
+    if (!py::isinstance<py::str>(x))
+        throw py::type_error(std::string(name) + ": expected " + expected + ", got " + type_name(x));
+    return utf8_arg(name, x, "Error");
+}
+
+// A square as python-chess numbers them (0 = a1 … 63 = h8, chess.E4), or TypeError / OptionError.
+Square square_arg(const py::handle& x) {
+    if (!py::isinstance<py::int_>(x) || py::isinstance<py::bool_>(x))
+        throw py::type_error("square: expected a square, an int 0 (a1) to 63 (h8) as chess.E4, got " + type_name(x));
+    long long v = -1;
+    try {
+        v = x.cast<long long>();
+    } catch (const py::cast_error&) {}
+    if (v < 0 || v > 63)
+        raise_option("square", "square: " + std::string(py::str(x)) + " is out of range: 0 (a1) to 63 (h8)");
+    return square_at(static_cast<int>(v));
+}
+
+// python-chess's has_pseudo_legal_en_passant: an en passant square with a pawn of the side to move
+// beside the pawn that made the double step (whether or not the capture is legal).
+bool pseudo_legal_ep(const Position& p) {
+    const Square ep = p.ep_square();
+    if (!is_ok(ep) || p.piece_at(ep) != Piece::none) return false;
+    const Rank rank = p.turn() == Color::white ? 4 : 3;  // the capturer's rank: 5th for White, 4th for Black
+    const Piece pawn = make_piece(p.turn(), PieceType::pawn);
+    for (int df : {-1, 1}) {
+        const int f = file_of(ep) + df;
+        if (f >= 0 && f < 8 && p.piece_at(make_square(f, rank)) == pawn) return true;
+    }
+    return false;
+}
+
+// The FEN as python-chess's fen(en_passant=...) writes it: "legal" (the square only when an en
+// passant capture is legal: python-chess's default), "fen" (after every double step: the FEN
+// standard, what the CLI writes) or "xfen" (when a capture is pseudo-legal).
+std::string fen_as(const Position& p, const py::handle& en_passant) {
+    const std::string mode = str_arg("en_passant", en_passant, "'legal', 'fen' or 'xfen'");
+    FenWriteOptions always, legal;
+    legal.ep = FenWriteOptions::Ep::legal;
+    if (mode == "fen") return to_fen(p, always);
+    if (mode == "legal") return to_fen(p, legal);
+    if (mode == "xfen") return to_fen(p, pseudo_legal_ep(p) ? always : legal);
+    raise_option("en_passant", "en_passant: expected 'legal', 'fen' or 'xfen', found '" + mode + "'");
+}
+
+// python-chess's move of a UCI text (chess.Move when it is importable, else arbiter.Move).
+py::object move_object(const std::string& uci) {
+    return py::module_::import("arbiter._chess_types").attr("move_of_uci")(uci);
 }
 
 // ---- Position ----
@@ -49,7 +138,7 @@ Move read_move(const Position& pos, const std::string& text) {
 // The FEN of a board-like object (duck-typed: a chess.Board, an arbiter.Position, anything with fen()).
 std::string fen_of(const py::object& board) {
     if (!py::hasattr(board, "fen"))
-        throw py::type_error("expected a FEN string, None, or a board with fen() (e.g. a chess.Board), got " +
+        throw py::type_error("fen: expected a FEN string, None, or a board with fen() (e.g. a chess.Board), got " +
                              py::str(py::type::of(board).attr("__name__")).cast<std::string>());
     py::object fen = board.attr("fen")();
     if (!py::isinstance<py::str>(fen)) throw py::type_error("fen() returned no string");
@@ -236,36 +325,144 @@ PYBIND11_MODULE(_arbiter, m) {
                  "__init__(self, /, fen=None, *, board=None)\n--\n\nThe position of a FEN, of a board-like object "
                  "(fen() gives its FEN), or the initial position. Raises FenError.")
             .def(
-                "fen", [](const Position& p) { return to_fen(p); }, "fen(self, /)\n--\n\nThe FEN of the position.")
+                "fen",
+                [](const Position& p, const py::object& en_passant) {
+                    return en_passant.is_none() ? to_fen(p) : fen_as(p, en_passant);
+                },
+                py::arg("en_passant") = py::none(),
+                "fen(self, /, en_passant=None)\n--\n\nThe FEN of the position. The en passant square: by default "
+                "after every double step (the FEN standard, as the CLI writes it; en_passant='fen'), with "
+                "en_passant='legal' only when an en passant capture is legal (python-chess's default, Game.fen()'s), "
+                "with 'xfen' when one is pseudo-legal.")
+            .def(
+                "board_fen",
+                [](const Position& p) {
+                    const std::string fen = to_fen(p);
+                    return fen.substr(0, fen.find(' '));
+                },
+                "board_fen(self, /)\n--\n\nThe piece placement field of the FEN (python-chess's board_fen()).")
+            .def(
+                "epd",
+                [](const Position& p, const py::object& en_passant) {
+                    const std::string fen = fen_as(p, en_passant);
+                    std::size_t cut = 0;  // the fourth space: after placement, side, castling and en passant
+                    for (int field = 0; field < 4; ++field) cut = fen.find(' ', field == 0 ? 0 : cut + 1);
+                    return fen.substr(0, cut);
+                },
+                py::kw_only(), py::arg("en_passant") = "legal",
+                "epd(self, /, *, en_passant='legal')\n--\n\nThe EPD of the position: the first four fields of "
+                "the FEN, no counters and no operations (python-chess's epd() without operations).")
             .def(
                 "legal_moves",
-                [](const Position& p, const std::string& notation) {
-                    if (notation != "san" && notation != "uci")
-                        raise_option("notation", "notation: expected san or uci, found '" + notation + "'");
-                    return moves_of(p, notation == "uci");
+                [](const Position& p, const py::object& notation) {
+                    const std::string n = str_arg("notation", notation, "'san' or 'uci'");
+                    if (n != "san" && n != "uci")
+                        raise_option("notation", "notation: expected san or uci, found '" + n + "'");
+                    return moves_of(p, n == "uci");
                 },
                 py::arg("notation") = "san",
                 "legal_moves(self, /, notation='san')\n--\n\nThe legal moves, in SAN (default) or UCI, in generation "
                 "order.")
             .def(
-                "san", [](const Position& p, const std::string& move) { return to_san(p, read_move(p, move)); },
+                "san",
+                [](const Position& p, const py::object& move) {
+                    return to_san(p, read_move(p, move_arg("move", move)));
+                },
                 py::arg("move"),
-                "san(self, /, move)\n--\n\nThe SAN of a legal move given in SAN or UCI. Raises MoveError.")
+                "san(self, /, move)\n--\n\nThe SAN of a legal move given in SAN, UCI or as a move object (chess.Move). "
+                "Raises MoveError.")
             .def(
-                "uci", [](const Position& p, const std::string& move) { return to_uci(p, read_move(p, move)); },
+                "uci",
+                [](const Position& p, const py::object& move) {
+                    return to_uci(p, read_move(p, move_arg("move", move)));
+                },
                 py::arg("move"),
-                "uci(self, /, move)\n--\n\nThe UCI of a legal move given in SAN or UCI. Raises MoveError.")
+                "uci(self, /, move)\n--\n\nThe UCI of a legal move given in SAN, UCI or as a move object (chess.Move). "
+                "Raises MoveError.")
             .def(
                 "push",
-                [](const Position& p, const std::string& move) {
+                [](const Position& p, const py::object& move) {
                     Position next = p;
-                    next.play_unchecked(read_move(p, move));
+                    next.play_unchecked(read_move(p, move_arg("move", move)));
                     return next;
                 },
                 py::arg("move"),
-                "push(self, /, move)\n--\n\nA new Position after a legal move (SAN or UCI); this one is unchanged. "
-                "Raises "
-                "MoveError.")
+                "push(self, /, move)\n--\n\nA new Position after a legal move (SAN, UCI or a move object such as "
+                "chess.Move); this one is unchanged. Raises MoveError.")
+            .def(
+                "parse_san",
+                [](const Position& p, const py::object& san) {
+                    const std::string text = str_arg("san", san, "a move in SAN (a str)");
+                    return move_object(to_uci(p, read_move(p, text, "san")));
+                },
+                py::arg("san"),
+                "parse_san(self, /, san)\n--\n\nThe legal move written `san` (SAN, or UCI) as a move (chess.Move when "
+                "python-chess is importable, else arbiter.Move). Raises MoveError (field 'san').")
+            .def(
+                "is_legal",
+                [](const Position& p, const py::object& move) {
+                    std::string text;
+                    try {
+                        text = move_arg("move", move);
+                    } catch (const py::error_already_set& e) {
+                        if (e.matches(PyExc_TypeError)) throw;
+                        return false;  // the null move, or text that is not valid
+                    }
+                    return static_cast<bool>(parse_move(p, text));
+                },
+                py::arg("move"),
+                "is_legal(self, /, move)\n--\n\nTrue when `move` (SAN, UCI or a move object) is one legal move of "
+                "this position; False for anything else that is a move or text (the null move, illegal, ambiguous).")
+            .def(
+                "gives_check",
+                [](const Position& p, const py::object& move) {
+                    return p.after(read_move(p, move_arg("move", move))).in_check();
+                },
+                py::arg("move"),
+                "gives_check(self, /, move)\n--\n\nThe legal move `move` checks the opponent. Raises MoveError for "
+                "a move that is not legal (python-chess answers for pseudo-legal moves too).")
+            .def(
+                "is_capture",
+                [](const Position& p, const py::object& move) {
+                    return p.is_capture(read_move(p, move_arg("move", move)));
+                },
+                py::arg("move"),
+                "is_capture(self, /, move)\n--\n\nThe legal move `move` captures (en passant included). Raises "
+                "MoveError for a move that is not legal.")
+            .def(
+                "is_zeroing",
+                [](const Position& p, const py::object& move) {
+                    return p.is_zeroing(read_move(p, move_arg("move", move)));
+                },
+                py::arg("move"),
+                "is_zeroing(self, /, move)\n--\n\nThe legal move `move` is a capture or a pawn move: it resets the "
+                "fifty-move count (9.3). Raises MoveError for a move that is not legal.")
+            .def(
+                "piece_at",
+                [](const Position& p, const py::object& square) -> py::object {
+                    const Piece piece = p.piece_at(square_arg(square));
+                    if (piece == Piece::none) return py::none();
+                    return py::module_::import("arbiter._chess_types")
+                        .attr("piece_of")(std::string(1, fen_char(piece)));
+                },
+                py::arg("square"),
+                "piece_at(self, /, square)\n--\n\nThe piece on `square` (0 = a1 … 63 = h8, as chess.E4), or None: a "
+                "chess.Piece when python-chess is importable, else arbiter.Piece.")
+            .def_property_readonly(
+                "halfmove_clock", [](const Position& p) { return p.halfmove_clock(); },
+                "The halfmove clock of the FEN: plies since the last capture or pawn move (python-chess's).")
+            .def_property_readonly(
+                "fullmove_number", [](const Position& p) { return p.fullmove_number(); },
+                "The fullmove number of the FEN (python-chess's).")
+            .def(
+                "ply",
+                [](const Position& p) { return 2 * (p.fullmove_number() - 1) + (p.turn() == Color::black ? 1 : 0); },
+                "ply(self, /)\n--\n\nThe ply of the position by its fullmove number and side to move (python-chess's "
+                "ply()).")
+            .def(
+                "_repr_svg_", [](const Position& p) { return face::board_svg(p, {}); },
+                "_repr_svg_(self, /)\n--\n\nThe board as SVG (arbiter's own drawing, as the service's /board.svg): "
+                "Jupyter shows it.")
             .def("is_check", &Position::in_check, "is_check(self, /)\n--\n\nTrue when the side to move is in check.")
             .def(
                 "turn", [](const Position& p) { return std::string(name(p.turn())); },
@@ -379,6 +576,14 @@ PYBIND11_MODULE(_arbiter, m) {
         py::arg("what"), py::arg("json"),
         "A request to the face core as the service and JavaScript send it (what: status, claim, dead, moves, "
         "play, perft; json: its keys): the answer as JSON text, or the core's refusal raised.");
+    m.def(
+        "board_svg",
+        [](const Position& p, bool flip, const std::string& highlight, const std::string& arrow) {
+            const face::BoardStyle style = core_call([&] { return face::board_style(flip, highlight, arrow); }, false);
+            return face::board_svg(p, style);
+        },
+        py::arg("position"), py::arg("flip") = false, py::arg("highlight") = "", py::arg("arrow") = "",
+        "The SVG board of the service's /board.svg: `highlight` squares ('e2,e4'), `arrow` pairs ('g1f3').");
     m.def("move_tokens", &face::move_tokens, py::arg("text"),
           "The moves of --moves text: move numbers, comments and a result left out.");
     bind_audit(m);

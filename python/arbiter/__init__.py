@@ -20,8 +20,8 @@ from ._audit import (DEFAULT_CHUNK_BYTES, AuditOptions, Records, Run, audit, aud
                      read_games)
 from ._audit import Numbering as _Numbering  # arbiter.distributed's
 from ._frame import audit_frame
-from ._chess_types import Move, Outcome, Termination
-from ._game import BLACK, DEFAULT_RULES, WHITE, Game, LegalMoves, move_texts
+from ._chess_types import Move, Outcome, Piece, Termination
+from ._game import BLACK, DEFAULT_RULES, WHITE, Game, LegalMoves, Ply, move_texts
 from .types import Dead
 
 #: The library's version, as ``arbiter --version`` prints it (CMakeLists.txt's project()).
@@ -30,7 +30,7 @@ __version__: str = _arbiter.__version__
 MAX_PERFT_DEPTH: int = _arbiter.MAX_PERFT_DEPTH
 
 __all__ = [
-    "Position", "Game", "Outcome", "Termination", "Move", "LegalMoves", "WHITE", "BLACK", "dead", "audit", "audit_bytes", "audit_lines", "audit_frame", "read_games",
+    "Position", "Game", "Outcome", "Termination", "Move", "Piece", "LegalMoves", "Ply", "WHITE", "BLACK", "dead", "audit", "audit_bytes", "audit_lines", "audit_frame", "read_games",
     "pieces", "move_texts", "Run", "Records", "AuditOptions", "Error", "FenError", "MoveError", "NoMoveError",
     "ClaimError", "OptionError", "ReadError", "DEFAULT_CHUNK_BYTES", "DEFAULT_RULES", "MAX_PERFT_DEPTH",
     "__version__",

@@ -10,9 +10,9 @@ from ._audit import (DEFAULT_CHUNK_BYTES as DEFAULT_CHUNK_BYTES, AuditOptions as
 from ._errors import (ClaimError as ClaimError, Error as Error, FenError as FenError, MoveError as MoveError,
                       NoMoveError as NoMoveError, OptionError as OptionError, ReadError as ReadError)
 from ._frame import audit_frame as audit_frame
-from ._chess_types import Move as Move, Outcome as Outcome, Termination as Termination
+from ._chess_types import Move as Move, Outcome as Outcome, Piece as Piece, Termination as Termination
 from ._game import (BLACK as BLACK, DEFAULT_RULES as DEFAULT_RULES, WHITE as WHITE, Game as Game,
-                    LegalMoves as LegalMoves, move_texts as move_texts)
+                    LegalMoves as LegalMoves, Ply as Ply, move_texts as move_texts)
 from .types import Dead
 
 __version__: str

@@ -15,10 +15,11 @@ import concurrent.futures
 import dataclasses
 import json
 import os
+import re
 from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, Tuple, TypeVar, Union
 
 from . import _arbiter
-from ._errors import OptionError, ReadError, check_type
+from ._errors import OptionError, ReadError, check_option_types, check_type
 from .types import AuditRecord
 
 #: A piece ends at the first game boundary past this many bytes (unless `chunk_games` ends it first).
@@ -61,8 +62,26 @@ class AuditOptions:
             if name not in known:
                 raise TypeError(f"unknown option {name!r} (the rule options: {', '.join(sorted(known))})")
         if "fifty_extensions" in rule_options:
-            rule_options["fifty_extensions"] = tuple(as_list(rule_options["fifty_extensions"]))
-        return cls(rules, time_category, tuple(as_list(only)), tuple(as_list(select)), bool(exact), **rule_options)
+            fifty = rule_options["fifty_extensions"]
+            if isinstance(fifty, (str, bytes)):  # a bare str is one extension, as --fifty-extension X
+                fifty = [fifty]
+            rule_options["fifty_extensions"] = tuple(check_option_types("auto", None, None, None, fifty))
+        for name in ("online_claims", "intended_mate_incorrect"):
+            if name in rule_options:
+                rule_options[name] = bool(rule_options[name])
+        return cls(rules, time_category, tuple(_names(only, "only")), tuple(_names(select, "select")), bool(exact),
+                   **rule_options)
+
+    def __post_init__(self) -> None:
+        # Every option's type, named, before C++ reads it (never pybind11's cast message).
+        check_option_types(self.rules, self.time_category, self.initial_position_counts, self.counters_from_setup,
+                           self.fifty_extensions)
+        for name in ("only", "select"):
+            for k, x in enumerate(getattr(self, name)):
+                if not isinstance(x, str):
+                    raise TypeError(f"{name}: item {k + 1} is a {type(x).__name__}, expected a str")
+        for name in ("exact", "online_claims", "intended_mate_incorrect"):
+            check_type(name, getattr(self, name), (bool,), "a bool")
 
     def asdict(self) -> Dict[str, Any]:
         """The options by name (JSON-ready: lists for the tuples)."""
@@ -148,28 +167,97 @@ def _message_of(e: ReadError) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
-def _sources(source) -> Iterator[tuple]:
-    """(name, reader-like) for each input of `source`."""
-    if isinstance(source, (str, os.PathLike)):
-        yield os.fspath(source), None
-    elif isinstance(source, (bytes, bytearray, memoryview)):
-        yield "-", bytes(source)
-    elif hasattr(source, "read"):
-        yield "-", source
-    else:
-        try:
-            items = iter(source)
-        except TypeError:
-            raise TypeError(f"source: expected a path, bytes, a stream or a list of these, got "
-                            f"{type(source).__name__}") from None
-        for s in items:
-            yield from _sources(s)
+def is_pgn_game(x: Any) -> bool:
+    """A game as python-chess's PGN reader gives it (``chess.pgn.Game``, duck-typed: ``headers``,
+    ``board()`` and ``mainline_moves()``)."""
+    return (hasattr(x, "headers") and callable(getattr(x, "board", None))
+            and callable(getattr(x, "mainline_moves", None)))
+
+
+_MOVE_NUMBER = re.compile(r"\d+\s*\.")
+
+
+def is_pgn_text(s: str) -> bool:
+    """A str is PGN text, not a path, when it has a line break or begins (after blanks and a
+    byte-order mark) with a tag ``[``, a comment ``{`` or a move number (``1.``); else a path."""
+    head = s.lstrip("\ufeff \t")
+    return "\n" in s or "\r" in s or head.startswith(("[", "{")) or _MOVE_NUMBER.match(head) is not None
+
+
+def pgn_source(name: str, x: Any) -> Any:
+    """One input as python-chess users hold it, in the form the readers take: a path (str or
+    os.PathLike), an open file (anything with read()), bytes, PGN text (a str: is_pgn_text) or a
+    chess.pgn.Game (its PGN, ``str(game)``). A TypeError naming `name` for anything else."""
+    if isinstance(x, os.PathLike):
+        return os.fspath(x)
+    if isinstance(x, str):
+        return x.encode("utf-8", "surrogateescape") if is_pgn_text(x) else x
+    if isinstance(x, (bytes, bytearray, memoryview)) or hasattr(x, "read"):
+        return x
+    if is_pgn_game(x):
+        return str(x).encode("utf-8", "surrogateescape")
+    raise TypeError(f"{name}: expected a path (str or os.PathLike), an open file, PGN text, bytes or a "
+                    f"chess.pgn.Game, got {type(x).__name__}")
+
+
+def _is_input(x: Any) -> bool:
+    return isinstance(x, (str, os.PathLike, bytes, bytearray, memoryview)) or hasattr(x, "read") or is_pgn_game(x)
+
+
+_INPUTS = "a path (str or os.PathLike), an open file, PGN text, bytes, a chess.pgn.Game"
+
+
+def _not_an_input(name: str, x: Any, k: Optional[int] = None) -> TypeError:
+    if k is None:
+        return TypeError(f"{name}: expected {_INPUTS} or a list of these, got {type(x).__name__}")
+    return TypeError(f"{name}: item {k + 1} is a {type(x).__name__}, expected {_INPUTS}")
+
+
+def check_source(source, name: str = "source") -> None:
+    """The TypeError of _sources, raised when the call is made rather than when the first item is
+    taken: the input, or each item of a list or tuple (other iterables are checked as read)."""
+    if _is_input(source):
+        return
+    if isinstance(source, (list, tuple)):
+        for k, s in enumerate(source):
+            if isinstance(s, (list, tuple)):
+                check_source(s, name)
+            elif not _is_input(s):
+                raise _not_an_input(name, s, k)
+    elif not hasattr(source, "__iter__"):
+        raise _not_an_input(name, source)
+
+
+def _sources(source, name: str = "source") -> Iterator[tuple]:
+    """(name, reader-like) for each input of `source`: a path (str, os.PathLike), PGN text (a str
+    by is_pgn_text), bytes, a stream, a chess.pgn.Game, or a list (any iterable) of these."""
+    if _is_input(source):
+        src = pgn_source(name, source)
+        if isinstance(src, (bytes, bytearray, memoryview)):
+            yield "-", bytes(src)
+        else:
+            yield (src, None) if isinstance(src, str) else ("-", src)
+        return
+    try:
+        items = iter(source)
+    except TypeError:
+        raise _not_an_input(name, source) from None
+    for k, s in enumerate(items):
+        if not (_is_input(s) or isinstance(s, (list, tuple))):
+            raise _not_an_input(name, s, k)
+        yield from _sources(s, name)
 
 
 def events(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT_CHUNK_BYTES) -> Iterator[tuple]:
     """The inputs of `source` in order, as ``(file_index, piece, error_tuple, read_error)`` for each
     piece (`read_error` the ReadError that ended its input after it, or None) and
     ``(file_index, None, None, read_error)`` for an input that cannot be opened."""
+    check_type("chunk_games", chunk_games, (int, type(None)), "a number of games (int) or None")
+    check_type("chunk_bytes", chunk_bytes, (int,), "a number of bytes (int)")
+    if chunk_games is not None and not 1 <= chunk_games < 2**63:
+        raise OptionError(f"chunk_games: {chunk_games} is out of range: at least 1", "bad_value", "chunk_games")
+    if not 0 <= chunk_bytes < 2**63:
+        raise OptionError(f"chunk_bytes: {chunk_bytes} is out of range: 0 or more", "bad_value", "chunk_bytes")
     games = chunk_games or 0
     for index, (name, src) in enumerate(_sources(source)):
         if src is None or isinstance(src, bytes):
@@ -247,6 +335,16 @@ def _audit_piece(p, error, options: AuditOptions):
                                 error)
 
 
+def _names(x, name: str) -> List[str]:
+    """`only` / `select`: a str or an iterable of them; TypeError naming the argument otherwise."""
+    if x is None or isinstance(x, str):
+        return as_list(x)
+    try:
+        return list(x)
+    except TypeError:
+        raise TypeError(f"{name}: expected a str or a list of str, got {type(x).__name__}") from None
+
+
 def as_list(x) -> List[str]:
     if x is None:
         return []
@@ -301,6 +399,7 @@ def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Op
     policy = Errors(errors)
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
     _check_threads(threads)
+    check_source(source)
     return Run(_lines(source, options, threads, chunk_games, policy), policy)
 
 
@@ -311,9 +410,12 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     ``arbiter audit --format jsonl`` (``game``, ``game_in_file``, ``file``, ``tags``, ``rules``,
     ``plies``, ``findings``, ``errors``, …).
 
-    `source`: a path (``.pgn``, ``.pgn.zst``, gzip, bzip2: detected by content), bytes, a text or
-    binary stream, or a list of these (numbered as one input, as the CLI numbers several files;
-    bytes and streams are named ``-`` as standard input is). `rules`: a rule-set id or ``"auto"``
+    `source`: what python-chess users hold — a path (a str or ``os.PathLike``: ``.pgn``,
+    ``.pgn.zst``, gzip, bzip2, detected by content), an open file (text or binary), PGN text (a
+    str with a line break, or beginning with a tag ``[``, a comment ``{`` or a move number
+    ``1.``), bytes, a ``chess.pgn.Game`` — or a list of these (numbered as one input, as the CLI
+    numbers several files; all but paths are named ``-`` as standard input is). Anything else is
+    a TypeError naming `source`. `rules`: a rule-set id or ``"auto"``
     (each game's Date and Site tags pick it, the CLI's default). `only` (finding types or kinds,
     or "type/kind") and `select` ("TAG=VALUE", all must hold) are ``--only`` and ``--select``: a
     game `select` leaves out is not yielded but keeps its number.
@@ -333,15 +435,16 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     policy = Errors(errors)
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
     _check_threads(threads)
+    check_source(source)
     lines = _lines(source, options, threads, chunk_games, policy)
     return Run((json.loads(line) for line in lines), policy)
 
 
 def read_games(source=None, chunk_games: Optional[int] = None,
                errors: Union[str, list, None] = "raise", *, text: Optional[str] = None) -> Run[Dict[str, Any]]:
-    """The games of `source` (as for audit: a path, bytes, a binary or text stream such as
-    ``io.StringIO(pgn)``, or a list of these), or of the PGN `text` given by keyword (a str is a
-    path when it is `source`), as the audit reads them: dicts with ``game`` (1-based,
+    """The games of `source` (as for audit: a path, PGN text, bytes, a binary or text stream such
+    as ``io.StringIO(pgn)``, a ``chess.pgn.Game``, or a list of these), or of the PGN `text` given
+    by keyword (always text), as the audit reads them: dicts with ``game`` (1-based,
     over all inputs), ``tags``, ``fen`` (the start position, None when it could not be set up),
     ``san`` and ``uci`` (the mainline up to the first error), ``clk_ms`` (the ``[%clk]`` clock
     comment after each of those plies, in milliseconds, None where there is none), ``result`` and
@@ -353,6 +456,7 @@ def read_games(source=None, chunk_games: Optional[int] = None,
         if not isinstance(text, str):
             raise TypeError(f"text: expected PGN as a str, got {type(text).__name__}")
         source = text.encode("utf-8", "surrogateescape")
+    check_source(source)
     policy = Errors(errors)
 
     def games() -> Iterator[dict]:
@@ -389,6 +493,13 @@ def audit_bytes(data: bytes, first_game: int = 1, *, name: str = "-", first_game
     the ReadError ``not_text`` of the CLI, under `errors` as for audit()."""
     policy = Errors(errors)
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
+    check_type("data", data, (bytes, bytearray, memoryview), "PGN as bytes")
+    check_type("name", name, (str,), "a str")
+    for arg, value in (("first_game", first_game), ("first_line", first_line), ("first_offset", first_offset),
+                       ("first_game_in_file", first_game if first_game_in_file is None else first_game_in_file)):
+        check_type(arg, value, (int,), "an int")
+        if not 0 <= value < 2**63:
+            raise OptionError(f"{arg}: {value} is out of range", "bad_value", arg)
     out = Records()
     out.errors = policy.list if policy.list is not None else []
     data = bytes(data)

@@ -1,9 +1,11 @@
-"""python-chess's value types as arbiter gives them: ``Termination``, ``Outcome`` and ``Move``.
+"""python-chess's value types as arbiter gives them: ``Termination``, ``Outcome``, ``Move`` and ``Piece``.
 
 Each has python-chess's names and meanings where the Laws agree, and compares equal to
 python-chess's own value of the same meaning when python-chess is installed (``chess.Termination``,
-``chess.Outcome``, ``chess.Move``); arbiter never needs python-chess. Moves are python-chess's
-``chess.Move`` when it can be imported, else arbiter's ``Move`` with the same fields."""
+``chess.Outcome``, ``chess.Move``, ``chess.Piece``; a Move or a Piece also hashes as python-chess's
+own, so that sets and dicts mix them); arbiter never needs python-chess. Moves and pieces are
+python-chess's ``chess.Move`` and ``chess.Piece`` when it can be imported, else arbiter's with the
+same fields."""
 
 from __future__ import annotations
 
@@ -97,7 +99,8 @@ class Move:
     """A move as python-chess's ``chess.Move`` has it: `from_square` and `to_square` (0 = a1 …
     63 = h8), `promotion` (a piece type, 2 knight … 5 queen, or None), `drop` (always None),
     ``uci()``. arbiter gives these only when python-chess cannot be imported; it compares equal
-    to a ``chess.Move`` with the same UCI."""
+    to a ``chess.Move`` with the same UCI and hashes as it does (``arbiter.Move.from_uci("e2e4") in
+    {chess.Move.from_uci("e2e4")}`` and the other way round)."""
 
     __slots__ = ("from_square", "to_square", "promotion", "drop")
 
@@ -141,7 +144,9 @@ class Move:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.uci())
+        # As python-chess's Move (a dataclass hashed by its fields in order), so that equal moves
+        # of either kind find each other in sets and dicts.
+        return hash((self.from_square, self.to_square, self.promotion, self.drop))
 
     def __str__(self) -> str:
         return self.uci()
@@ -150,7 +155,62 @@ class Move:
         return f"Move.from_uci({self.uci()!r})"
 
 
+_PIECE_LETTERS = "pnbrqk"  # python-chess's piece types: PAWN 1 … KING 6
+
+
+class Piece:
+    """A piece as python-chess's ``chess.Piece`` has it: `piece_type` (1 pawn … 6 king) and `color`
+    (True White, False Black), ``symbol()`` (``P`` … ``k``), ``str()`` its symbol. arbiter gives
+    these only when python-chess cannot be imported; equal to the ``chess.Piece`` of the same
+    symbol, and hashing as it does."""
+
+    __slots__ = ("piece_type", "color")
+
+    def __init__(self, piece_type: int, color: bool) -> None:
+        self.piece_type = piece_type
+        self.color = color
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> "Piece":
+        """The piece of a symbol: ``P``, ``N``, ``B``, ``R``, ``Q``, ``K`` White, lower case Black."""
+        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.lower() not in _PIECE_LETTERS:
+            raise ValueError(f"symbol: expected one of PNBRQK or pnbrqk, got {symbol!r}")
+        return cls(_PIECE_LETTERS.index(symbol.lower()) + 1, symbol.isupper())
+
+    def symbol(self) -> str:
+        """``P``, ``N``, ``B``, ``R``, ``Q`` or ``K`` for White, lower case for Black."""
+        letter = _PIECE_LETTERS[self.piece_type - 1]
+        return letter.upper() if self.color else letter
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Piece) or _is_python_chess(other, "Piece"):
+            return (self.piece_type, self.color) == (other.piece_type, other.color)  # type: ignore[union-attr]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.piece_type + (-1 if self.color else 5)  # as python-chess's Piece hashes
+
+    def __str__(self) -> str:
+        return self.symbol()
+
+    def __repr__(self) -> str:
+        return f"Piece.from_symbol({self.symbol()!r})"
+
+
 _chess_move: Any = None
+_chess_piece: Any = None
+
+
+def piece_of(symbol: str) -> Any:
+    """A ``chess.Piece`` when python-chess can be imported, else arbiter's Piece."""
+    global _chess_piece
+    if _chess_piece is None:
+        try:
+            import chess  # noqa: F401  (optional: arbiter never needs it)
+            _chess_piece = chess.Piece.from_symbol
+        except ImportError:
+            _chess_piece = Piece.from_symbol
+    return _chess_piece(symbol)
 
 
 def move_of_uci(uci: str) -> Any:

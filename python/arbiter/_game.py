@@ -11,7 +11,7 @@ from typing import Any, Iterable, Iterator, List, Optional, Union
 from . import _arbiter
 from ._arbiter import Position
 from ._chess_types import Move, Outcome, Termination, move_of_uci
-from ._errors import Error, MoveError, check_type
+from ._errors import Error, MoveError, check_type, check_option_types
 from .types import Claim, Status
 
 #: python-chess's colours: ``WHITE`` is True, ``BLACK`` False (``chess.WHITE``, ``chess.BLACK``).
@@ -96,12 +96,14 @@ class Game(_arbiter.Game):
                  time_category: Optional[str] = None, initial_position_counts: Optional[bool] = None,
                  counters_from_setup: Optional[str] = None, fifty_extensions: Iterable[str] = (),
                  online_claims: bool = False, intended_mate_incorrect: bool = False) -> None:
+        fen, stack = _board_history(fen)
         fen = _fen_text(fen)
-        if isinstance(fifty_extensions, (str, bytes)):
-            raise TypeError(f"fifty_extensions: expected a list of extensions such as ['KRBvKR=75'], got a "
-                            f"{type(fifty_extensions).__name__} (put it in a list)")
-        options = (rules, time_category, initial_position_counts, counters_from_setup, list(fifty_extensions),
+        fifty_extensions = check_option_types(rules, time_category, initial_position_counts, counters_from_setup,
+                                              fifty_extensions)
+        options = (rules, time_category, initial_position_counts, counters_from_setup, fifty_extensions,
                    bool(online_claims), bool(intended_mate_incorrect))
+        if stack:  # a board's moves first, then `moves` (as a list: offsets are no longer in one text)
+            moves = move_texts(stack) + move_texts(moves)
         super().__init__(fen, _moves_arg(moves), *options)
         self._fen = fen
         self._options = options
@@ -115,12 +117,12 @@ class Game(_arbiter.Game):
         """The game of a ``chess.Board`` (duck-typed): its root position (``root().fen()``) and its
         move stack (``move_stack``, each move's ``uci()``), so that repetitions before the board's
         position count. A board without ``root()`` is taken as a start position with no moves."""
+        if isinstance(board, str) or not callable(getattr(board, "fen", None)):
+            raise TypeError(f"board: expected a board with fen() (a chess.Board), got {_type_name(board)}")
         _refuse_variant(board)
-        stack = list(getattr(board, "move_stack", None) or [])
-        root = board.root() if callable(getattr(board, "root", None)) else None
-        if root is None:
+        if not callable(getattr(board, "root", None)):
             return cls(_fen_text(board), None, rules, **options)
-        return cls(_fen_text(root), stack, rules, **options)
+        return cls(board, None, rules, **options)
 
     def to_board(self) -> Any:
         """A ``chess.Board`` with this game's start position and moves (needs python-chess:
@@ -149,7 +151,8 @@ class Game(_arbiter.Game):
         """Takes back the last ply and returns it as a move (python-chess's ``Board.pop()``: a
         ``chess.Move`` when python-chess is importable, else arbiter's Move). NoMoveError (code
         ``no_move``; an IndexError too) when no move has been played."""
-        uci = self.uci_history[-1] if self.ply else None
+        history = self.uci_history
+        uci = history[-1] if history else None
         super().pop()
         self._version += 1
         return move_of_uci(uci)
@@ -170,9 +173,10 @@ class Game(_arbiter.Game):
 
     def peek(self) -> Any:
         """The last move played (python-chess's ``peek``); IndexError when none was."""
-        if not self.ply:
+        history = self.uci_history
+        if not history:
             raise IndexError("peek(): no move has been played")
-        return move_of_uci(self.uci_history[-1])
+        return move_of_uci(history[-1])
 
     @property
     def move_stack(self) -> List[Any]:
@@ -194,27 +198,115 @@ class Game(_arbiter.Game):
         """The side to move is in check."""
         return self.position.is_check()
 
+    @property
+    def ply(self) -> "Ply":
+        """The game ply of the current position: an int (``g.ply == 7``, ``g.ply + 1``) that can
+        also be called as python-chess's ``Board.ply()`` method (``g.ply() == 7``)."""
+        return Ply(super().ply)
+
+    # ---- python-chess's Board names (each the current position's, or the game's) ----
+
+    def fen(self, *, en_passant: str = "legal") -> str:
+        """The FEN of the current position, as python-chess's ``Board.fen()`` writes it: the en
+        passant square only when an en passant capture is legal (``en_passant="legal"``, the
+        default); ``"fen"`` after every double step (the FEN standard, ``position.fen()``, the
+        CLI's), ``"xfen"`` when a capture is pseudo-legal."""
+        return self.position.fen(en_passant)
+
+    def board_fen(self) -> str:
+        """The piece placement field of the FEN (python-chess's ``board_fen()``)."""
+        return self.position.board_fen()
+
+    def epd(self, *, en_passant: str = "legal") -> str:
+        """The EPD of the current position: the FEN's first four fields (python-chess's ``epd()``
+        without operations)."""
+        return self.position.epd(en_passant=en_passant)
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture or pawn move, as the FEN counts them (python-chess's)."""
+        return self.position.halfmove_clock
+
+    @property
+    def fullmove_number(self) -> int:
+        """The fullmove number of the current position (python-chess's)."""
+        return self.position.fullmove_number
+
+    def piece_at(self, square: int) -> Any:
+        """The piece on `square` (0 = a1 … 63 = h8, as ``chess.E4``) or None: a ``chess.Piece``
+        when python-chess is importable, else ``arbiter.Piece``."""
+        return self.position.piece_at(square)
+
+    def san(self, move: MoveLike) -> str:
+        """The SAN of a legal move of the current position (a ``chess.Move``, UCI or SAN text), with
+        ``+`` or ``#`` (python-chess's ``san()``). Raises MoveError."""
+        return self.position.san(move)
+
+    def parse_san(self, san: str) -> Any:
+        """The legal move written `san` as a move (python-chess's ``parse_san``; UCI text is read
+        too). Raises MoveError (``illegal_move``, ``ambiguous_move``, ``bad_move``; field ``san``)."""
+        return self.position.parse_san(san)
+
+    def is_legal(self, move: MoveLike) -> bool:
+        """`move` (a ``chess.Move``, UCI or SAN) is a legal move of the current position
+        (python-chess's ``is_legal``; False for the null move and for text that is no legal move)."""
+        return self.position.is_legal(move)
+
+    def gives_check(self, move: MoveLike) -> bool:
+        """The legal move `move` gives check. MoveError for a move that is not legal."""
+        return self.position.gives_check(move)
+
+    def is_capture(self, move: MoveLike) -> bool:
+        """The legal move `move` captures (en passant too). MoveError for a move that is not legal."""
+        return self.position.is_capture(move)
+
+    def is_zeroing(self, move: MoveLike) -> bool:
+        """The legal move `move` is a capture or a pawn move (it resets the fifty-move count).
+        MoveError for a move that is not legal."""
+        return self.position.is_zeroing(move)
+
+    def root(self) -> "Game":
+        """The game at its start position, with no moves and the same rule options (python-chess's
+        ``root()``: a copy, this game is unchanged)."""
+        return type(self)(self._fen, None, *self._options)
+
+    def result(self, *, claim_draw: bool = False) -> str:
+        """``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (python-chess's ``result()``): the result of
+        ``outcome(claim_draw)``, ``*`` while the game goes on."""
+        outcome = self.outcome(claim_draw)
+        return "*" if outcome is None else outcome.result()
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG for notebooks (arbiter's own drawing, the service's /board.svg), the
+        last move's squares highlighted."""
+        history = self.uci_history
+        last = history[-1] if history else None
+        return _arbiter.board_svg(self.position, False, f"{last[:2]},{last[2:4]}" if last else "", "")
+
     # ---- the Python object protocol ----
 
     @classmethod
     def from_pgn(cls, pgn: Any, rules: Optional[str] = None, **options: Any) -> "Game":
-        """The game of PGN: its text (the first game in it), or a ``chess.pgn.Game`` (its start
-        board and mainline). `rules` as Game's; by default DEFAULT_RULES. Raises Error
-        (``bad_pgn``) when the text holds no game or its moves cannot all be played."""
+        """The first game of PGN as python-chess users hold it: a path (a str or ``os.PathLike``:
+        plain, ``.pgn.zst``, gzip, bzip2), an open file (text or binary; read from where it
+        stands, past the first game), PGN text (a str with a line break, or that begins with a tag
+        ``[``, a comment ``{`` or a move number ``1.``; or bytes), or a ``chess.pgn.Game`` (its
+        start board and mainline). `rules` as Game's; by default DEFAULT_RULES. Raises ReadError
+        (a file that cannot be read), Error ``bad_pgn`` (no game, or moves that cannot all be
+        played), TypeError naming `pgn` for anything else."""
         rules = DEFAULT_RULES if rules is None else rules
-        if callable(getattr(pgn, "board", None)) and callable(getattr(pgn, "mainline_moves", None)):
+        from ._audit import is_pgn_game, pgn_source, read_games
+        if is_pgn_game(pgn):
             board = pgn.board()
             _refuse_variant(board)
             return cls(_fen_text(board), list(pgn.mainline_moves()), rules, **options)
-        if not isinstance(pgn, str):
-            raise TypeError(f"pgn: expected PGN text or a chess.pgn.Game, got {_type_name(pgn)}")
-        from ._audit import read_games
-        for g in read_games(text=pgn):
+        source = pgn_source("pgn", pgn)
+        for g in read_games(source, chunk_games=1):
             if not g["complete"]:
                 raise Error(f"pgn: the moves of the game stop at ply {len(g['uci']) + 1}: it cannot be read or "
                             f"played there (arbiter.audit() says why)", "bad_pgn", "pgn")
             return cls(g["fen"], g["uci"], rules, **options)
-        raise Error("pgn: no game in the text", "bad_pgn", "pgn")
+        raise Error("pgn: no game in the input", "bad_pgn", "pgn")
 
     def _args(self) -> tuple:
         return (self._fen, self.uci_history) + self._options
@@ -249,10 +341,6 @@ class Game(_arbiter.Game):
         if "_options" not in self.__dict__:  # __init__ raised (a traceback shows `self`): no C++ game
             return "<arbiter.Game, not made>"
         return f"<arbiter.Game {self.rules} ply {self.ply}: '{self.position.fen()}'>"
-
-    def fen(self) -> str:
-        """The FEN of the current position."""
-        return self.position.fen()
 
     # ---- the decision of status(), read with python-chess's names ----
 
@@ -385,6 +473,18 @@ class Game(_arbiter.Game):
         return None
 
 
+class Ply(int):
+    """The ply of a game: an int that python-chess code may also call, as its ``Board.ply()``
+    method (``g.ply == g.ply() == 7``); arbiter's ``Game.ply`` was an attribute before python-chess's
+    names came, and both spellings keep working."""
+
+    __slots__ = ()
+
+    def __call__(self) -> int:
+        """The ply as a plain int (python-chess's ``Board.ply()``)."""
+        return int(self)
+
+
 class LegalMoves:
     """The legal moves of a position as moves (python-chess's ``LegalMoveGenerator``): iterable,
     ``len()``, ``count()``, ``bool()``, ``move in legal_moves`` (a move or its UCI text)."""
@@ -413,6 +513,20 @@ class LegalMoves:
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(self._uci)})>"
+
+
+def _board_history(board: Any) -> tuple:
+    """``(start, moves)`` of Game's `fen` argument: a board with ``root()`` and ``move_stack`` (a
+    ``chess.Board``, an arbiter Game) is its root position and the moves played from it, so that
+    its history counts as python-chess counts it; anything else is itself, with no moves."""
+    if board is None or isinstance(board, str) or not callable(getattr(board, "root", None)):
+        return board, None
+    stack = getattr(board, "move_stack", None)
+    if stack is None:
+        return board, None
+    _refuse_variant(board)
+    stack = list(stack)
+    return (board.root() if stack else board), stack
 
 
 def _refuse_variant(board: Any) -> None:
