@@ -597,6 +597,29 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
     if (!version) return Unexpected(version.error());
     journal.format_ = static_cast<int>(number(*version));
     if (read_only) return journal;
+    // A format-1 journal is upgraded first, in the journal mode the file has: an upgrade that
+    // fails (tables that are not what format 1 wrote) is rolled back and the file refused as it
+    // was found, before anything else (the switch to WAL) has written to it.
+    if (!fresh && journal.format_ < format_version) {
+        Transaction tx(db);
+        if (tx.begin_error()) return Unexpected(*tx.begin_error());
+        auto now = pragma(db, "PRAGMA user_version");  // another process may have got there first
+        if (!now) return Unexpected(now.error());
+        if (number(*now) < 2) {
+            // The new columns and tables, and its rows chained as they stand.
+            auto refused = [&](const JournalError& e) {
+                if (e.code == JournalError::Code::busy || e.code == JournalError::Code::read_only) return e;
+                return error(JournalError::Code::corrupt, path + " is a journal of format 1 that cannot be upgraded (" +
+                                                              e.message + "); it was left as it was");
+            };
+            if (auto err = exec(db, schema_2, "cannot upgrade the journal")) return Unexpected(refused(*err));
+            if (auto err = chain_existing(db)) return Unexpected(refused(*err));
+            const std::string v = "PRAGMA user_version = " + std::to_string(format_version);
+            if (auto err = exec(db, v.c_str(), "cannot upgrade the journal")) return Unexpected(refused(*err));
+        }
+        if (auto err = tx.commit()) return Unexpected(*err);
+        journal.format_ = format_version;
+    }
     sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
     auto mode_now = pragma(db, "PRAGMA journal_mode = WAL");
     if (!mode_now) return Unexpected(mode_now.error());
@@ -604,13 +627,11 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
         return Unexpected(error(JournalError::Code::io, path + ": cannot switch to WAL mode (" + *mode_now + ")"));
     if (auto err = exec(db, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", path)) return Unexpected(*err);
 
-    if (fresh || journal.format_ < format_version) {
+    if (fresh) {
         Transaction tx(db);
         if (tx.begin_error()) return Unexpected(*tx.begin_error());
         auto app = pragma(db, "PRAGMA application_id");
         if (!app) return Unexpected(app.error());
-        auto now = pragma(db, "PRAGMA user_version");  // another process may have got there first
-        if (!now) return Unexpected(now.error());
         if (number(*app) == 0) {
             // Still empty (no concurrent creator got there first): lay out the schema.
             auto tables = pragma(db, "SELECT count(*) FROM sqlite_master");
@@ -626,12 +647,6 @@ Expected<Journal, JournalError> Journal::open(const std::string& path, Mode mode
         } else if (number(*app) != application_id) {
             return Unexpected(
                 error(JournalError::Code::not_a_journal, path + " is an SQLite database but not an arbiter journal"));
-        } else if (number(*now) < 2) {
-            // A format-1 journal: the new columns and tables, and its rows chained as they stand.
-            if (auto err = exec(db, schema_2, "cannot upgrade the journal")) return Unexpected(*err);
-            if (auto err = chain_existing(db)) return Unexpected(*err);
-            const std::string v = "PRAGMA user_version = " + std::to_string(format_version);
-            if (auto err = exec(db, v.c_str(), "cannot upgrade the journal")) return Unexpected(*err);
         }
         if (auto err = tx.commit()) return Unexpected(*err);
         journal.format_ = format_version;

@@ -249,5 +249,26 @@ TEST(JournalTrust, AFormatOneJournalIsChainedWhenFirstOpenedForWriting) {
     EXPECT_EQ(j.load(1)->entered.back().by, "late");
 }
 
+TEST(JournalTrust, AFormatOneJournalThatCannotBeUpgradedIsRefusedUnchanged) {
+    TempDir dir;
+    const std::string path = dir.file("odd.arbiter");
+    // Format 1's marks, but an events table without the columns format 1 wrote (not WAL either).
+    sql(path,
+        "CREATE TABLE sessions (id INTEGER PRIMARY KEY AUTOINCREMENT, config TEXT NOT NULL);"
+        "CREATE TABLE events (session_id INTEGER, seq INTEGER, at_ms INTEGER, PRIMARY KEY (session_id, seq)) "
+        "WITHOUT ROWID; INSERT INTO sessions (config) VALUES ('session'); INSERT INTO events VALUES (1, 1, 5);"
+        "PRAGMA application_id = 1095909972; PRAGMA user_version = 1;");
+    std::ifstream in(path, std::ios::binary);
+    const std::string before((std::istreambuf_iterator<char>(in)), {});
+    in.close();
+    auto j = Journal::open(path, Journal::Mode::open_existing);
+    ASSERT_FALSE(j);
+    EXPECT_EQ(j.error().code, JournalError::Code::corrupt);
+    EXPECT_NE(j.error().message.find("cannot be upgraded"), std::string::npos) << j.error().message;
+    std::ifstream again(path, std::ios::binary);
+    const std::string after((std::istreambuf_iterator<char>(again)), {});
+    EXPECT_EQ(after, before);
+}
+
 }  // namespace
 }  // namespace arbiter::testing
