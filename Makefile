@@ -113,7 +113,8 @@ test-wasm: wasm build browser-deps
 # The JavaScript package against chess.js (from npm, into $(WASM_BUILD)/bench-deps) in one Node.js
 # process, and against the native CLI on the same work (bench/wasm/wasm_bench.mjs; the figures in
 # docs/performance.md); then arbiter-chess/compat against chess.js in a chess.js-style loop
-# (wasm/bench/compat_bench.mjs, docs/javascript.md). Needs the shared corpora (../shared/data).
+# (wasm/bench/compat_bench.mjs, docs/javascript.md), and the live-game pool past its size and one
+# game of a large PGN (wasm/bench/pool_bench.mjs). Needs the shared corpora (../shared/data).
 CHESSJS_VERSION := 1.4.0
 bench-wasm: wasm build
 	@test -d ../shared/data/pgn/real || { echo "bench-wasm: ../shared/data/pgn/real is absent" >&2; exit 1; }
@@ -121,6 +122,7 @@ bench-wasm: wasm build
 	  npm install --prefix $(WASM_BUILD)/bench-deps --no-audit --no-fund --silent chess.js@$(CHESSJS_VERSION)
 	node bench/wasm/wasm_bench.mjs $(WASM_BUILD)/js $(WASM_BUILD)/bench-deps $(BUILD)/arbiter ../shared/data 3
 	node wasm/bench/compat_bench.mjs $(WASM_BUILD)/js $(WASM_BUILD)/bench-deps ../shared/data 5
+	node wasm/bench/pool_bench.mjs $(WASM_BUILD)/js ../shared/data 5
 
 # The Python package against python-chess (../shared/peers/python-chess) in one process: push +
 # status against push_san + outcome(claim_draw=True), and a database scan (bench/python_vs_python_chess.py;

@@ -84,7 +84,7 @@ void print_status(const DrawStatus& s, const GameRecord& record) {
               << yes_no_unknown(s.black_can_checkmate) << '\n';
 }
 
-void print_claim(const ClaimVerdict& v) {
+void print_claim(const ClaimVerdict& v, const GameRecord& record) {
     std::cout << "Claim      " << claim_kind_name(v.kind) << " by " << side_name(v.claimant);
     if (v.intended) std::cout << ", intended move " << v.intended_san;
     std::cout << '\n';
@@ -109,6 +109,17 @@ void print_claim(const ClaimVerdict& v) {
         if (v.count_started)
             std::cout << ", counting from " << v.count_started->label << " (ply " << v.count_started->ply << ")";
         std::cout << '\n';
+    }
+    const Json p = incorrect_claim_penalty(v, record);
+    if (!p.is_null()) {
+        const auto minutes = [](std::int64_t ms) {
+            const std::int64_t s = ms / 1000;
+            return std::to_string(s / 60) + ":" + (s % 60 < 10 ? "0" : "") + std::to_string(s % 60);
+        };
+        std::cout << "Penalty    " << minutes(p["added_ms"].get<std::int64_t>()) << " added to "
+                  << side_name(~v.claimant) << "'s clock";
+        if (p["deducted_ms"].is_null()) std::cout << ", and time taken from " << side_name(v.claimant) << "'s";
+        std::cout << " (" << p["article"].get<std::string>() << ")\n";
     }
 }
 
@@ -146,7 +157,7 @@ void add_claim(CLI::App& app) {
         if (in->json) {
             std::cout << dump(to_json(v, *record)) << '\n';
         } else {
-            print_claim(v);
+            print_claim(v, *record);
         }
     });
 }

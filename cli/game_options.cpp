@@ -31,9 +31,13 @@ void add_game_input(CLI::App& cmd, GameInput& in) {
 }
 
 void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen) {
-    if (with_fen) cmd.add_option("--fen", in.fen, "Start position (FEN); with --moves, the moves are played from it");
-    cmd.add_option("--moves", in.moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"");
-    cmd.add_option("--pgn", in.pgn, "A PGN file: the position after --ply K of game --game N");
+    if (with_fen)
+        cmd.add_option("--fen", in.fen, "Start position (FEN); with --moves, the moves are played from it")
+            ->each([&in](const std::string&) { in.fen_given = true; });
+    cmd.add_option("--moves", in.moves, "Moves from the start (or from --fen), SAN or UCI, e.g. \"e4 e5 Nf3\"")
+        ->each([&in](const std::string&) { in.moves_given = true; });
+    cmd.add_option("--pgn", in.pgn, "A PGN file: the position after --ply K of game --game N")
+        ->each([&in](const std::string&) { in.pgn_given = true; });
     cmd.add_option("--game", in.game, "With --pgn: the game number, from 1 (default 1)")
         ->check(whole_number(1, 1'000'000'000))
         ->each([&in](const std::string&) { in.game_given = true; });

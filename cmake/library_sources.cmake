@@ -14,6 +14,7 @@ set(ARBITER_LIBRARY_SOURCES
   src/pgn_game.cpp
   src/rules.cpp
   src/game.cpp
+  src/game_snapshot.cpp
   src/claims.cpp
   src/clock.cpp
   src/flag.cpp

@@ -45,6 +45,9 @@ constexpr ErrorCode table[] = {
     {"bad_request", 400, "a request the HTTP server could not read (request line, headers)"},
     {"no_such_session", 404, "no session with that id"},
     {"deleted", 400, "a JavaScript Game used after delete()"},
+    {"wasm_unavailable", 500,
+     "(JavaScript) the WebAssembly file could not be fetched or did not start (the message says where it was looked "
+     "for)"},
     {"not_found", 404, "no such session, board or route"},
     {"method_not_allowed", 405, "a method the route does not take"},
     {"too_large", 413, "a body over the route's limit"},

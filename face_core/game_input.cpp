@@ -103,16 +103,26 @@ std::vector<std::string> move_tokens(const std::string& text) {
     return out;
 }
 
-std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options) const {
-    auto src = pgn_text.empty()
+std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options, Tags* tags) const {
+    auto src = !pgn_inline && pgn_text.empty()
                    ? open_input(pgn)
                    : Expected<std::unique_ptr<ByteSource>, arbiter::InputError>(memory_input(pgn_text, {}, pgn));
     if (!src) throw InputError(code_name(src.error().code), "--pgn: " + src.error().describe(), "pgn");
-    pgn::GameReader reader(**src);
-    pgn::ParsedGame g;
     std::uint64_t seen = 0;
+    pgn::GameReaderOptions reading;
+    // The games before the one asked for: their tags and syntax are read, their moves not played.
+    reading.wants_movetext = [&](const pgn::ParsedGame&) { return seen + 1 >= static_cast<std::uint64_t>(game); };
+    pgn::GameReader reader(**src, std::move(reading));
+    pgn::ParsedGame g;
     while (reader.next(g)) {
         if (++seen < static_cast<std::uint64_t>(game)) continue;
+        if (tags) {
+            tags->clear();
+            for (std::size_t i = 0; i < g.tag_count(); ++i) {
+                const auto [name, value] = g.tag_at(i);
+                if (g.tag_index(name) == i) tags->emplace_back(std::string(name), std::string(value));
+            }
+        }
         if (!g.has_start) {
             const auto& e = g.errors.front();
             throw InputError("bad_pgn",
@@ -167,24 +177,24 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
 
 Position position_of(const GameInput& in) { return in.given() ? in.build()->current() : Position(); }
 
-std::unique_ptr<GameRecord> GameInput::build() const {
+std::unique_ptr<GameRecord> GameInput::build(Tags* tags) const {
     // --rules auto: from the PGN game's tags; a position without tags is under the current rules.
     const bool automatic = rules == "auto";
     const RuleSet& rs = automatic ? rule_set(RuleSetId::fide_2023) : rule_set_or_throw();
     const RuleOptions options = rule_options();
-    const int sources = (!fen.empty() || !moves.empty() ? 1 : 0) + (!pgn.empty() ? 1 : 0);
+    const int sources = (has_fen() || has_moves() ? 1 : 0) + (has_pgn() ? 1 : 0);
     if (sources == 0) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
-    if (!pgn.empty() && (!fen.empty() || !moves.empty()))
+    if (has_pgn() && (has_fen() || has_moves()))
         throw InputError("bad_usage", "--pgn cannot be combined with --fen or --moves", "pgn");
-    if (pgn.empty() && ply_given)
+    if (!has_pgn() && ply_given)
         throw InputError("bad_usage",
                          "--ply applies to a game read with --pgn; with --fen/--moves, give the moves to play instead",
                          "ply");
-    if (pgn.empty() && game_given) throw InputError("bad_usage", "--game applies only with --pgn", "game");
-    if (!pgn.empty()) return from_pgn(automatic ? nullptr : &rs, options);
+    if (!has_pgn() && game_given) throw InputError("bad_usage", "--game applies only with --pgn", "game");
+    if (has_pgn()) return from_pgn(automatic ? nullptr : &rs, options, tags);
     check_applies(rs);
 
-    const Position start = fen.empty() ? Position() : fen_or_throw(fen);
+    const Position start = has_fen() ? fen_or_throw(fen) : Position();
     auto record = std::make_unique<GameRecord>(start, rs, options);
     const auto tokens = move_tokens(moves);
     std::size_t at = 0;  // the byte of the token in --moves, for the error

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
@@ -46,22 +47,35 @@ struct GameInput : RuleInput {
     std::string fen;
     std::string moves;
     std::string pgn;
-    /// With `pgn`: the PGN text itself (the service's request body), `pgn` then only names it.
+    /// With `pgn`: the PGN text itself (the service's request body), `pgn` then only names it;
+    /// `pgn_inline` says so when the text is empty.
     std::string pgn_text;
+    bool pgn_inline = false;
     int game = 1;
     int ply = -1;
     bool json = false;
     /// --game and --ply given (not their defaults): refused without a PGN game.
     bool game_given = false, ply_given = false;
 
+    /// --fen, --moves and --pgn given even when empty (one meaning everywhere: an empty FEN is
+    /// refused as bad_fen, an empty move list is no moves, an empty PGN has no game 1).
+    bool fen_given = false, moves_given = false, pgn_given = false;
+
+    [[nodiscard]] bool has_fen() const { return fen_given || !fen.empty(); }
+    [[nodiscard]] bool has_moves() const { return moves_given || !moves.empty(); }
+    [[nodiscard]] bool has_pgn() const { return pgn_given || !pgn.empty(); }
     /// True when --fen, --moves or --pgn was given.
-    [[nodiscard]] bool given() const { return !fen.empty() || !moves.empty() || !pgn.empty(); }
-    /// The record of the game up to the requested position, or InputError.
-    [[nodiscard]] std::unique_ptr<GameRecord> build() const;
+    [[nodiscard]] bool given() const { return has_fen() || has_moves() || has_pgn(); }
+    /// A game's PGN tags, in the order read (a name written twice: the first).
+    using Tags = std::vector<std::pair<std::string, std::string>>;
+    /// The record of the game up to the requested position, or InputError; with `tags`, the tags
+    /// of the PGN game read (none for a FEN or moves). The games of a PGN before the one asked for
+    /// are only scanned (their movetext is not played).
+    [[nodiscard]] std::unique_ptr<GameRecord> build(Tags* tags = nullptr) const;
 
 private:
     /// `rs` null: --rules auto, chosen from the game's tags.
-    [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet* rs, const RuleOptions& options) const;
+    [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet* rs, const RuleOptions& options, Tags* tags) const;
 };
 
 /// The position the POSITION options give (the initial position when none is given).

@@ -48,7 +48,13 @@ void play_text(GameRecord& record, const std::string& text, const std::string& f
 
 LiveGame::LiveGame(GameInput in) {
     if (!in.given()) in.fen = to_fen(Position());
-    record_ = in.build();
+    record_ = in.build(&tags_);
+}
+
+Json LiveGame::tags() const {
+    Json out = Json::object();
+    for (const auto& [name, value] : tags_) out[name] = value;
+    return out;
 }
 
 namespace {

@@ -34,6 +34,8 @@ class LiveGame {
 public:
     /// The game `in` names (no position given: the initial position). Errors: as GameInput::build.
     explicit LiveGame(GameInput in);
+    /// A game restored from its record (GameRecord::restore), without tags.
+    explicit LiveGame(std::unique_ptr<GameRecord> record) : record_(std::move(record)) {}
 
     /// Plays a move: {"san","uci","fen" (after it),"ply"}. Errors: as play_text, field "move".
     Json push(const std::string& move);
@@ -48,10 +50,14 @@ public:
     [[nodiscard]] Json history() const;
     /// Where the game stands: {"fen","start_fen","ply" (game ply),"plies" (moves played),"rules"}.
     [[nodiscard]] Json state() const;
+    /// The tags of the PGN game it was read from, as an object (a name written twice: its first
+    /// value); empty for a game given by FEN or moves.
+    [[nodiscard]] Json tags() const;
     [[nodiscard]] const GameRecord& record() const noexcept { return *record_; }
 
 private:
     std::unique_ptr<GameRecord> record_;
+    GameInput::Tags tags_;
 };
 
 }  // namespace arbiter::face

@@ -106,7 +106,7 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
     options.node_limit = static_cast<std::uint64_t>(request.limit);
     if (request.quick) options.mode = HelpmateOptions::Mode::quick;
     if (!in.given()) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
-    const bool game = !in.moves.empty() || !in.pgn.empty();
+    const bool game = in.has_moves() || in.has_pgn();
     const Position pos = game ? position_of(in) : composed_fen_or_throw(in.fen);
     const HelpmateAnalyzer analyzer(options);
     return dead_json(pos, analyse_dead(analyzer, pos, sides_of(request.side)), request.timing);
@@ -119,7 +119,7 @@ Json position_answer(std::string_view what, const Json& request) {
                                                  : std::set<std::string>{"fen", "depth"});
         std::string fen, move;
         f.text("fen", fen);
-        const Position pos = fen.empty() ? Position() : fen_or_throw(fen);
+        const Position pos = f.has("fen") ? fen_or_throw(fen) : Position();  // "" is bad_fen, as everywhere
         if (what == "moves") {
             bool verbose = false;
             f.flag("verbose", verbose);

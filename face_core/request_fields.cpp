@@ -89,8 +89,14 @@ GameInput read_position(const Fields& f) {
     f.text("fen", in.fen);
     f.text("moves", in.moves);
     f.text("pgn", in.pgn_text);
-    if (!in.pgn_text.empty()) in.pgn = "pgn";
-    if (in.pgn.empty() && (f.has("game") || f.has("ply")))
+    in.fen_given = f.has("fen");
+    in.moves_given = f.has("moves");
+    in.pgn_given = f.has("pgn");
+    if (in.pgn_given) {
+        in.pgn = "pgn";
+        in.pgn_inline = true;
+    }
+    if (!in.pgn_given && (f.has("game") || f.has("ply")))
         throw InputError("bad_usage", "\"game\" and \"ply\" apply to a game given as \"pgn\"",
                          f.has("game") ? "game" : "ply");
     f.number("game", in.game, 1, 1'000'000'000);

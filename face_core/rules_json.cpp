@@ -112,8 +112,20 @@ Json to_json(const ClaimVerdict& v, const GameRecord& record) {
         ev["count_started"] = v.count_started ? cited(*v.count_started) : Json(nullptr);
     }
     j["evidence"] = ev;
+    j["penalty"] = incorrect_claim_penalty(v, record);
     j["rules"] = record.rules().name;
     return j;
+}
+
+Json incorrect_claim_penalty(const ClaimVerdict& v, const GameRecord& record) {
+    if (v.correct) return nullptr;
+    const RuleSet& rs = record.rules();
+    const ProcedureRules& pr = procedure_rules(rs.id);
+    return Json{{"side", std::string(name(v.claimant))},
+                {"added_to", std::string(name(~v.claimant))},
+                {"added_ms", 1000LL * incorrect_claim_penalty_seconds(rs, record.options())},
+                {"deducted_ms", rs.claimant_time_deduction ? Json(nullptr) : Json(0)},
+                {"article", v.kind == ClaimKind::threefold ? pr.incorrect_claim : pr.incorrect_fifty_claim}};
 }
 
 Json rule_sets_json() {

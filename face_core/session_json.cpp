@@ -107,6 +107,7 @@ Json verdict_json(const Session& s) {
     if (!s.last_ruling()) return nullptr;
     const ClaimRuling& r = *s.last_ruling();
     Json j = to_json(r.verdict, s.record());
+    j.erase("penalty");  // the session's own, from its clock, after "admissible"
     j["admissible"] = r.admissible;
     if (r.penalty) {
         j["penalty"] = Json{{"side", std::string(name(r.penalty->side))},

@@ -228,7 +228,11 @@ public:
          const RuleArgs& args) {
         face::GameInput in;
         args.into(in);
-        if (fen) in.fen = *fen;
+        if (fen) {
+            in.fen = *fen;
+            in.fen_given = true;
+        }
+        in.moves_given = true;  // no moves: the game starts at `fen` (or the initial position)
         if (const auto* text = std::get_if<std::string>(&moves)) {
             in.moves = *text;
         } else {
@@ -278,6 +282,7 @@ py::object dead(const std::string& fen, const std::string& side, std::optional<s
                 bool timing) {
     face::GameInput in;
     in.fen = fen;
+    in.fen_given = true;
     face::DeadRequest request{side, limit.value_or(face::DeadRequest{}.limit), quick, timing};
     return to_python(core_call([&] { return face::dead_answer(in, request); }));
 }

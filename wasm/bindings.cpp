@@ -3,7 +3,7 @@
 // `arbiter audit --format jsonl` and the service; a refusal is {"error": {code, message, field,
 // offset}}, which wasm/js/index.mjs throws as an ArbiterError.
 //   request(what, json)  status, claim, dead (face::position_answer); moves, play, perft
-//   audit(pgn, json)     the records of `arbiter audit --format jsonl` on the PGN text
+//   AuditStream          the records of `arbiter audit --format jsonl` on a PGN fed a piece at a time
 //   Game                 a game kept in wasm memory (face::LiveGame); JavaScript frees it
 //   board(fen, flip, highlight, arrow)  the board as SVG, as the console's /board.svg draws it
 //   Compat               the record behind the chess.js-compatible class (wasm/js/compat_core.mjs):
@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "arbiter/fen.hpp"
 #include "arbiter/version.hpp"
@@ -25,6 +26,7 @@
 #include "errors.hpp"
 #include "json_object.hpp"
 #include "live_game.hpp"
+#include "piece_cut.hpp"
 #include "position_requests.hpp"
 #include "request_fields.hpp"
 #include "rules_json.hpp"
@@ -59,47 +61,161 @@ std::string answering(const std::string& text, F answer) {
     return refusing([&] { return answer(arbiter::face::parse_json_object(text, "the request")); });
 }
 
+bool known_request(const std::string& what) {
+    return what == "status" || what == "claim" || what == "dead" || what == "moves" || what == "play" ||
+           what == "perft";
+}
+std::string unknown_request(const std::string& what) {
+    return refusal("bad_request", "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
+}
+
 std::string request(const std::string& what, const std::string& text) {
-    if (what != "status" && what != "claim" && what != "dead" && what != "moves" && what != "play" && what != "perft")
-        return refusal("bad_request", "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
+    if (!known_request(what)) return unknown_request(what);
     return answering(text, [&](const Json& j) { return arbiter::face::dump(arbiter::face::position_answer(what, j)); });
 }
 
-// The audit of a PGN text: its jsonl records (one line a game), or the refusal of an option.
-// Options: rules, time_category, exact, only, select and the rule options (as `arbiter audit`),
-// file (the records' "file"; default "-").
-std::string audit(const std::string& pgn, const std::string& options) {
-    return answering(options, [&](const Json& j) {
-        using namespace arbiter::face;
-        const Fields f(j, with_rule_keys({"exact", "only", "select", "file"}));
-        AuditRequest r;
-        read_rules(f, r.rule_input);
-        f.text("rules", r.rules);
-        f.text("time_category", r.time_category);
-        f.flag("exact", r.exact);
-        f.texts("only", r.only);
-        f.texts("select", r.select);
-        AuditPiece piece;
-        piece.file = "-";
-        f.text("file", piece.file);
-        // Read as the CLI reads a file: compressed data (which this build does not decompress),
-        // an archive, UTF-16 or binary bytes are refused with the input's code and its hint.
-        const auto source = arbiter::memory_input(pgn, {}, piece.file);
-        std::string text;
-        for (char buffer[1 << 16];;) {
-            auto n = source->read(buffer, sizeof buffer);
-            if (!n) throw InputError(arbiter::code_name(n.error().code), n.error().message, "pgn", n.error().offset);
-            if (*n == 0) break;
-            text.append(buffer, *n);
-        }
-        piece.text = text;
-        const AuditFilter filter = r.filter();
-        const PieceAudit result = audit_piece(piece, r.options(), AuditFormat::jsonl, &filter);
-        std::string out;
-        number_records(result.text, 1, 1, out);
-        return out;
+// Bytes that JavaScript reads or writes in place, through a Uint8Array view of the heap (valid
+// until the next call): embind would copy a Uint8Array argument a byte at a time.
+class HeapBytes {
+public:
+    // Holds `bytes` and lends them out (JavaScript copies them with slice()).
+    emscripten::val lend(std::string bytes) {
+        bytes_ = std::move(bytes);
+        return view();
+    }
+    // Room for `size` bytes (JavaScript fills it with one set()).
+    emscripten::val room(std::size_t size) {
+        bytes_.assign(size, '\0');
+        return view();
+    }
+    std::string take() { return std::exchange(bytes_, std::string()); }
+
+private:
+    emscripten::val view() {
+        return emscripten::val(
+            emscripten::typed_memory_view(bytes_.size(), reinterpret_cast<const unsigned char*>(bytes_.data())));
+    }
+    std::string bytes_;
+};
+
+// A large PGN text handed over as UTF-8 bytes (stage(), then one set() in JavaScript) rather
+// than inside a request's JSON: embind's string conversion and the JSON reader would each go
+// over it a byte at a time, which made one game of a 1 MB file cost as much as auditing half of it.
+HeapBytes& staged_pgn() {
+    static HeapBytes text;
+    return text;
+}
+emscripten::val stage(std::size_t size) { return staged_pgn().room(size); }
+// The request `text` with the staged PGN as its "pgn" (the staged bytes are taken).
+Json with_staged_pgn(Json j) {
+    j["pgn"] = staged_pgn().take();
+    return j;
+}
+std::string request_staged(const std::string& what, const std::string& text) {
+    if (!known_request(what)) return unknown_request(what);
+    return answering(text, [&](const Json& j) {
+        return arbiter::face::dump(arbiter::face::position_answer(what, with_staged_pgn(j)));
     });
 }
+
+// The audit of a PGN given a piece at a time (feed), so that the wasm heap holds a few megabytes
+// whatever the input's size: the text is cut at game boundaries (CutRule, as the CLI's batches
+// are) and each piece audited as `arbiter audit --format jsonl` audits it, numbered on from the
+// pieces before. Options: rules, time_category, exact, only, select and the rule options (as
+// `arbiter audit`), file (the records' "file"; default "-"). Each call answers the records of the
+// pieces it completed (jsonl, maybe empty) or a refusal, after which the stream is spent.
+class AuditStream {
+public:
+    std::string open(const std::string& options) {
+        return answering(options, [&](const Json& j) {
+            using namespace arbiter::face;
+            const Fields f(j, with_rule_keys({"exact", "only", "select", "file"}));
+            AuditRequest r;
+            read_rules(f, r.rule_input);
+            f.text("rules", r.rules);
+            f.text("time_category", r.time_category);
+            f.flag("exact", r.exact);
+            f.texts("only", r.only);
+            f.texts("select", r.select);
+            f.text("file", file_);
+            options_ = r.options();
+            filter_ = r.filter();
+            open_ = true;
+            return std::string();
+        });
+    }
+    std::string feed(const std::string& bytes) {
+        return step([&] {
+            pending_.append(bytes);
+            std::string out;
+            if (!checked_ && pending_.size() < check_bytes) return out;
+            check();
+            for (;;) {
+                const std::size_t cut = cut_.cut(pending_);
+                if (cut == std::string::npos) break;
+                audit(std::string_view(pending_).substr(0, cut), true, out);
+                pending_.erase(0, cut);
+                cut_.cut_made();
+            }
+            return out;
+        });
+    }
+    std::string finish() {
+        return step([&] {
+            check();
+            std::string out;
+            if (!pending_.empty()) audit(pending_, false, out);
+            pending_ = std::string();
+            open_ = false;
+            return out;
+        });
+    }
+
+private:
+    // The first bytes read as the CLI reads a file: compressed data (which this build does not
+    // decompress), an archive, UTF-16 or binary bytes are refused with the input's code and hint.
+    static constexpr std::size_t check_bytes = 1 << 16;
+    static constexpr std::uint64_t piece_bytes = 1 << 20;
+    void check() {
+        if (checked_) return;
+        const auto source = arbiter::memory_input(std::string_view(pending_).substr(0, check_bytes), {}, file_);
+        for (char buffer[1 << 14];;) {
+            auto n = source->read(buffer, sizeof buffer);
+            if (!n)
+                throw arbiter::face::InputError(arbiter::code_name(n.error().code), n.error().message, "pgn",
+                                                n.error().offset);
+            if (*n == 0) break;
+        }
+        checked_ = true;
+    }
+    void audit(std::string_view text, bool more, std::string& out) {
+        using namespace arbiter::face;
+        AuditPiece piece;
+        piece.text = text;
+        piece.file = file_;
+        piece.first_line = at_.line;
+        piece.first_offset = at_.offset;
+        piece.ends_at_boundary = more;
+        const PieceAudit result = audit_piece(piece, options_, AuditFormat::jsonl, &filter_);
+        game_ += number_records(result.text, game_, game_, out);
+        at_.advance(text);
+    }
+    template <class F>
+    std::string step(F f) {
+        if (!open_) return refusal("bad_request", "the audit was not opened, or is over");
+        std::string answer = refusing(f);
+        if (answer.starts_with("{\"error\"")) open_ = false;
+        return answer;
+    }
+    bool open_ = false, checked_ = false;
+    std::string file_ = "-";
+    arbiter::audit::AuditOptions options_;
+    arbiter::face::AuditFilter filter_;
+    std::string pending_;
+    arbiter::face::CutRule cut_{0, piece_bytes};
+    arbiter::face::TextPlace at_;
+    std::uint64_t game_ = 1;
+};
 
 // A game kept open: made by open(request), then played and asked; every method answers JSON.
 class Game {
@@ -107,15 +223,11 @@ public:
     // The game a request names ({fen, moves, pgn, game, ply, the rule options}): "" when it is
     // made, else the refusal.
     std::string open(const std::string& text) {
-        std::string answer = answering(text, [&](const Json& j) {
-            using namespace arbiter::face;
-            const Fields f(j, with_rule_keys({"fen", "moves", "pgn", "game", "ply"}));
-            GameInput in = read_position(f);
-            read_rules(f, in);
-            game_ = std::make_unique<LiveGame>(in);
-            return std::string();
-        });
-        return answer;
+        return answering(text, [&](const Json& j) { return opened(j); });
+    }
+    // open() with the staged PGN (stage()) as the request's "pgn".
+    std::string openStaged(const std::string& text) {
+        return answering(text, [&](const Json& j) { return opened(with_staged_pgn(j)); });
     }
     std::string push(const std::string& move) {
         return guarded([&] { return game_->push(move); });
@@ -135,8 +247,34 @@ public:
     std::string state() const {
         return guarded([&] { return game_->state(); });
     }
+    // The tags of the PGN game it was read from ({} for a FEN or moves).
+    std::string tags() const {
+        return guarded([&] { return game_->tags(); });
+    }
+    // The game's record as bytes (GameRecord::snapshot), viewed in the heap until the next call:
+    // index.mjs copies them out and deletes the game (its pool's eviction).
+    emscripten::val snapshot() { return kept_.lend(game_ ? game_->record().snapshot() : std::string()); }
+    // Room for a snapshot of `size` bytes, viewed in the heap: index.mjs copies the snapshot in
+    // with one set() (embind would copy a Uint8Array argument a byte at a time), then restore().
+    emscripten::val buffer(std::size_t size) { return kept_.room(size); }
+    // The game the snapshot copied into buffer() holds: "" when restored, else the refusal.
+    std::string restore() {
+        auto record = arbiter::GameRecord::restore(kept_.take());
+        if (!record) return refusal("internal", "not a game snapshot of this build");
+        game_ = std::make_unique<arbiter::face::LiveGame>(std::move(record));
+        return "";
+    }
 
 private:
+    std::string opened(const Json& j) {
+        using namespace arbiter::face;
+        const Fields f(j, with_rule_keys({"fen", "moves", "pgn", "game", "ply"}));
+        GameInput in = read_position(f);
+        read_rules(f, in);
+        game_ = std::make_unique<LiveGame>(in);
+        return std::string();
+    }
+    HeapBytes kept_;
     template <class F>
     std::string guarded(F f) const {
         if (!game_) return refusal("bad_request", "the game was not opened");
@@ -372,8 +510,19 @@ public:
         return out;
     }
     int plies() const { return static_cast<int>(record_->plies_played()); }
+    // The record as bytes while the pool has given it back (as Game::snapshot, buffer, restore).
+    emscripten::val snapshot() { return kept_.lend(record_ ? record_->snapshot() : std::string()); }
+    emscripten::val buffer(std::size_t size) { return kept_.room(size); }
+    bool restore() {
+        auto record = arbiter::GameRecord::restore(kept_.take());
+        if (!record) return false;
+        record_ = std::move(record);
+        status_ = -1;
+        return true;
+    }
 
 private:
+    HeapBytes kept_;
     // SAN without "=", and without a trailing check sign or annotation (chess.js's comparison).
     static std::string stripped(std::string s) {
         s.erase(std::remove(s.begin(), s.end(), '='), s.end());
@@ -394,24 +543,44 @@ private:
 
 std::string version() { return std::string(arbiter::version); }
 std::string rule_sets() { return arbiter::face::dump(arbiter::face::rule_sets_json()); }
+// The codes a refusal here can carry: the one table's (face_core/errors.cpp) and the input's
+// (a PGN's bytes that are not text), for the test that index.d.ts's ErrorCode union names them all.
+std::string error_codes() {
+    Json codes = Json::array();
+    for (const auto& c : arbiter::face::error_codes()) codes.push_back(std::string(c.code));
+    for (const char* name : arbiter::EnumNames<arbiter::InputError::Code>::names) codes.push_back(name);
+    return arbiter::face::dump(codes);
+}
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(arbiter) {
     emscripten::function("request", &request);
-    emscripten::function("audit", &audit);
+    emscripten::function("stage", &stage);
+    emscripten::function("requestStaged", &request_staged);
+    emscripten::class_<AuditStream>("AuditStream")
+        .constructor<>()
+        .function("open", &AuditStream::open)
+        .function("feed", &AuditStream::feed)
+        .function("finish", &AuditStream::finish);
     emscripten::function("board", &board);
     emscripten::function("version", &version);
     emscripten::function("ruleSets", &rule_sets);
+    emscripten::function("errorCodes", &error_codes);
     emscripten::class_<Game>("Game")
         .constructor<>()
         .function("open", &Game::open)
+        .function("openStaged", &Game::openStaged)
         .function("push", &Game::push)
         .function("pop", &Game::pop)
         .function("status", &Game::status)
         .function("claim", &Game::claim)
         .function("history", &Game::history)
-        .function("state", &Game::state);
+        .function("state", &Game::state)
+        .function("tags", &Game::tags)
+        .function("snapshot", &Game::snapshot)
+        .function("buffer", &Game::buffer)
+        .function("restore", &Game::restore);
     emscripten::class_<Compat>("Compat")
         .constructor<>()
         .function("load", &Compat::load)
@@ -424,5 +593,8 @@ EMSCRIPTEN_BINDINGS(arbiter) {
         .function("attackers", &Compat::attackers)
         .function("perft", &Compat::perft)
         .function("hash", &Compat::hash)
-        .function("plies", &Compat::plies);
+        .function("plies", &Compat::plies)
+        .function("snapshot", &Compat::snapshot)
+        .function("buffer", &Compat::buffer)
+        .function("restore", &Compat::restore);
 }

@@ -37,7 +37,8 @@ function rulingPanel(v, title, boardSrc) {
     lookalikes.length ? el("div", { class: "occurrences" }, lookalikes) : null,
     ev.required_plies !== undefined ? el("p", {}, "Count: " + ev.no_progress_plies + " of " + ev.required_plies + " plies") : null,
     p ? el("p", { class: "penalty" }, "Penalty (" + p.article + "): " + (p.added_ms ? fmtClock(p.added_ms) + " added to " + p.added_to : "") +
-      (p.deducted_ms ? ", " + fmtClock(p.deducted_ms) + " taken from " + p.side : "")) : null);
+      (p.deducted_ms ? ", " + fmtClock(p.deducted_ms) + " taken from " + p.side : "") +
+      (p.deducted_ms === null ? ", and time taken from " + p.side + " (how much depends on " + p.side + "'s clock)" : "")) : null);
 }
 
 // The "check a claim" page: its title, a note, the form and the result. `ask(request)` answers a

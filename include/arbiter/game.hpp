@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/move.hpp"
@@ -175,6 +177,16 @@ public:
     [[nodiscard]] const RuleSet& rules() const noexcept { return *rules_; }
     [[nodiscard]] const RuleOptions& options() const noexcept { return options_; }
     [[nodiscard]] const Unwinnability& analyzer() const noexcept { return *analyzer_; }
+
+    /// The record as bytes, to put it aside and restore it later in the same process (the
+    /// JavaScript package's game pool keeps the games it evicts this way: a copy of the record's
+    /// memory, no replay). Not a file format: only the same build reads a snapshot back. Empty
+    /// for a record whose rule set is not one of the library's table.
+    [[nodiscard]] std::string snapshot() const;
+    /// The record a snapshot() holds, deciding dead positions with `analyzer` (the library
+    /// default when null); null when `bytes` are not a snapshot of this build.
+    [[nodiscard]] static std::unique_ptr<GameRecord> restore(std::string_view bytes,
+                                                             const Unwinnability* analyzer = nullptr);
 
 private:
     struct Entry {

@@ -84,8 +84,18 @@ class Evidence(TypedDict, total=False):
     count_started: Optional[Cited]
 
 
+class Penalty(TypedDict):
+    """An incorrect claim's penalty (9.5.3): ``deducted_ms`` is None where it depends on the
+    claimant's clock (FIDE 2005 9.5b)."""
+    side: str
+    added_to: str
+    added_ms: int
+    deducted_ms: Optional[int]
+    article: str
+
+
 class Claim(TypedDict):
-    """``Game.claim()``: the arbiter's ruling on a claim."""
+    """``Game.claim()``: the arbiter's ruling on a claim; ``penalty`` None when it is correct."""
     kind: str
     claimant: str
     intended: Optional[str]
@@ -93,6 +103,7 @@ class Claim(TypedDict):
     article: str
     reason: str
     evidence: Evidence
+    penalty: Optional[Penalty]
     rules: str
 
 

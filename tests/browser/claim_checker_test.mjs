@@ -77,6 +77,9 @@ try {
   await step("an incorrect claim: the position stood twice", async () => {
     const text = await ask("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "threefold", "Nc6");
     check(/Incorrect/.test(text) && /9\.2/.test(text), "ruling: " + text);
+    // The penalty of an incorrect claim (9.5.3): two minutes to the opponent in a standard game.
+    check(/Penalty \(9\.5\.3\): 2:00 added to white/.test(text), "penalty: " + text);
+    await page.screenshot({ path: path.join(shots, "claim_checker_incorrect.png"), fullPage: true });
   });
 
   await step("a PGN at a ply, and a refusal shown as an error", async () => {

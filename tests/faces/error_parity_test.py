@@ -31,6 +31,9 @@ KRK = "8/8/8/4k3/8/8/8/K6R w - - 0 1"
 CASES = [
     {"name": "bad FEN", "want": ("bad_fen", "fen"), "route": "status", "request": {"fen": BAD_FEN},
      "cli": ["status", "--fen", BAD_FEN], "python": ("game", {"fen": BAD_FEN}), "js": ("game", {"fen": BAD_FEN})},
+    # Empty input has one meaning (issue 63): an empty FEN is a bad FEN, never the initial position.
+    {"name": "empty FEN", "want": ("bad_fen", "fen"), "route": "status", "request": {"fen": ""},
+     "cli": ["status", "--fen", ""], "python": ("game", {"fen": ""}), "js": ("game", {"fen": ""})},
     {"name": "illegal move", "want": ("illegal_move", "moves"), "route": "status", "request": {"moves": "e4 e5 Ke3"},
      "cli": ["status", "--moves", "e4 e5 Ke3"], "python": ("game", {"moves": "e4 e5 Ke3"}),
      "js": ("game", {"moves": "e4 e5 Ke3"})},

@@ -2,7 +2,8 @@
 # check.sh PACKAGE_DIR DEPS_DIR WORK SHOTS — the package as a browser app bundles it (test
 # wasm.bundle): installed into WORK/app/node_modules, the app (app.mjs) bundled by esbuild from npm
 # (installed into DEPS_DIR when missing; a missing npm FAILS) with --platform=browser, the wasm file
-# put beside the bundle, and the page opened in headless Chromium (tests/browser/bundle_test.mjs).
+# put beside the bundle, and the page opened in headless Chromium (tests/browser/bundle_test.mjs);
+# and an IIFE bundle (iife.mjs), whose load() must explain where the wasm is to come from.
 set -euo pipefail
 PKG=$(cd "$1" && pwd) DEPS=$2 WORK=$3 SHOTS=$4
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,6 +27,12 @@ cd "$WORK/app"
   --outfile=dist/app.js --log-level=warning || fail "esbuild could not bundle the package for browsers"
 ! grep -q "node:" dist/app.js || fail "the browser bundle names a Node.js built-in: $(grep -o 'node:[a-z/]*' dist/app.js | sort -u | tr '\n' ' ')"
 cp node_modules/arbiter-chess/arbiter_wasm.wasm dist/
+# esbuild's default format for browsers, an IIFE: no import.meta.url, so load() must say how to
+# give the wasm's place (run under Node.js: the refusal comes before any fetch).
+cp "$HERE/iife.mjs" .
+"$DEPS/node_modules/.bin/esbuild" iife.mjs --bundle --platform=browser --format=iife --target=es2022 \
+  --outfile=iife/iife.js --log-level=error || fail "esbuild could not bundle the package as an IIFE"
+node iife/iife.js || fail "an IIFE bundle's load() did not explain where the wasm must be"
 printf '<!doctype html><meta charset="utf-8"><title>bundle</title><script type="module" src="app.js"></script>\n' > dist/index.html
 echo "wasm.bundle: esbuild bundled the app ($(wc -c < dist/app.js) bytes) with no Node.js built-in"
 exec bash "$HERE/../../tests/browser/run.sh" "$WORK/app/dist" "$WORK" "$DEPS" "$SHOTS" bundle_test.mjs

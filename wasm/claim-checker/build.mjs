@@ -9,8 +9,12 @@ const [out, template, web, pkg] = process.argv.slice(2);
 const read = (...p) => readFileSync(join(...p), 'utf8');
 // The API's module and the wasm module as one: index.mjs's import of the wasm module is dropped,
 // the wasm module's default export is then the only one.
-const api = read(pkg, 'index.mjs').replace(/^import createArbiterModule from '\.\/arbiter_wasm\.mjs';$/m, '');
+// Its import of errors.mjs becomes that file's text (the class, no longer exported from there).
+const errors = read(pkg, 'errors.mjs').replace(/^export class /m, 'class ');
+const api = read(pkg, 'index.mjs').replace(/^import createArbiterModule from '\.\/arbiter_wasm\.mjs';$/m, '')
+  .replace(/^import \{ ArbiterError \} from '\.\/errors\.mjs';$/m, () => errors);
 if (api.includes("from './arbiter_wasm.mjs'")) throw new Error('index.mjs: the import of arbiter_wasm.mjs was not found');
+if (api.includes("from './errors.mjs'")) throw new Error('index.mjs: the import of errors.mjs was not found');
 const parts = {
   '/*@STYLE@*/': read(web, 'style.css'),
   '/*@COMMON@*/': read(web, 'common.js'),

@@ -9,16 +9,8 @@ const { join } = require('node:path');
 const createArbiterModule = require('./arbiter_wasm.cjs');
 const core = require('./compat_core.cjs');
 
-/** A request the library refused (the CommonJS twin of the ES module's ArbiterError). */
-class ArbiterError extends Error {
-  constructor({ code, message, field, offset }) {
-    super(message);
-    this.name = 'ArbiterError';
-    this.code = code;
-    this.field = field ?? null;
-    this.offset = offset ?? null;
-  }
-}
+// The CommonJS copy of the package's error class (errors.mjs): `instanceof` holds across both.
+const { ArbiterError } = require('./errors.cjs');
 
 const bytes = readFileSync(join(__dirname, 'arbiter_wasm.wasm'));
 const wasm = {

@@ -10,7 +10,10 @@ export { WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, DEFAULT_POSITION
 
 const url = new URL('./arbiter_wasm.wasm', import.meta.url);
 const response = await fetch(url);
-if (!response.ok) throw new Error(`arbiter-chess/compat: cannot load ${url}: HTTP ${response.status}`);
+if (!response.ok) {
+  throw new ArbiterError({ code: 'wasm_unavailable', field: 'wasmUrl', message: `arbiter-chess/compat: cannot fetch ${url}: ` +
+    `HTTP ${response.status}: serve arbiter_wasm.wasm (node_modules/arbiter-chess/arbiter_wasm.wasm) beside the bundle` });
+}
 const module = await createArbiterModule({ wasmBinary: new Uint8Array(await response.arrayBuffer()) });
 
 export const { Chess, Move } = compatApi(module, ArbiterError);

@@ -155,7 +155,8 @@ export function compatApi(m, ArbiterError) {
     mv.lan, mv.before, mv.after);
 
   // The records live in the wasm heap only while their game is one of the `maxLive` used last
-  // (chess.js programs never free a game): one given back is rebuilt from its start and moves.
+  // (chess.js programs never free a game): one given back keeps a snapshot of its record in
+  // JavaScript (a copy of its memory) and is restored from it, without replaying a move.
   const maxLive = 64;
   const live = new Map();  // Chess -> its give-back function, least recently used first
   const touch = (game, giveBack) => {
@@ -170,6 +171,7 @@ export function compatApi(m, ArbiterError) {
 
   class Chess {
     #record = null;       // the wasm record (null: given back to the pool, or no legal position)
+    #snapshot = null;     // the record while given back (a Uint8Array)
     #invalid = null;      // why the board is no chess position the record can hold (put, clear)
     #start = DEFAULT_POSITION;   // the FEN the game started from
     #fen = DEFAULT_POSITION;     // the current FEN, as chess.js writes it
@@ -188,8 +190,12 @@ export function compatApi(m, ArbiterError) {
       if (this.#invalid !== null) return null;
       if (this.#record === null) {
         const r = new m.Compat();
-        r.load(this.#start);
-        for (const mv of this.#history) r.move(mv.lan, false);
+        if (this.#snapshot !== null) r.buffer(this.#snapshot.length).set(this.#snapshot);
+        if (this.#snapshot === null || !r.restore()) {
+          r.load(this.#start);
+          for (const mv of this.#history) r.move(mv.lan, false);
+        }
+        this.#snapshot = null;
         this.#record = r;
       }
       if (live.get(this) === undefined) touch(this, () => this.#giveBack());
@@ -197,7 +203,10 @@ export function compatApi(m, ArbiterError) {
       return this.#record;
     }
     #giveBack() {
-      if (this.#record) this.#record.delete();
+      if (this.#record) {
+        this.#snapshot = this.#record.snapshot().slice();
+        this.#record.delete();
+      }
       this.#record = null;
     }
     #changed(fen) {
@@ -216,6 +225,7 @@ export function compatApi(m, ArbiterError) {
     // Starts the game afresh at `fen` (already checked by chess.js's rules), or keeps the board as
     // one the record cannot hold (a board being set up with put()).
     #restart(fen, { board = false } = {}) {
+      this.#snapshot = null;  // the game given back, if it was, is not the one to restore
       const r = this.#record ?? new m.Compat();
       const why = r.load(fen);
       if (why) {

@@ -2,6 +2,19 @@
 // command line (`arbiter status|claim|dead --json`, `arbiter audit --format jsonl`; docs/json.md),
 // typed here by their main keys.
 
+/** The rule-set ids (docs/rules.md); `ruleSets` lists them at run time. */
+export type RuleSetId = 'fide-2023' | 'fide-2018' | 'fide-2014' | 'fide-2009' | 'fide-2005' | 'fide-online' | 'uscf' | 'iccf';
+
+/** Every code an ArbiterError can carry (docs/json.md, "Error codes"; the input's codes for PGN bytes that are not text). */
+export type ErrorCode =
+  | 'bad_usage' | 'bad_input' | 'bad_value' | 'bad_field' | 'bad_json' | 'bad_fen' | 'bad_move' | 'illegal_move'
+  | 'ambiguous_move' | 'game_over' | 'no_move' | 'bad_pgn' | 'no_such_game' | 'unknown_rule_set' | 'not_utf8'
+  | 'line_too_long' | 'bad_square' | 'bad_state' | 'bad_request' | 'no_such_session' | 'deleted' | 'wasm_unavailable'
+  | 'not_found' | 'method_not_allowed' | 'too_large' | 'unauthorized' | 'forbidden' | 'too_many_attempts'
+  | 'https_required' | 'broken_journal' | 'too_many_streams' | 'out_of_memory' | 'internal'
+  | 'cannot_open' | 'read_failed' | 'corrupt_zstd' | 'truncated_zstd' | 'corrupt_gzip' | 'truncated_gzip'
+  | 'corrupt_bzip2' | 'truncated_bzip2' | 'not_text';
+
 /** A piece, as chess.js names it. */
 export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
 
@@ -45,10 +58,10 @@ export interface PositionRequest {
 
 /** The rule options of the CLI (docs/rules.md). */
 export interface RuleOptions {
-  rules?: string;
-  time_category?: string;
+  rules?: RuleSetId | 'auto';
+  time_category?: 'standard' | 'rapid' | 'blitz';
   initial_position_counts?: boolean;
-  counters_from_setup?: string;
+  counters_from_setup?: 'trust_fen' | 'game_start';
   fifty_extensions?: string[];
   online_claims?: boolean;
   intended_mate_incorrect?: boolean;
@@ -106,7 +119,7 @@ export interface Status {
   /** The claims open to the side to move; null once the game has ended. */
   claims: { threefold: OpenClaim; fifty: OpenClaim } | null;
   can_checkmate: { white: 'yes' | 'no' | 'unknown'; black: 'yes' | 'no' | 'unknown' };
-  rules: string;
+  rules: RuleSetId;
   plies_played: number;
 }
 
@@ -138,7 +151,20 @@ interface VerdictBase {
   /** The article that decides it (9.2.1, 9.3.2, …). */
   article: string;
   reason: string;
-  rules: string;
+  /** An incorrect claim's penalty (9.5.3); null for a correct claim. */
+  penalty: ClaimPenalty | null;
+  rules: RuleSetId;
+}
+
+/** What an incorrect claim costs the claimant under the rule set (docs/json.md, "claim"). */
+export interface ClaimPenalty {
+  side: Side;
+  added_to: Side;
+  /** Time added to the opponent's clock, under the time category. */
+  added_ms: number;
+  /** Time taken from the claimant: null where it depends on the claimant's clock (FIDE 2005 9.5b). */
+  deducted_ms: number | null;
+  article: string;
 }
 
 /** `arbiter claim --json`: a threefold or a fifty-move ruling, told apart by `kind`. */
@@ -174,7 +200,8 @@ export interface DeadAnswer {
 
 /** A request the library refused: `code` is stable (docs/json.md), `field` and `offset` say where. */
 export class ArbiterError extends Error {
-  readonly code: string;
+  constructor(init: { code: ErrorCode; message: string; field?: string | null; offset?: number | null });
+  readonly code: ErrorCode;
   readonly field: string | null;
   readonly offset: number | null;
 }
@@ -218,7 +245,7 @@ export interface MovePlayed {
 
 /**
  * A game under a rule set. Its record is held in the module's memory only while it is one of the
- * maxLiveGames used last (then rebuilt from its moves when used): no delete() is needed; delete()
+ * maxLiveGames used last (then restored from a snapshot when used): no delete() is needed; delete()
  * or `using` frees it at once.
  */
 export interface Game {
@@ -239,7 +266,7 @@ export interface Game {
   /** The game ply of the current position. */
   readonly ply: number;
   /** The rule set's id. */
-  readonly rules: string;
+  readonly rules: RuleSetId;
   /** The options the game was opened with. */
   readonly options: Readonly<GameOptions>;
   position(): Position;
@@ -260,15 +287,16 @@ export interface Game {
   isCheck(): boolean;
   turn(): 'w' | 'b';
   moveNumber(): number;
-  moves(options?: { verbose?: false; square?: string }): string[];
-  moves(options: { verbose: true; square?: string }): VerboseMove[];
+  moves(options?: { verbose?: false; square?: string; piece?: PieceSymbol }): string[];
+  moves(options: { verbose: true; square?: string; piece?: PieceSymbol }): VerboseMove[];
   /** chess.js's move(): plays a move, returning it verbose. */
   move(move: MoveInput): VerboseMove;
   /** chess.js's undo(): the last move taken back, verbose; null at the start. */
   undo(): VerboseMove | null;
   header(...keyValues: string[]): Record<string, string>;
   getHeaders(): Record<string, string>;
-  pgn(): string;
+  /** maxWidth: wrap the movetext at this many characters (default 79, 0: one line); newline: the line end (default "\n"). */
+  pgn(options?: { maxWidth?: number; newline?: string }): string;
   board(): ({ square: string; type: PieceSymbol; color: 'w' | 'b' } | null)[][];
   ascii(): string;
   load(fen: string): void;
@@ -282,9 +310,9 @@ export interface Game {
 /** The options of `arbiter audit`, its rule options (RuleOptions) included. */
 export interface AuditOptions extends Omit<RuleOptions, 'rules' | 'time_category'> {
   /** "auto" (the default: from each game's tags) or a rule-set id. */
-  rules?: string;
+  rules?: RuleSetId | 'auto';
   /** Empty or absent: from each game's tags. */
-  time_category?: string;
+  time_category?: 'standard' | 'rapid' | 'blitz' | '';
   exact?: boolean;
   /** Finding types or kinds to keep, comma-separated lists. */
   only?: string[];
@@ -326,7 +354,7 @@ export interface AuditRecord {
   game_in_file: number;
   file: string;
   tags: Record<string, string>;
-  rules: string;
+  rules: RuleSetId;
   time_category: string;
   plies: number;
   result: string | null;
@@ -342,29 +370,44 @@ export interface Arbiter {
   readonly Game: new (options?: GameOptions) => Game;
   readonly version: string;
   /** The rule-set ids ("fide-2023", "fide-2018", …), the default first. */
-  readonly ruleSets: readonly string[];
+  readonly ruleSets: readonly RuleSetId[];
   /** The rule set used when none is given ("fide-2023"). */
-  readonly defaultRules: string;
+  readonly defaultRules: RuleSetId;
   status(request: PositionRequest & RuleOptions): Status;
   claim(request: ClaimRequest): ClaimVerdict;
   dead(fen: string, side?: 'white' | 'black' | 'both', options?: DeadOptions): DeadAnswer;
   /** The records of `arbiter audit --format jsonl` on a PGN text, or on its bytes. */
   audit(pgn: string | Uint8Array | ArrayBuffer | ArrayBufferView, options?: AuditOptions): AuditRecord[];
-  /** audit() on a Blob or File, a fetch Response or a ReadableStream of bytes (read first), or on what audit() takes. */
-  auditAsync(pgn: string | Uint8Array | ArrayBuffer | ArrayBufferView | Blob | Response | ReadableStream<Uint8Array>,
-    options?: AuditOptions): Promise<AuditRecord[]>;
+  /** audit() on a Blob or File, a fetch Response or a ReadableStream of bytes (read as they arrive), or on what audit() takes. */
+  auditAsync(pgn: AuditSource, options?: AuditOptions): Promise<AuditRecord[]>;
+  /** The same records one at a time as they are made: `for await (const r of arbiter.auditRecords(file))`. */
+  auditRecords(pgn: AuditSource, options?: AuditOptions): AsyncGenerator<AuditRecord, void, undefined>;
   /** The board of a position as SVG text (the console's /board.svg), White at the bottom unless flip. */
   boardSvg(fen: string, options?: BoardOptions): string;
   /** The size of the module's memory in bytes. */
   memoryBytes(): number;
   /** How many games hold a record in the wasm heap now (at most maxLiveGames). */
   liveGames(): number;
-  /** The most games holding a record at once; the others are rebuilt from their moves when used. */
+  /** The most games holding a record at once (load()'s option); the others keep a snapshot and are restored from it when used. */
   readonly maxLiveGames: number;
+}
+
+/** What auditAsync() and auditRecords() read. */
+export type AuditSource = string | Uint8Array | ArrayBuffer | ArrayBufferView | Blob | Response | ReadableStream<Uint8Array | string>;
+
+/** load()'s options; any other key is refused (bad_field). */
+export interface LoadOptions {
+  /** The bytes of arbiter_wasm.wasm, when the page has them already. */
+  wasmBinary?: Uint8Array | ArrayBuffer;
+  /** Where to fetch arbiter_wasm.wasm (default: beside index.mjs; a bundle built as an IIFE has no such place). */
+  wasmUrl?: string | URL;
+  /** How many Games keep their record in the wasm heap at once (default 64; Infinity: all). */
+  maxLiveGames?: number;
 }
 
 /**
  * Loads the module: reads arbiter_wasm.wasm from beside index.mjs (from disk under Node.js, by
- * fetch in a browser), or takes its bytes as `wasmBinary`.
+ * fetch in a browser), from `wasmUrl`, or takes its bytes as `wasmBinary`. A wasm that cannot be
+ * fetched or does not start rejects with ArbiterError `wasm_unavailable`.
  */
-export function load(options?: { wasmBinary?: Uint8Array | ArrayBuffer }): Promise<Arbiter>;
+export function load(options?: LoadOptions): Promise<Arbiter>;

@@ -6,22 +6,14 @@
 //   const arbiter = await load();
 //   arbiter.status({ moves: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8' }).claims?.threefold.now   // true
 import createArbiterModule from './arbiter_wasm.mjs';
+import { ArbiterError } from './errors.mjs';
+
+export { ArbiterError };
 
 // The Emscripten module is built for the web only (wasm/CMakeLists.txt): it sets no process
 // handlers and writes no globals. This file uses no Node.js built-in, so that a bundler targeting
 // browsers takes it as it is; under Node.js the package's entry is node.mjs (package.json's
 // "node" condition), which reads the wasm bytes from disk and hands them to load().
-
-/** A request the library refused: `code` is stable (docs/json.md), `field` and `offset` say where. */
-export class ArbiterError extends Error {
-  constructor({ code, message, field, offset }) {
-    super(message);
-    this.name = 'ArbiterError';
-    this.code = code;
-    this.field = field ?? null;
-    this.offset = offset ?? null;
-  }
-}
 
 const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -38,6 +30,15 @@ function expectType(ok, field, expected, value) {
   if (!ok) refuse('bad_field', field, `${field}: expected ${expected}, got ${typeName(value)}`);
 }
 const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+// An option object of `method`: an object whose keys are all in `known` (as the service refuses
+// an unknown key), returned as it is.
+function checkedOptions(options, method, known) {
+  expectType(isObject(options), 'options', `an object of options (${known.join(', ')})`, options);
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) refuse('bad_field', key, `${key}: not an option of ${method} (${known.join(', ')})`);
+  }
+  return options;
+}
 // A request object as the service takes it, with `moves` as an array joined as Game takes it.
 function requestOf(request) {
   expectType(request === undefined || isObject(request), 'request', 'an object such as {moves, fen, rules}', request);
@@ -72,28 +73,84 @@ function pgnInput(pgn) {
   return expectType(false, 'pgn', `PGN as a string, Uint8Array or ArrayBuffer${hint}`, pgn);
 }
 
-// The bytes of a Blob (a File), a Response or a ReadableStream of bytes, for auditAsync(); any
-// other input as audit() takes it. A failed Response (HTTP 404) is refused, not audited.
-async function pgnBytes(pgn) {
-  if (typeof Blob === 'function' && pgn instanceof Blob) return new Uint8Array(await pgn.arrayBuffer());
+// The chunks of bytes of a Blob (a File), a Response or a ReadableStream of bytes as they are
+// read, for auditAsync() and auditRecords(); any other input as audit() takes it, in one chunk. A
+// failed Response (HTTP 404) is refused, not audited.
+async function pgnChunks(pgn) {
+  if (typeof Blob === 'function' && pgn instanceof Blob) return pgnChunks(pgn.stream());
   if (typeof Response === 'function' && pgn instanceof Response) {
     if (!pgn.ok) refuse('bad_input', 'pgn', `pgn: the response is HTTP ${pgn.status}${pgn.url ? ` (${pgn.url})` : ''}, not a PGN`);
-    return new Uint8Array(await pgn.arrayBuffer());
+    return pgn.body === null ? [] : pgnChunks(pgn.body);
   }
-  if (typeof ReadableStream === 'function' && pgn instanceof ReadableStream) return pgnBytes(new Response(pgn));
-  return pgnInput(pgn);
+  if (typeof ReadableStream === 'function' && pgn instanceof ReadableStream) {
+    return (async function* read() {
+      const reader = pgn.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield pgnInput(value);
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    })();
+  }
+  return [pgnInput(pgn)];
 }
 
-// The bytes of arbiter_wasm.wasm, fetched from beside this module (serve the file beside
-// index.mjs; bundlers follow `new URL(…, import.meta.url)` or put the file beside the bundle).
-async function wasmBytes() {
-  const url = new URL('./arbiter_wasm.wasm', import.meta.url);
-  if (url.protocol === 'file:' && typeof process === 'object' && typeof process.versions?.node === 'string') {
-    throw new Error("arbiter: under Node.js import 'arbiter-chess' (its node.mjs entry reads the wasm file), or pass load({ wasmBinary })");
+// Where to get arbiter_wasm.wasm when a bundle did not keep it beside the module (the error's
+// hint and docs/javascript.md, "Bundling").
+const WASM_HINT = 'serve arbiter_wasm.wasm (node_modules/arbiter-chess/arbiter_wasm.wasm) beside the bundle, ' +
+  'or say where it is: load({ wasmUrl }), or hand over its bytes: load({ wasmBinary })';
+
+// The bytes of arbiter_wasm.wasm: fetched from `wasmUrl`, else from beside this module (serve the
+// file beside index.mjs; bundlers follow `new URL(…, import.meta.url)` or put the file beside the
+// bundle). Every failure is an ArbiterError wasm_unavailable naming the URL and what to do.
+async function wasmBytes(wasmUrl) {
+  let url;
+  if (wasmUrl !== undefined) {
+    expectType(typeof wasmUrl === 'string' || wasmUrl instanceof URL, 'wasmUrl', 'a URL (string or URL)', wasmUrl);
+    try {
+      url = new URL(wasmUrl, globalThis.location?.href);
+    } catch {
+      refuse('wasm_unavailable', 'wasmUrl', `wasmUrl: ${JSON.stringify(String(wasmUrl))} is not a URL`);
+    }
+  } else {
+    const base = import.meta.url;
+    if (typeof base !== 'string' || base === '') {
+      refuse('wasm_unavailable', 'wasmUrl', 'arbiter: this module was bundled without import.meta.url (esbuild ' +
+        "--format=iife or cjs), so it cannot find arbiter_wasm.wasm: bundle it as an ES module (--format=esm), or " +
+        WASM_HINT);
+    }
+    url = new URL('./arbiter_wasm.wasm', base);
+    if (url.protocol === 'file:' && typeof process === 'object' && typeof process.versions?.node === 'string') {
+      refuse('wasm_unavailable', 'wasmUrl',
+        "arbiter: under Node.js import 'arbiter-chess' (its node.mjs entry reads the wasm file), or pass load({ wasmBinary })");
+    }
   }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`arbiter: cannot load ${url}: HTTP ${response.status}`);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    refuse('wasm_unavailable', 'wasmUrl', `arbiter: cannot fetch ${url} (${e?.message ?? e}): ${WASM_HINT}`);
+  }
+  if (!response.ok) refuse('wasm_unavailable', 'wasmUrl', `arbiter: cannot fetch ${url}: HTTP ${response.status}: ${WASM_HINT}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// The Emscripten module on `wasmBinary`, quietly: what Emscripten would write to the console when
+// the bytes do not compile goes into the ArbiterError instead.
+async function instantiate(wasmBinary) {
+  const said = [];
+  try {
+    return await createArbiterModule({ wasmBinary, print: (text) => said.push(text), printErr: (text) => said.push(text) });
+  } catch (e) {
+    const why = String(e?.message ?? e).replace(/^Aborted\((.*)\)$/s, '$1');
+    refuse('wasm_unavailable', 'wasmBinary', `arbiter: the WebAssembly module did not start (${why}): ` +
+      'the bytes are not the arbiter_wasm.wasm of this package version');
+  }
+  return null;
 }
 
 // ---- chess.js's vocabulary, computed from a FEN and the library's moves ----
@@ -123,24 +180,71 @@ function verboseMove(fen, mv) {
   return m;
 }
 
+// load()'s options, checked as every option object is.
+function loadOptions(options) {
+  expectType(isObject(options), 'options', 'an object such as {wasmBinary, wasmUrl, maxLiveGames}', options);
+  const { wasmBinary, wasmUrl, maxLiveGames = 64, ...other } = options;
+  for (const key of Object.keys(other)) {
+    refuse('bad_field', key, `${key}: not an option of load (wasmBinary, wasmUrl, maxLiveGames)`);
+  }
+  expectType(wasmBinary === undefined || wasmBinary instanceof Uint8Array || wasmBinary instanceof ArrayBuffer,
+    'wasmBinary', 'the bytes of arbiter_wasm.wasm (Uint8Array or ArrayBuffer)', wasmBinary);
+  expectType(maxLiveGames === Infinity || (Number.isInteger(maxLiveGames) && maxLiveGames >= 1), 'maxLiveGames',
+    'a whole number of games, 1 or more (or Infinity)', maxLiveGames);
+  if (wasmBinary !== undefined && wasmUrl !== undefined) {
+    refuse('bad_usage', 'wasmUrl', 'wasmUrl: give the wasm file\'s URL or its bytes (wasmBinary), not both');
+  }
+  return { wasmBinary, wasmUrl, maxLiveGames };
+}
+
+// The pieces audit() feeds the wasm: about a megabyte each, a string cut between UTF-16 code
+// units that are not a surrogate pair, bytes anywhere (the stream cuts at game boundaries).
+const FEED = 1 << 20;
+function* pieces(input) {
+  for (let at = 0; at < input.length;) {
+    let end = Math.min(at + FEED, input.length);
+    if (typeof input === 'string' && end < input.length && (input.charCodeAt(end) & 0xfc00) === 0xdc00) end += 1;
+    yield typeof input === 'string' ? input.slice(at, end) : input.subarray(at, end);
+    at = end;
+  }
+}
+
 /**
  * Loads the module. `wasmBinary`: the bytes of arbiter_wasm.wasm when the page has them already
- * (the claim checker carries them inside itself); by default they are read from beside this file.
+ * (the claim checker carries them inside itself); `wasmUrl`: where to fetch them (by default from
+ * beside this file); `maxLiveGames`: how many Games keep their record in the wasm heap.
  */
-export async function load({ wasmBinary } = {}) {
-  const m = await createArbiterModule({ wasmBinary: wasmBinary ?? (await wasmBytes()) });
+export async function load(options = {}) {
+  const { wasmBinary, wasmUrl, maxLiveGames } = loadOptions(options);
+  const m = await instantiate(wasmBinary ?? (await wasmBytes(wasmUrl)));
   const parse = (text) => {
     const answer = JSON.parse(text);
     if (answer.error) throw new ArbiterError(answer.error);
     return answer;
   };
-  const call = (what, request) => parse(m.request(what, JSON.stringify(request ?? {})));
+  // A PGN text of 64 kB or more goes over as UTF-8 bytes, staged beside the request (m.stage), not
+  // inside its JSON: `open(request)` then answers with it as the request's "pgn".
+  const encoder = new TextEncoder();
+  const staging = (request, open, openStaged) => {
+    if (!isObject(request) || typeof request.pgn !== 'string' || request.pgn.length < 1 << 16) {
+      return open(JSON.stringify(request ?? {}));
+    }
+    const { pgn, ...rest } = request;
+    if (typeof pgn.isWellFormed === 'function' && !pgn.isWellFormed()) {
+      refuse('not_utf8', 'pgn', 'pgn: the text holds a lone UTF-16 surrogate, which is no character');
+    }
+    const bytes = encoder.encode(pgn);
+    m.stage(bytes.length).set(bytes);
+    return openStaged(JSON.stringify(rest));
+  };
+  const call = (what, request) => parse(staging(request, (text) => m.request(what, text),
+    (text) => m.requestStaged(what, text)));
 
   // A Game's record lives in the wasm heap, but only while it is one of the `maxLiveGames` games
-  // used last: a game the pool gives back keeps its start, moves and options in JavaScript and is
-  // rebuilt from them when next used, so that games dropped without delete() never hold more than
-  // that many records (chess.js users never call delete()). delete() (or `using`) frees at once.
-  const maxLiveGames = 64;
+  // used last: a game the pool gives back keeps a snapshot of its record (a copy of its memory,
+  // GameRecord::snapshot) in JavaScript and is restored from it when next used, without replaying
+  // a move, so that games dropped without delete() never hold more than that many records
+  // (chess.js users never call delete()). delete() (or `using`) frees at once.
   const live = new Map();  // Game -> its #evict function, in the order of last use (LRU first)
   const keepLive = (game, evict) => {
     live.delete(game);
@@ -199,6 +303,7 @@ export async function load({ wasmBinary } = {}) {
     #start;      // the start position's FEN
     #uci = [];   // the moves played, in UCI
     #headers = {};  // the PGN tags (header(), pgn())
+    #snapshot = null;  // the record while the pool has given it back (a Uint8Array)
     constructor(options = {}) {
       const request = requestOf(options);
       const handle = Game.#open(request);
@@ -209,18 +314,13 @@ export async function load({ wasmBinary } = {}) {
       this.#start = state.start_fen;
       this.#uci = parse(handle.history()).uci;
       this.#adopt(handle);
-      if (pgn !== undefined) {
-        // The tags of the game read (header(), getHeaders(), pgn()), as the audit reads them.
-        const want = game ?? 1;
-        const text = m.audit(pgn, '{}');
-        for (const line of text.split('\n')) {
-          if (line.startsWith(`{"game":${want},`)) this.#headers = { ...JSON.parse(line).tags };
-        }
-      }
+      // The tags of the PGN game read (header(), getHeaders(), pgn()); the games before it are
+      // only scanned.
+      if (pgn !== undefined) this.#headers = parse(handle.tags());
     }
     static #open(request) {
       const handle = new m.Game();
-      const answer = handle.open(JSON.stringify(request));
+      const answer = staging(request, (text) => handle.open(text), (text) => handle.openStaged(text));
       if (answer !== '') {
         handle.delete();
         parse(answer);
@@ -230,6 +330,7 @@ export async function load({ wasmBinary } = {}) {
     #adopt(handle) {
       this.#handle = handle;
       keepLive(this, () => {
+        this.#snapshot = this.#handle.snapshot().slice();
         this.#handle.delete();
         this.#handle = null;
       });
@@ -237,7 +338,15 @@ export async function load({ wasmBinary } = {}) {
     #live() {
       if (this.#deleted) throw new ArbiterError({ code: 'deleted', message: 'this Game was deleted' });
       if (!this.#handle) {
-        this.#adopt(Game.#open({ ...this.#rules, fen: this.#start, moves: this.#uci.join(' ') }));
+        const handle = new m.Game();
+        handle.buffer(this.#snapshot.length).set(this.#snapshot);
+        const answer = handle.restore();
+        if (answer !== '') {
+          handle.delete();
+          parse(answer);
+        }
+        this.#snapshot = null;
+        this.#adopt(handle);
       } else {
         keepLive(this, live.get(this));
       }
@@ -265,8 +374,7 @@ export async function load({ wasmBinary } = {}) {
     /** The moves played: SAN, "uci", or chess.js's `{verbose: true}` (the verbose moves, as move() returns them). */
     history(notation = 'san') {
       if (isObject(notation)) {
-        const { verbose = false, ...other } = notation;
-        for (const key of Object.keys(other)) refuse('bad_field', key, `${key}: not an option of history (verbose)`);
+        const { verbose = false } = checkedOptions(notation, 'history', ['verbose']);
         expectType(typeof verbose === 'boolean', 'verbose', 'true or false', verbose);
         if (!verbose) return this.history('san');
         let fen = this.startFen;
@@ -321,14 +429,18 @@ export async function load({ wasmBinary } = {}) {
     turn() { return this.fen.split(' ')[1]; }
     /** The full-move number of the current position. */
     moveNumber() { return Number(this.fen.split(' ')[5]); }
-    /** The legal moves: SAN, or chess.js's verbose objects; `square` keeps those from one square. */
-    moves({ verbose = false, square } = {}) {
+    /** The legal moves: SAN, or chess.js's verbose objects; `square` keeps those from one square, `piece` one kind. */
+    moves(options = {}) {
+      const { verbose = false, square, piece } = checkedOptions(options, 'moves', ['verbose', 'square', 'piece']);
+      expectType(typeof verbose === 'boolean', 'verbose', 'true or false', verbose);
+      expectType(square === undefined || (typeof square === 'string' && /^[a-h][1-8]$/.test(square)), 'square',
+        'a square such as "e2"', square);
+      expectType(piece === undefined || (typeof piece === 'string' && /^[pnbrqk]$/.test(piece)), 'piece',
+        "a piece letter: 'p', 'n', 'b', 'r', 'q' or 'k'", piece);
       const fen = this.fen;
-      let list = call('moves', { fen, verbose }).moves;
-      if (square !== undefined) {
-        expectType(typeof square === 'string', 'square', 'a square such as "e2"', square);
-        list = list.filter((mv) => mv.uci.startsWith(square));
-      }
+      let list = call('moves', { fen, verbose: verbose || piece !== undefined }).moves;
+      if (square !== undefined) list = list.filter((mv) => mv.uci.startsWith(square));
+      if (piece !== undefined) list = list.filter((mv) => mv.piece === piece);
       if (!verbose) return list.map((mv) => mv.san);
       return list.map((mv) => verboseMove(fen, mv));
     }
@@ -348,12 +460,18 @@ export async function load({ wasmBinary } = {}) {
     }
     /** The PGN tags of the game: chess.js's header(key, value, …) sets them and returns them all. */
     header(...pairs) {
-      for (let i = 0; i + 1 < pairs.length; i += 2) this.#headers[String(pairs[i])] = String(pairs[i + 1]);
+      pairs.forEach((x, i) => expectType(typeof x === 'string', i % 2 ? 'value' : 'key', 'a string', x));
+      if (pairs.length % 2) refuse('bad_usage', 'value', `header: a value for every key (${JSON.stringify(pairs.at(-1))} has none)`);
+      for (let i = 0; i < pairs.length; i += 2) this.#headers[pairs[i]] = pairs[i + 1];
       return { ...this.#headers };
     }
     getHeaders() { return { ...this.#headers }; }
-    /** The game as PGN: its tags (Result as the game stands), the moves, the result. */
-    pgn() {
+    /** The game as PGN: its tags (Result as the game stands), the moves, the result; `maxWidth`
+     * (default 79, 0: one line) and `newline` (default "\\n") as chess.js takes them. */
+    pgn(options = {}) {
+      const { maxWidth = 79, newline = '\n' } = checkedOptions(options, 'pgn', ['maxWidth', 'newline']);
+      expectType(Number.isInteger(maxWidth) && maxWidth >= 0, 'maxWidth', 'a whole number of characters (0: no wrapping)', maxWidth);
+      expectType(typeof newline === 'string', 'newline', 'a string', newline);
       const t = this.#status().termination;
       const result = t ? t.result : (this.#headers.Result ?? '*');
       const tags = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', ...this.#headers, Result: result };
@@ -374,11 +492,11 @@ export async function load({ wasmBinary } = {}) {
       const lines = [];
       let line = '';
       for (const w of words) {
-        if (line && line.length + 1 + w.length > 79) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
+        if (line && maxWidth > 0 && line.length + 1 + w.length > maxWidth) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
       }
       lines.push(line);
-      return Object.entries(tags).map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join('\n') +
-        '\n\n' + lines.join('\n') + '\n';
+      return Object.entries(tags).map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join(newline) +
+        newline + newline + lines.join(newline) + newline;
     }
     /** The board: 8 ranks, the 8th first, of {square, type, color} or null (chess.js's board()). */
     board() { return boardOf(this.fen); }
@@ -391,7 +509,7 @@ export async function load({ wasmBinary } = {}) {
     }
     /** Starts again from `fen` (chess.js's load()), with the same rule options; the tags stay. */
     load(fen) {
-      expectType(typeof fen === 'string' && fen !== '', 'fen', 'a FEN string', fen);
+      expectType(typeof fen === 'string', 'fen', 'a FEN string', fen);
       this.#replace(Game.#open({ ...this.#rules, fen }));
     }
     /** Back to the initial position, no moves (chess.js's reset()). */
@@ -425,12 +543,52 @@ export async function load({ wasmBinary } = {}) {
   }
   if (typeof Symbol.dispose === 'symbol') Game.prototype[Symbol.dispose] = function dispose() { this.delete(); };
 
-  const audit = (pgn, options = {}) => {
+  // The audit as the wasm streams it (AuditStream): the input fed a megabyte at a time, each
+  // piece's records handed to `take` as they are made; the heap never holds the whole input.
+  const auditStream = (options) => {
     expectType(isObject(options), 'options', 'an object such as {rules, exact}', options);
-    const text = m.audit(pgnInput(pgn), JSON.stringify(options));
-    if (text.startsWith('{"error"')) parse(text);
-    return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+    const stream = new m.AuditStream();
+    const answer = stream.open(JSON.stringify(options));
+    if (answer !== '') {
+      stream.delete();
+      parse(answer);
+    }
+    const records = (text) => {
+      if (text.startsWith('{"error"')) parse(text);
+      return text === '' ? [] : text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+    };
+    return {
+      feed: (bytes) => records(stream.feed(bytes)),
+      finish: () => records(stream.finish()),
+      delete: () => stream.delete(),
+    };
   };
+  const audit = (pgn, options = {}) => {
+    const input = pgnInput(pgn);
+    const stream = auditStream(options);
+    try {
+      const out = [];
+      for (const piece of pieces(input)) for (const r of stream.feed(piece)) out.push(r);
+      for (const r of stream.finish()) out.push(r);
+      return out;
+    } finally {
+      stream.delete();
+    }
+  };
+  // The records of a Blob, a Response or a ReadableStream as their bytes arrive, or of anything
+  // audit() takes.
+  async function* auditRecords(pgn, options = {}) {
+    const stream = auditStream(options);
+    try {
+      const chunks = await pgnChunks(pgn);
+      for await (const chunk of chunks) {
+        for (const piece of pieces(chunk)) yield* stream.feed(piece);
+      }
+      yield* stream.finish();
+    } finally {
+      stream.delete();
+    }
+  }
   const ruleSets = JSON.parse(m.ruleSets());
   return {
     version: m.version(),
@@ -459,9 +617,15 @@ export async function load({ wasmBinary } = {}) {
      * bytes, read first; or anything audit() takes. Resolves to the same records.
      */
     auditAsync: async (pgn, options = {}) => {
-      expectType(isObject(options), 'options', 'an object such as {rules, exact}', options);
-      return audit(await pgnBytes(pgn), options);
+      const out = [];
+      for await (const r of auditRecords(pgn, options)) out.push(r);
+      return out;
     },
+    /**
+     * The same records one at a time, as they are made (`for await (const r of
+     * arbiter.auditRecords(file))`): a file of any size is read a megabyte at a time.
+     */
+    auditRecords,
     /**
      * The board of a position as an SVG image (text), White at the bottom unless `flip`;
      * `highlight`: squares to mark (["e2", "e4"]), `arrow`: moves to draw (["g1f3"]).
@@ -486,7 +650,8 @@ export async function load({ wasmBinary } = {}) {
     memoryBytes: () => m.HEAP8.length,
     /** How many games hold a record in the wasm heap now (at most maxLiveGames). */
     liveGames: () => live.size,
-    /** The most games that hold a record in the wasm heap at once; the others are rebuilt when used. */
+    /** The most games that hold a record in the wasm heap at once (load()'s option; default 64);
+     * the others keep a snapshot in JavaScript and are restored from it when used. */
     maxLiveGames,
   };
 }

@@ -7,8 +7,10 @@ import { load as loadWith } from './index.mjs';
 
 export * from './index.mjs';
 
-/** Loads the module: `wasmBinary` when given, else arbiter_wasm.wasm from beside this file. */
+/** Loads the module: `wasmBinary` or `wasmUrl` when given, else arbiter_wasm.wasm from beside this file. */
 export async function load(options = {}) {
-  const wasmBinary = options?.wasmBinary ?? (await readFile(new URL('./arbiter_wasm.wasm', import.meta.url)));
-  return loadWith({ ...options, wasmBinary });
+  if (typeof options !== 'object' || options === null || options.wasmBinary !== undefined || options.wasmUrl !== undefined) {
+    return loadWith(options);  // checked there
+  }
+  return loadWith({ ...options, wasmBinary: await readFile(new URL('./arbiter_wasm.wasm', import.meta.url)) });
 }

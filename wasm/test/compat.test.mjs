@@ -196,4 +196,15 @@ test('one status per position: the predicates ask the record once, move() resolv
   // Games never freed: the records held stay bounded, and a game given back is rebuilt.
   const games = Array.from({ length: 200 }, () => { const g = new Chess(); g.move('d4'); return g; });
   for (const g of games) { g.move('d5'); assert.equal(g.history().length, 2); assert.equal(g.moves().length, 27); }
+  // Played ply by ply side by side, each game given back and restored (from its snapshot) at every
+  // ply, the repetition counts survive: the third occurrence is seen at the same ply by all.
+  const dance = ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'];
+  const many = Array.from({ length: 70 }, () => new Chess());
+  dance.forEach((san, k) => {
+    for (const g of many) {
+      g.move(san);
+      assert.equal(g.isThreefoldRepetition(), k === 7, `ply ${k + 1}`);
+    }
+  });
+  for (const g of many) assert.equal(g.pgn().split('\n').at(-1), '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *');
 });

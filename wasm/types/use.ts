@@ -2,7 +2,7 @@
 // --strict against the built package and then run (check.sh, test wasm.types), so that a type
 // that says what the answers are not fails one way or the other. `@ts-expect-error` lines are
 // the mistakes the types must catch (a nullable read without a check).
-import { load, ArbiterError, type Termination, type ClaimVerdict, type Status } from 'arbiter-chess';
+import { load, ArbiterError, type Arbiter, type Termination, type ClaimVerdict, type Status } from 'arbiter-chess';
 
 function assert(ok: boolean, what: string): void {
   if (!ok) throw new Error('use.ts: ' + what);
@@ -25,7 +25,13 @@ function claimable(s: Status): boolean {
   return s.claims !== null && s.claims.threefold.now;
 }
 // Never called: what strict TypeScript must refuse to compile.
-export function mistakes(s: Status, v: ClaimVerdict): void {
+export function mistakes(s: Status, v: ClaimVerdict, a: Arbiter, e: ArbiterError): void {
+  // @ts-expect-error: a misspelt error code is no code (ErrorCode is a union)
+  void (e.code === 'ilegal_move');
+  // @ts-expect-error: a misspelt rule-set id is no rule set (RuleSetId is a union)
+  void new a.Game({ rules: 'fide-2024' });
+  // @ts-expect-error: load() has no such option
+  void load({ maxLiveGame: 10 });
   // @ts-expect-error: claims is null once the game has ended
   void s.claims.threefold;
   // @ts-expect-error: a fifty-move ruling has no occurrences; check v.kind first
