@@ -120,7 +120,7 @@ void print_history(const StoredSession& stored) {
 // refused stops the batch (exit 2, naming its line; the ones before stay applied).
 void apply_lines(const SessionArgs& a, SessionId id) {
     auto src = open_input(a.event);
-    if (!src) throw InputError(code_name(src.error().code), "event: " + src.error().describe(), "event");
+    if (!src) throw InputError(src.error().code, "event: " + src.error().describe(), "event");
     Journal journal = open_journal(a.journal, Journal::Mode::open_existing);
     JournaledSession s = open_session(journal, id);
     LineReader reader(**src, 64 * 1024, "session event");
@@ -130,16 +130,16 @@ void apply_lines(const SessionArgs& a, SessionId id) {
         ++number;
         const std::string where = "line " + std::to_string(number) + ": ";
         if (got == LineReader::Got::too_long)
-            throw InputError("line_too_long", where + "longer than " + std::to_string(reader.max_line_bytes()) +
-                                                  " bytes; " + std::to_string(applied) + " events before it applied");
+            throw InputError(Code::line_too_long, where + "longer than " + std::to_string(reader.max_line_bytes()) +
+                                                      " bytes; " + std::to_string(applied) +
+                                                      " events before it applied");
         const auto first = line.find_first_not_of(" \t\r");
         if (first == std::string::npos || line[first] == '#') continue;
         Event e;
         try {
             e = event_from_json(line);
         } catch (const InputError& bad) {
-            throw InputError(bad.code(),
-                             where + bad.message() + " (" + std::to_string(applied) + " events before it applied)",
+            throw InputError(bad, where + bad.message() + " (" + std::to_string(applied) + " events before it applied)",
                              bad.field(), bad.offset());
         }
         if (auto err = s.apply(e, author())) {
@@ -148,7 +148,7 @@ void apply_lines(const SessionArgs& a, SessionId id) {
                 j["line"] = number;
                 j["applied"] = applied;
                 std::cout << dump(j) << '\n';
-                throw InputError(code_name(*err->refusal),
+                throw InputError(*err->refusal,
                                  where + err->message + " (" + std::to_string(applied) + " events before it applied)")
                     .reported_on_stdout();
             }
@@ -184,7 +184,7 @@ void add_event(CLI::App& session) {
             // A refusal is an answer too: its code on stdout as JSON, the reason on stderr, exit 2.
             if (err->refusal) {
                 std::cout << dump(refusal_json(*err->refusal, err->message, id)) << '\n';
-                throw InputError(code_name(*err->refusal), err->message).reported_on_stdout();
+                throw InputError(*err->refusal, err->message).reported_on_stdout();
             }
             fail(*err);
         }
@@ -251,7 +251,8 @@ void add_export(CLI::App& session) {
                   "who entered each and when, and the journal's head hash");
     cmd->callback([a] {
         if (a->json && a->pgn)
-            throw InputError("bad_usage", "session export: --pgn and --json cannot be combined (choose one)", "json");
+            throw InputError(Code::bad_usage, "session export: --pgn and --json cannot be combined (choose one)",
+                             "json");
         const SessionId id = parse_id(a->id);
         Journal journal = open_journal(a->journal, Journal::Mode::read_only);
         auto stored = journal.load(id);
@@ -330,7 +331,7 @@ void add_list(CLI::App& session) {
         if (a->json) std::cout << dump(out) << '\n';
         if (first_damage) {
             // Under --json the list above already names each damaged session and its error.
-            InputError e(code_name(first_damage->code),
+            InputError e(first_damage->code,
                          std::to_string(damaged) + (damaged == 1 ? " session is" : " sessions are") +
                              " damaged (listed above), the first: " + first_damage->message,
                          "journal");

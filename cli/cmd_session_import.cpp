@@ -49,21 +49,21 @@ void add_import(CLI::App& session) {
     add_by(*cmd);
     cmd->callback([o] {
         auto src = open_input(o->pgn);
-        if (!src) throw InputError(code_name(src.error().code), "--pgn: " + src.error().describe(), "pgn");
+        if (!src) throw InputError(src.error().code, "--pgn: " + src.error().describe(), "pgn");
         pgn::GameReader reader(**src);
         pgn::ParsedGame g;
         std::uint64_t seen = 0;
         while (reader.next(g) && ++seen < static_cast<std::uint64_t>(o->game)) {}
         if (seen < static_cast<std::uint64_t>(o->game)) {
             if (const auto& e = reader.reader().input_error())
-                throw InputError(code_name(e->code), "--pgn: " + e->describe(), "pgn");
+                throw InputError(e->code, "--pgn: " + e->describe(), "pgn");
             throw InputError(
-                "no_such_game",
+                Code::no_such_game,
                 "--pgn: " + o->pgn + " has " + std::to_string(seen) + " games, not " + std::to_string(o->game), "game");
         }
         if (!g.has_start || !g.complete) {
             const auto& e = g.errors.front();
-            throw InputError("bad_pgn",
+            throw InputError(Code::bad_pgn,
                              "--pgn: " + o->pgn + " game " + std::to_string(o->game) + ", line " +
                                  std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
                                  e.message,
@@ -75,7 +75,7 @@ void add_import(CLI::App& session) {
         } else {
             const auto id = parse_rule_set(o->rules);
             if (!id)
-                throw InputError("unknown_rule_set", "--rules: unknown rule set '" + printable(o->rules) + "'",
+                throw InputError(Code::unknown_rule_set, "--rules: unknown rule set '" + printable(o->rules) + "'",
                                  "rules");
             cfg.rules = *id;
         }
@@ -100,7 +100,7 @@ void add_import(CLI::App& session) {
         if (!g.start.same_position(Position())) cfg.start_fen = to_fen(g.start);
         // Every event is tried on a session in memory first: a refusal writes nothing.
         auto trial = Session::create(cfg);
-        if (!trial) throw InputError(code_name(trial.error().code), trial.error().message, "pgn");
+        if (!trial) throw InputError(trial.error().code, trial.error().message, "pgn");
         std::vector<Event> events;
         Position pos = g.start;
         for (std::size_t k = 0; k < g.plies.size(); ++k) {
@@ -111,7 +111,7 @@ void add_import(CLI::App& session) {
             e.offer = ply.offer;
             e.at_ms = import_time(*trial, pos.turn(), ply.clk_ms);
             if (auto err = trial->apply(e))
-                throw InputError(code_name(err->code),
+                throw InputError(err->code,
                                  "--pgn: game " + std::to_string(o->game) + ", ply " + std::to_string(k + 1) + " (" +
                                      trial->record().move_number_prefix(trial->record().size() - 1) +
                                      to_san(pos, ply.move) + "): refused: " + err->message,

@@ -21,7 +21,7 @@ std::vector<std::string> list_of(const std::string& text, const char* option) {
         while (!item.empty() && item.front() == ' ') item.erase(item.begin());
         while (!item.empty() && item.back() == ' ') item.pop_back();
         if (item.empty())
-            throw InputError("bad_value", std::string(option) + ": an empty item in '" + printable(text) + "'",
+            throw InputError(Code::bad_value, std::string(option) + ": an empty item in '" + printable(text) + "'",
                              std::string(option).substr(2));
         out.push_back(item);
         i = j + 1;
@@ -61,7 +61,7 @@ void add_users_add(CLI::App& users) {
     cmd->callback([o] {
         const auto role = parse_enum<Role>(o->role);
         if (!role)
-            throw InputError("bad_value",
+            throw InputError(Code::bad_value,
                              "--role: expected " + enum_name_list<Role>() + ", not '" + printable(o->role) + "'",
                              "role");
         User u;
@@ -173,12 +173,12 @@ void add_verify(CLI::App& session) {
             std::cout << "whole: " << report->records << " records, head " << report->head << '\n';
         }
         if (!report->whole()) {
-            InputError e("broken_journal", o->journal + ": " + report->problem, "journal");
+            InputError e(Code::broken_journal, o->journal + ": " + report->problem, "journal");
             if (o->json) e.reported_on_stdout();
             throw e;
         }
         if (!head_ok) {
-            InputError e("broken_journal",
+            InputError e(Code::broken_journal,
                          o->journal + ": the head " + printable(o->head) +
                              " is none of the chain's: the history up to it was rewritten (or it is another journal's)",
                          "head");

@@ -35,8 +35,8 @@ void add_watch(CLI::App& app) {
     cmd->callback([o] {
         const int status = watch::run_monitor(*o);
         if (status != 0)
-            throw InputError("source_unreadable", "a source could not be read (named above)", "SOURCE", std::nullopt,
-                             status);
+            throw InputError(Code::source_unreadable, "a source could not be read (named above)", "SOURCE",
+                             std::nullopt, status);
     });
 }
 

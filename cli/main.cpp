@@ -30,12 +30,13 @@ bool json_wanted(int argc, char** argv) {
 bool json_errors = false;
 
 // The line on stderr, and under JSON the error object on stdout; returns the exit status.
-int report(const char* prefix, std::string_view message, int status, const char* code,
+int report(const char* prefix, std::string_view message, int status, arbiter::face::Code code,
            const arbiter::cli::InputError* e = nullptr) {
     using namespace arbiter::cli;
     if (json_errors && !(e && e->reported())) {
         const Json j{{"error", e ? error_json(e->code(), printable(message), e->field(), e->offset())
-                                 : error_json(code, printable(std::string(prefix) + std::string(message)))}};
+                                 : error_json(arbiter::face::name_of(code),
+                                              printable(std::string(prefix) + std::string(message)))}};
         std::cout << dump(j) << '\n';
     }
     std::cout.flush();
@@ -67,7 +68,8 @@ int main(int argc, char** argv) {
     arbiter::face::warning_sink() = [](std::string_view w) {
         std::cerr << "arbiter: warning: " << arbiter::face::printable(w) << '\n';
     };
-    if (auto problem = check_subcommand_words(app, argc, argv)) return report("", *problem, 2, "bad_usage");
+    if (auto problem = check_subcommand_words(app, argc, argv))
+        return report("", *problem, 2, arbiter::face::Code::bad_usage);
     int status = 0;
     try {
         app.parse(argc, argv);
@@ -84,16 +86,15 @@ int main(int argc, char** argv) {
         const std::size_t colon = what.find(": ");
         const std::string field =
             colon == std::string_view::npos ? std::string() : arbiter::face::parameter_of_flag(what.substr(0, colon));
-        const arbiter::cli::InputError refused("bad_value", std::string(what), field);
-        return report("", refused.message(), 2, nullptr, &refused);
+        const arbiter::cli::InputError refused(arbiter::face::Code::bad_value, std::string(what), field);
+        return report("", refused.message(), 2, arbiter::face::Code::bad_value, &refused);
     } catch (const CLI::ParseError& e) {
-        return report("", e.what(), 2, "bad_usage");
-    } catch (const InputError& e) {
-        return report("", e.message(), e.status(), nullptr, &e);
-    } catch (const std::bad_alloc&) {
-        return report("", "out of memory", 1, "out_of_memory");
-    } catch (const std::exception& e) {
-        return report("internal error: ", e.what(), 1, "internal");
+        return report("", e.what(), 2, arbiter::face::Code::bad_usage);
+    } catch (...) {
+        const InputError e = arbiter::face::refusal_of(std::current_exception());
+        const bool internal =
+            e.face_code() == arbiter::face::Code::internal && e.family() == arbiter::face::CodeFamily::face;
+        return report(internal ? "internal error: " : "", e.message(), e.status(), e.face_code(), &e);
     }
     if (!stdout_written()) {
         const int err = errno;

@@ -13,7 +13,7 @@ namespace arbiter::cli {
 
 void fail(const JournalError& e) {
     if (e.code == JournalError::Code::io) throw std::runtime_error(e.message);
-    throw InputError(code_name(e.code), e.message, "journal");
+    throw InputError(e.code, e.message, "journal");
 }
 
 namespace {
@@ -45,7 +45,7 @@ std::string author() {
 }
 
 Journal open_journal(const std::string& path, Journal::Mode mode) {
-    if (path.empty()) throw InputError("bad_usage", "--journal FILE is required", "journal");
+    if (path.empty()) throw InputError(Code::bad_usage, "--journal FILE is required", "journal");
     auto j = Journal::open(path, mode, busy_timeout_ms);
     if (!j) fail(j.error());
     return std::move(*j);
@@ -55,7 +55,7 @@ SessionId parse_id(const std::string& text) {
     SessionId id = 0;
     const auto r = std::from_chars(text.data(), text.data() + text.size(), id);
     if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size() || id < 1)
-        throw InputError("bad_value", "session id must be a positive number, not '" + text + "'", "id");
+        throw InputError(Code::bad_value, "session id must be a positive number, not '" + text + "'", "id");
     return id;
 }
 

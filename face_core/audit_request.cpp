@@ -13,7 +13,7 @@ audit::AuditOptions AuditRequest::options() const {
     if (rules != "auto") {
         const auto id = parse_rule_set(rules);
         if (!id)
-            throw InputError("unknown_rule_set",
+            throw InputError(Code::unknown_rule_set,
                              "--rules: unknown rule set '" + printable(rules) + "' (expected auto or a rule-set id)",
                              "rules");
         o.rules = *id;
@@ -22,7 +22,7 @@ audit::AuditOptions AuditRequest::options() const {
     if (!time_category.empty()) {
         const auto tc = parse_time_category(time_category);
         if (!tc)
-            throw InputError("bad_value",
+            throw InputError(Code::bad_value,
                              "--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" +
                                  printable(time_category) + "'",
                              "time_category");
@@ -35,9 +35,10 @@ audit::AuditOptions AuditRequest::options() const {
 AuditFilter AuditRequest::filter() const {
     AuditFilter f;
     for (const auto& list : only)
-        if (const auto e = f.add_only(list); !e.empty()) throw InputError("bad_value", "--only: " + e, "only");
+        if (const auto e = f.add_only(list); !e.empty()) throw InputError(Code::bad_value, "--only: " + e, "only");
     for (const auto& spec : select)
-        if (const auto e = f.add_select(spec); !e.empty()) throw InputError("bad_value", "--select: " + e, "select");
+        if (const auto e = f.add_select(spec); !e.empty())
+            throw InputError(Code::bad_value, "--select: " + e, "select");
     return f;
 }
 

@@ -107,7 +107,7 @@ BoardStyle board_style(bool flip, std::string_view highlight, std::string_view a
             const auto square = [&](std::size_t i) {
                 if (item.size() != (is_arrow ? 4u : 2u) || item[i] < 'a' || item[i] > 'h' || item[i + 1] < '1' ||
                     item[i + 1] > '8')
-                    throw InputError("bad_square",
+                    throw InputError(Code::bad_square,
                                      std::string(key) + ": '" + std::string(item.substr(0, 16)) + "' is not " +
                                          (is_arrow ? "a pair of squares such as g1f3" : "a square such as e4"),
                                      key);
@@ -118,7 +118,7 @@ BoardStyle board_style(bool flip, std::string_view highlight, std::string_view a
             else
                 style.highlights.push_back(square(0));
             if (style.arrows.size() + style.highlights.size() > 128)
-                throw InputError("bad_square", "at most 128 highlights and arrows", key);
+                throw InputError(Code::bad_square, "at most 128 highlights and arrows", key);
         }
     }
     return style;

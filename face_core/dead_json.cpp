@@ -9,7 +9,7 @@ namespace arbiter::face {
 
 Position composed_fen_or_throw(const std::string& fen) {
     auto pos = composed_position_from_fen(fen);
-    if (!pos) throw InputError("bad_fen", pos.error().describe(), "fen", pos.error().offset);
+    if (!pos) throw InputError(Code::bad_fen, pos.error().describe(), "fen", pos.error().offset);
     return *pos;
 }
 

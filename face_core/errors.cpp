@@ -22,44 +22,26 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 1> renamed{{
     {"fifty-extension", "fifty_extensions"},
 }};
 
-// A plain array: its length is its rows (a std::array of a stated size kept empty rows when a code left).
+// The list as rows, in the order of Code.
 constexpr ErrorCode table[] = {
-    {"bad_usage", 400, "options or fields that do not go together, or a required one missing"},
-    {"bad_input", 400, "input that cannot be used, with no more precise code"},
-    {"bad_value", 400, "a value outside its set or range (a rule-set option, a depth, a limit, a side, a claim kind)"},
-    {"bad_field", 400, "a JSON key that is unknown or of the wrong type"},
-    {"bad_json", 400, "a request body or event that is not a JSON object"},
-    {"bad_fen", 400, "a FEN that does not read (offset: the byte in it)"},
-    {"bad_move", 400, "text that is no move (offset: the byte in the moves text)"},
-    {"illegal_move", 400, "a move that is not legal in its position"},
-    {"ambiguous_move", 400, "a SAN move that more than one piece could make"},
-    {"game_over", 400, "a move played after the game ended"},
-    {"no_move", 400, "a move taken back at the start of the game"},
-    {"bad_pgn", 400, "a PGN game that does not read up to the requested ply"},
-    {"no_such_game", 400, "a game number past the last game of the PGN"},
-    {"unknown_rule_set", 400, "a rule-set id that is not one of the ids"},
-    {"not_utf8", 400, "text that is not valid UTF-8"},
-    {"line_too_long", 400, "a line longer than the reader takes"},
-    {"bad_square", 400, "a square that is not a1 to h8"},
-    {"bad_state", 400, "a state that the request cannot apply to"},
-    {"bad_request", 400, "a request the HTTP server could not read (request line, headers)"},
-    {"no_such_session", 404, "no session with that id"},
-    {"deleted", 400, "a JavaScript Game used after delete()"},
-    {"wasm_unavailable", 500,
-     "(JavaScript) the WebAssembly file could not be fetched or did not start (the message says where it was looked "
-     "for)"},
-    {"not_found", 404, "no such session, board or route"},
-    {"method_not_allowed", 405, "a method the route does not take"},
-    {"too_large", 413, "a body over the route's limit"},
-    {"unauthorized", 401, "a missing or wrong bearer token"},
-    {"forbidden", 403, "a request beyond the user's role, sections or boards (the message names the role it needs)"},
-    {"too_many_attempts", 429, "too many wrong tokens from the address in a minute (Retry-After says when to retry)"},
-    {"https_required", 400, "plain HTTP sent to a server that speaks HTTPS only"},
-    {"broken_journal", 500, "the journal's hash chain does not match its rows (a record changed outside arbiter)"},
-    {"too_many_streams", 503, "every stream the server holds is taken"},
-    {"out_of_memory", 500, "the work needed more memory than there is"},
-    {"internal", 500, "a fault of arbiter itself"},
+#define ARBITER_FACE_CODE_ROW(name, status, python, meaning) {Code::name, #name, status, #python, meaning},
+    ARBITER_FACE_ERROR_CODES(ARBITER_FACE_CODE_ROW)
+#undef ARBITER_FACE_CODE_ROW
 };
+constexpr bool rows_in_order() {
+    for (std::size_t i = 0; i < std::size(table); ++i)
+        if (static_cast<std::size_t>(table[i].value) != i) return false;
+    return true;
+}
+static_assert(rows_in_order());
+
+// The journal's codes in the list, by JournalError::Code (one row each, in its order).
+constexpr Code journal_codes[] = {
+    Code::missing_file, Code::not_a_journal, Code::newer_format, Code::corrupt,  Code::no_such_session, Code::refused,
+    Code::conflict,     Code::replay,        Code::io,           Code::bad_path, Code::journal_busy,    Code::read_only,
+    Code::foreign_wal,  Code::user_exists,   Code::no_such_user, Code::bad_user};
+static_assert(std::size(journal_codes) == enum_count<JournalError::Code>,
+              "a journal code without its code in the list (error_codes.hpp)");
 
 template <class E>
 bool in_names(std::string_view code) {
@@ -100,7 +82,13 @@ std::string message_for(const InputError& e, Caller caller) {
     return out;
 }
 
+std::string_view name_of(Code code) noexcept { return table[static_cast<std::size_t>(code)].code; }
+
+Code code_of(JournalError::Code code) noexcept { return journal_codes[static_cast<std::size_t>(code)]; }
+
 std::span<const ErrorCode> error_codes() { return table; }
+
+const ErrorCode& row_of(Code code) noexcept { return table[static_cast<std::size_t>(code)]; }
 
 const ErrorCode* find_error_code(std::string_view code) {
     for (const auto& c : table)
@@ -108,14 +96,38 @@ const ErrorCode* find_error_code(std::string_view code) {
     return nullptr;
 }
 
-int http_status_of(std::string_view code) {
-    const ErrorCode* c = find_error_code(code);
-    return c ? c->http_status : 400;
+int http_status_of(const InputError& e) noexcept {
+    return e.family() == CodeFamily::face ? row_of(e.face_code()).http_status : 400;
+}
+
+std::string_view python_class_of(const InputError& e) noexcept {
+    if (e.field() == "kind" && e.face_code() == Code::bad_value) return "ClaimError";
+    switch (e.family()) {
+        case CodeFamily::face: return row_of(e.face_code()).python_class;
+        case CodeFamily::input: return "ReadError";
+        case CodeFamily::fen: return "FenError";
+        default: return "OptionError";
+    }
+}
+
+InputError refusal_of(std::exception_ptr thrown) {
+    try {
+        std::rethrow_exception(thrown);
+    } catch (const InputError& e) {
+        return e;
+    } catch (const std::bad_alloc&) {
+        return InputError(Code::out_of_memory, "out of memory: the work needed more memory than there is", {},
+                          std::nullopt, 1);
+    } catch (const std::exception& e) {
+        return InputError(Code::internal, e.what(), {}, std::nullopt, 1);
+    } catch (...) {
+        return InputError(Code::internal, "an exception that is not a std::exception", {}, std::nullopt, 1);
+    }
 }
 
 bool is_known_error_code(std::string_view code) {
     return find_error_code(code) || in_names<arbiter::InputError::Code>(code) || in_names<pgn::Error::Code>(code) ||
-           in_names<JournalError::Code>(code) || in_names<EventError::Code>(code) || in_names<FenError::Code>(code);
+           in_names<EventError::Code>(code) || in_names<FenError::Code>(code);
 }
 
 }  // namespace arbiter::face

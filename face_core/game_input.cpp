@@ -18,7 +18,7 @@ const char* side_name(Color c) { return c == Color::white ? "White" : "Black"; }
 void RuleInput::check_applies(const RuleSet& rs) const {
     if (online_claims_only && rs.id != RuleSetId::fide_online)
         throw InputError(
-            "bad_usage",
+            Code::bad_usage,
             std::string("--online-claims has no effect under ") + rs.name +
                 ": only fide-online makes threefold and fifty automatic draws (choose the rule set fide-online)",
             "online_claims");
@@ -27,7 +27,7 @@ void RuleInput::check_applies(const RuleSet& rs) const {
 const RuleSet& RuleInput::rule_set_or_throw() const {
     const auto id = parse_rule_set(rules);
     if (!id)
-        throw InputError("unknown_rule_set",
+        throw InputError(Code::unknown_rule_set,
                          "--rules: unknown rule set '" + printable(rules) + "' (expected " +
                              enum_name_list<RuleSetId>() + (rules == "auto" ? "; auto needs a game's tags" : "") + ")",
                          "rules");
@@ -39,7 +39,7 @@ RuleOptions RuleInput::rule_options() const {
     const auto tc = parse_time_category(time_category);
     if (!tc)
         throw InputError(
-            "bad_value",
+            Code::bad_value,
             "--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" + time_category + "'",
             "time_category");
     o.time_category = *tc;
@@ -50,12 +50,12 @@ RuleOptions RuleInput::rule_options() const {
     else if (initial_position_counts == "false")
         o.initial_position_counts = false;
     else
-        throw InputError("bad_value",
+        throw InputError(Code::bad_value,
                          "--initial-position-counts: expected true or false, found '" + initial_position_counts + "'",
                          "initial_position_counts");
     const auto counters = parse_enum<RuleOptions::CountersFromSetup>(counters_from_setup);
     if (!counters)
-        throw InputError("bad_value",
+        throw InputError(Code::bad_value,
                          "--counters-from-setup: expected " + enum_name_list<RuleOptions::CountersFromSetup>() +
                              ", found '" + counters_from_setup + "'",
                          "counters_from_setup");
@@ -63,7 +63,7 @@ RuleOptions RuleInput::rule_options() const {
     for (const auto& e : fifty_extensions) {
         auto ext = parse_fifty_extension(e);
         if (!ext)
-            throw InputError("bad_value",
+            throw InputError(Code::bad_value,
                              "--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'",
                              "fifty_extensions");
         o.fifty_extensions.push_back(*ext);
@@ -107,7 +107,7 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
     auto src = !pgn_inline && pgn_text.empty()
                    ? open_input(pgn)
                    : Expected<std::unique_ptr<ByteSource>, arbiter::InputError>(memory_input(pgn_text, {}, pgn));
-    if (!src) throw InputError(code_name(src.error().code), "--pgn: " + src.error().describe(), "pgn");
+    if (!src) throw InputError(src.error().code, "--pgn: " + src.error().describe(), "pgn");
     std::uint64_t seen = 0;
     pgn::GameReaderOptions reading;
     // The games before the one asked for: their tags and syntax are read, their moves not played.
@@ -125,7 +125,7 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
         }
         if (!g.has_start) {
             const auto& e = g.errors.front();
-            throw InputError("bad_pgn",
+            throw InputError(Code::bad_pgn,
                              "--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
                                  std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
                                  e.message,
@@ -137,7 +137,7 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
             2 * (std::uint64_t{g.start.fullmove_number()} - 1) + (g.start.turn() == Color::black ? 1 : 0);
         const std::uint64_t last = first + g.plies.size();
         if (ply >= 0 && static_cast<std::uint64_t>(ply) < first)
-            throw InputError("bad_value",
+            throw InputError(Code::bad_value,
                              "--ply " + std::to_string(ply) + ": game " + std::to_string(game) + " starts at ply " +
                                  std::to_string(first) + " (its FEN's move " +
                                  std::to_string(g.start.fullmove_number()) + ", " + side_name(g.start.turn()) +
@@ -151,11 +151,11 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
             if (!g.errors.empty())
                 why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
                        std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
-            throw InputError("bad_value", "--ply " + std::to_string(ply) + ": " + why, "ply");
+            throw InputError(Code::bad_value, "--ply " + std::to_string(ply) + ": " + why, "ply");
         }
         if (ply < 0 && !g.complete && !g.errors.empty()) {
             const auto& e = g.errors.front();
-            throw InputError("bad_pgn",
+            throw InputError(Code::bad_pgn,
                              "--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
                                  std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
                                  e.message + " (use --ply to stop before it)",
@@ -167,9 +167,8 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
         for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
         return record;
     }
-    if (const auto& e = reader.reader().input_error())
-        throw InputError(code_name(e->code), "--pgn: " + e->describe(), "pgn");
-    throw InputError("no_such_game",
+    if (const auto& e = reader.reader().input_error()) throw InputError(e->code, "--pgn: " + e->describe(), "pgn");
+    throw InputError(Code::no_such_game,
                      "--pgn: " + pgn + " has " + std::to_string(seen) + (seen == 1 ? " game" : " games") + ", not " +
                          std::to_string(game),
                      "game");
@@ -183,14 +182,14 @@ std::unique_ptr<GameRecord> GameInput::build(Tags* tags) const {
     const RuleSet& rs = automatic ? rule_set(RuleSetId::fide_2023) : rule_set_or_throw();
     const RuleOptions options = rule_options();
     const int sources = (has_fen() || has_moves() ? 1 : 0) + (has_pgn() ? 1 : 0);
-    if (sources == 0) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
+    if (sources == 0) throw InputError(Code::bad_usage, "no position given: use --fen, --moves or --pgn");
     if (has_pgn() && (has_fen() || has_moves()))
-        throw InputError("bad_usage", "--pgn cannot be combined with --fen or --moves", "pgn");
+        throw InputError(Code::bad_usage, "--pgn cannot be combined with --fen or --moves", "pgn");
     if (!has_pgn() && ply_given)
-        throw InputError("bad_usage",
+        throw InputError(Code::bad_usage,
                          "--ply applies to a game read with --pgn; with --fen/--moves, give the moves to play instead",
                          "ply");
-    if (!has_pgn() && game_given) throw InputError("bad_usage", "--game applies only with --pgn", "game");
+    if (!has_pgn() && game_given) throw InputError(Code::bad_usage, "--game applies only with --pgn", "game");
     if (has_pgn()) return from_pgn(automatic ? nullptr : &rs, options, tags);
     check_applies(rs);
 

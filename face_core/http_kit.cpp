@@ -26,12 +26,16 @@ Response error_response(const HttpError& e) {
     return r;
 }
 
-HttpError http_error(const InputError& e) {
-    return HttpError{http_status_of(e.code()), e.code(), message_for(e, Caller::json), nullptr, e.field(), e.offset()};
-}
+HttpError::HttpError(const InputError& e, std::optional<int> answer_status, Json more)
+    : status(answer_status.value_or(http_status_of(e))),
+      code(e.code()),
+      message(message_for(e, Caller::json)),
+      extra(std::move(more)),
+      field(e.field()),
+      offset(e.offset()) {}
 
 HttpError method_not_allowed(const Request& req, const char* methods) {
-    return {405, "method_not_allowed", req.method + " " + req.path + ": use " + methods, Json{{"allow", methods}}};
+    return {Code::method_not_allowed, req.method + " " + req.path + ": use " + methods, Json{{"allow", methods}}};
 }
 
 void allow_only(const Request& req, std::string_view methods) {
@@ -54,9 +58,8 @@ void allow_only(const Request& req, std::string_view methods) {
 
 std::optional<HttpError> body_too_large(const Request& req, std::size_t limit) {
     if (req.body.size() <= limit) return std::nullopt;
-    return HttpError{413, "too_large",
-                     "the body has " + std::to_string(req.body.size()) + " bytes, over the limit of " +
-                         std::to_string(limit) + " for " + req.path};
+    return HttpError{Code::too_large, "the body has " + std::to_string(req.body.size()) + " bytes, over the limit of " +
+                                          std::to_string(limit) + " for " + req.path};
 }
 
 Response answer(const Request& req, const std::function<Response(const Request&)>& route) {
@@ -65,12 +68,8 @@ Response answer(const Request& req, const std::function<Response(const Request&)
         r = route(req);
     } catch (const HttpError& e) {
         r = error_response(e);
-    } catch (const InputError& e) {
-        r = error_response(http_error(e));
-    } catch (const std::bad_alloc&) {
-        r = error_response({http_status_of("out_of_memory"), "out_of_memory", "out of memory"});
-    } catch (const std::exception& e) {
-        r = error_response({http_status_of("internal"), "internal", e.what()});
+    } catch (...) {
+        r = error_response(HttpError(refusal_of(std::current_exception())));
     }
     r.headers.emplace_back("X-Content-Type-Options", "nosniff");
     r.headers.emplace_back("Referrer-Policy", "no-referrer");

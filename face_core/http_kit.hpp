@@ -18,8 +18,16 @@
 namespace arbiter::face {
 
 /// A request answered with an error: the status and {"error":{"code","message","field"?,
-/// "offset"?}} with `extra`'s keys beside "error" (the refusal of a 409).
+/// "offset"?}} with `extra`'s keys beside "error" (the refusal of a 409). The status is the code's
+/// (error_codes.hpp), never written beside it.
 struct HttpError {
+    HttpError(Code c, std::string text, Json more = nullptr)
+        : status(row_of(c).http_status), code(name_of(c)), message(std::move(text)), extra(std::move(more)) {}
+    /// A refusal of the face core (any code an InputError carries, a library reader's too): its
+    /// words as a JSON caller reads them (message_for), its field and offset, the status
+    /// `answer_status` or its code's (http_status_of).
+    explicit HttpError(const InputError& e, std::optional<int> answer_status = std::nullopt, Json more = nullptr);
+
     int status;
     std::string code;
     std::string message;
@@ -34,9 +42,6 @@ struct HttpError {
 Response json_response(int status, const Json& j);
 /// The answer of an HttpError.
 Response error_response(const HttpError& e);
-/// The HttpError of a refusal of the face core: its code's status (errors.hpp), its field and
-/// offset, its words as a JSON caller reads them (message_for).
-HttpError http_error(const InputError& e);
 
 /// 405 for a method the route does not take: `methods` ("GET, HEAD", "POST") in the message, as
 /// "allow" and in the Allow header.

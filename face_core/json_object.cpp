@@ -30,13 +30,13 @@ Json parse_json_object(std::string_view text, std::string_view what) {
         j = Json::parse(text.begin(), text.end());
     } catch (const Json::parse_error& e) {
         const std::uint64_t at = e.byte ? e.byte - 1 : 0;
-        throw InputError("bad_json",
+        throw InputError(Code::bad_json,
                          std::string(what) + " is not JSON (byte " + std::to_string(at) + "): " + plain(e.what()), "",
                          at);
     } catch (const Json::exception& e) {  // valid syntax it cannot hold: a number such as 1e999
-        throw InputError("bad_json", std::string(what) + " is not usable JSON: " + plain(e.what()));
+        throw InputError(Code::bad_json, std::string(what) + " is not usable JSON: " + plain(e.what()));
     }
-    if (!j.is_object()) throw InputError("bad_json", std::string(what) + " must be a JSON object {…}");
+    if (!j.is_object()) throw InputError(Code::bad_json, std::string(what) + " must be a JSON object {…}");
     return j;
 }
 

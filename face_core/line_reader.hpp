@@ -26,7 +26,7 @@ public:
         for (;;) {
             if (pos_ == len_) {
                 auto n = src_.read(buf_.data(), buf_.size());
-                if (!n) throw InputError(code_name(n.error().code), what_ + ": " + n.error().describe());
+                if (!n) throw InputError(n.error().code, what_ + ": " + n.error().describe());
                 len_ = *n;
                 pos_ = 0;
                 if (len_ == 0) {

@@ -11,7 +11,8 @@ namespace arbiter::face {
 ClaimKind claim_kind_or_throw(const std::string& kind) {
     const auto k = parse_claim_kind(kind);
     if (!k)
-        throw InputError("bad_value", "claim: expected threefold or fifty, found '" + printable(kind) + "'", "kind");
+        throw InputError(Code::bad_value, "claim: expected threefold or fifty, found '" + printable(kind) + "'",
+                         "kind");
     return *k;
 }
 
@@ -20,7 +21,7 @@ ClaimVerdict claim_verdict(const GameRecord& record, const std::string& kind, co
     if (intended.empty()) return evaluate_claim(record, k);
     const auto m = parse_move(record.current(), intended);
     if (!m && m.error().kind == MoveError::Kind::syntax)
-        throw InputError("bad_move",
+        throw InputError(Code::bad_move,
                          "--intended: '" + printable(intended) + "' is not a move (byte " +
                              std::to_string(m.error().offset) + "): " + m.error().message,
                          "intended", m.error().offset);
@@ -36,7 +37,7 @@ void play_text(GameRecord& record, const std::string& text, const std::string& f
     const auto err = record.play(text);
     if (!err) return;
     if (const auto& t = record.termination())
-        throw InputError("game_over",
+        throw InputError(Code::game_over,
                          what + "'" + arbiter::excerpt(text) + "': the game is over (" + termination_words(t->kind) +
                              " after " + record.move_label(t->index) + ")",
                          field, at);
@@ -77,8 +78,8 @@ Json LiveGame::push(const std::string& move) {
 
 Json LiveGame::pop() {
     if (record_->plies_played() == 0)
-        throw InputError("no_move", "no move to take back: the game is at its start (ply " +
-                                        std::to_string(record_->game_ply(0)) + ")");
+        throw InputError(Code::no_move, "no move to take back: the game is at its start (ply " +
+                                            std::to_string(record_->game_ply(0)) + ")");
     const std::size_t last = record_->size() - 1;
     Json j = move_json(*record_, last, last - 1);
     record_->pop();

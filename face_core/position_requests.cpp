@@ -95,17 +95,17 @@ Json play_answer(const Position& pos, const std::string& text) {
 
 Json dead_answer(const GameInput& in, const DeadRequest& request) {
     if (request.side != "white" && request.side != "black" && request.side != "both")
-        throw InputError("bad_value", "--side: expected white, black or both, found '" + printable(request.side) + "'",
-                         "side");
+        throw InputError(Code::bad_value,
+                         "--side: expected white, black or both, found '" + printable(request.side) + "'", "side");
     if (request.limit < 1 || static_cast<std::uint64_t>(request.limit) > max_dead_limit)
         throw InputError(
-            "bad_value",
+            Code::bad_value,
             "--limit: " + std::to_string(request.limit) + " is out of range: 1 to " + std::to_string(max_dead_limit),
             "limit");
     HelpmateOptions options;
     options.node_limit = static_cast<std::uint64_t>(request.limit);
     if (request.quick) options.mode = HelpmateOptions::Mode::quick;
-    if (!in.given()) throw InputError("bad_usage", "no position given: use --fen, --moves or --pgn");
+    if (!in.given()) throw InputError(Code::bad_usage, "no position given: use --fen, --moves or --pgn");
     const bool game = in.has_moves() || in.has_pgn();
     const Position pos = game ? position_of(in) : composed_fen_or_throw(in.fen);
     const HelpmateAnalyzer analyzer(options);

@@ -33,13 +33,13 @@ long long Fields::whole_number(const char* key, long long lo, long long hi) cons
     const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
     // A whole number too large for an integer (1e30) is out of range, not of the wrong type.
     if (v.is_number_float() && std::isfinite(v.get<double>()) && v.get<double>() == std::floor(v.get<double>()))
-        throw InputError("bad_value", "\"" + std::string(key) + "\" is out of range: " + range, key);
+        throw InputError(Code::bad_value, "\"" + std::string(key) + "\" is out of range: " + range, key);
     if (!v.is_number_integer()) bad(key, "a whole number from " + range);
     // A JSON number that is not negative reads as unsigned: both ends are checked either way.
     const bool out = v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi) ||
                                                   (lo > 0 && v.get<std::uint64_t>() < static_cast<std::uint64_t>(lo))
                                             : v.get<long long>() < lo || v.get<long long>() > hi;
-    if (out) throw InputError("bad_value", "\"" + std::string(key) + "\" is out of range: " + range, key);
+    if (out) throw InputError(Code::bad_value, "\"" + std::string(key) + "\" is out of range: " + range, key);
     return v.get<long long>();
 }
 
@@ -97,7 +97,7 @@ GameInput read_position(const Fields& f) {
         in.pgn_inline = true;
     }
     if (!in.pgn_given && (f.has("game") || f.has("ply")))
-        throw InputError("bad_usage", "\"game\" and \"ply\" apply to a game given as \"pgn\"",
+        throw InputError(Code::bad_usage, "\"game\" and \"ply\" apply to a game given as \"pgn\"",
                          f.has("game") ? "game" : "ply");
     f.number("game", in.game, 1, 1'000'000'000);
     f.number("ply", in.ply, 0, 1'000'000);

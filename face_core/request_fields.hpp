@@ -17,7 +17,8 @@ namespace arbiter::face {
 /// A key of a request that is unknown, of the wrong type or out of range (code "bad_field").
 class FieldError : public InputError {
 public:
-    FieldError(const std::string& message, std::string field) : InputError("bad_field", message, std::move(field)) {}
+    FieldError(const std::string& message, std::string field)
+        : InputError(Code::bad_field, message, std::move(field)) {}
 };
 
 class Fields {

@@ -12,9 +12,9 @@ const char* yes_no_unknown(MateAbility a) noexcept {
     return "unknown";
 }
 
-Json error_json(const std::string& code, const std::string& message, const std::string& field,
+Json error_json(std::string_view code, const std::string& message, const std::string& field,
                 std::optional<std::uint64_t> offset) {
-    Json j{{"code", code}, {"message", message}};
+    Json j{{"code", std::string(code)}, {"message", message}};
     if (!field.empty()) j["field"] = field;
     if (offset) j["offset"] = *offset;
     return j;

@@ -27,7 +27,7 @@ Json rule_sets_json();
 
 /// The error object of every refusal (docs/json.md): {"code","message","field"?,"offset"?}, the
 /// field and offset only when known.
-Json error_json(const std::string& code, const std::string& message, const std::string& field = {},
+Json error_json(std::string_view code, const std::string& message, const std::string& field = {},
                 std::optional<std::uint64_t> offset = std::nullopt);
 /// One line of JSON that never throws: bytes that are not UTF-8 (from an old journal, say)
 /// become U+FFFD.

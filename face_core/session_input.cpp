@@ -20,7 +20,7 @@ void check_pgn_date(const std::string& date) {
     };
     const bool shape = date.size() == 10 && date[4] == '.' && date[7] == '.';
     if (!shape || !part(0, 4, 0, 9999) || !part(5, 2, 1, 12) || !part(8, 2, 1, 31))
-        throw InputError("bad_value",
+        throw InputError(Code::bad_value,
                          "--date: expected YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?), found '" +
                              printable(date) + "'",
                          "date");
@@ -33,7 +33,7 @@ void check_pgn_round(const std::string& round) {
     for (std::size_t i = 0; ok && i < round.size(); ++i)
         ok = std::isdigit(static_cast<unsigned char>(round[i])) || (round[i] == '.' && round[i - 1] != '.');
     if (!ok)
-        throw InputError("bad_value",
+        throw InputError(Code::bad_value,
                          "--round: expected a round number such as 3 or 3.1, ? (unknown) or - (none), found '" +
                              printable(round) + "'",
                          "round");
@@ -52,7 +52,7 @@ SessionConfig session_config(const NewSessionInput& in) {
                                     {"section", in.section},
                                     {"board", in.board}})
         if (!is_utf8(text))
-            throw InputError("not_utf8",
+            throw InputError(Code::not_utf8,
                              "--" + std::string(key) + ": '" + printable(text) + "' is not valid UTF-8 text", key);
     check_pgn_date(in.date);
     check_pgn_round(in.round);
@@ -66,7 +66,7 @@ SessionConfig session_config(const NewSessionInput& in) {
     if (!in.time_control.empty()) {
         auto tc = parse_time_control(in.time_control);
         if (!tc)
-            throw InputError("bad_value",
+            throw InputError(Code::bad_value,
                              "--time-control '" + in.time_control + "' (byte " + std::to_string(tc.error().offset) +
                                  "): " + tc.error().message,
                              "time_control", tc.error().offset);
@@ -76,7 +76,7 @@ SessionConfig session_config(const NewSessionInput& in) {
         try {
             cfg.start_fen = to_fen(fen_or_throw(in.fen));
         } catch (const InputError& e) {
-            throw InputError(e.code(), "--fen: " + e.message(), "start_fen", e.offset());
+            throw InputError(e, "--fen: " + e.message(), "start_fen", e.offset());
         }
     }
     cfg.quickplay_finish = in.quickplay;

@@ -16,28 +16,31 @@ namespace {
 
 // A refused event text, with the code of the event decoder (docs/session.md), the key at fault
 // and, for JSON that does not parse, the byte.
-[[noreturn]] void bad(const std::string& message, const char* code = "bad_value", const std::string& field = {},
+// (The decoder's codes are the session's own, EventError::Code; bad_json is the list's.)
+template <class C = EventError::Code>
+[[noreturn]] void bad(const std::string& message, C code = EventError::Code::bad_value, const std::string& field = {},
                       std::optional<std::uint64_t> offset = std::nullopt) {
     throw InputError(code, "event: " + message, field, offset);
 }
 
 std::string string_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
-    if (!v.is_string()) bad(std::string("\"") + key + "\" must be a string", "bad_value", key);
+    if (!v.is_string()) bad(std::string("\"") + key + "\" must be a string", EventError::Code::bad_value, key);
     return v.get<std::string>();
 }
 
 bool bool_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
-    if (!v.is_boolean()) bad(std::string("\"") + key + "\" must be true or false", "bad_value", key);
+    if (!v.is_boolean()) bad(std::string("\"") + key + "\" must be true or false", EventError::Code::bad_value, key);
     return v.get<bool>();
 }
 
 std::int64_t int_field(const Json& j, const char* key) {
     const Json& v = j.at(key);
-    if (!v.is_number_integer()) bad(std::string("\"") + key + "\" must be an integer", "bad_value", key);
+    if (!v.is_number_integer())
+        bad(std::string("\"") + key + "\" must be an integer", EventError::Code::bad_value, key);
     if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
-        bad(std::string("\"") + key + "\" is too large", "bad_value", key);
+        bad(std::string("\"") + key + "\" is too large", EventError::Code::bad_value, key);
     return v.get<std::int64_t>();
 }
 
@@ -60,7 +63,7 @@ void read_field(const EventField& f, const Json& j, Event& e, const std::string&
             if (n < f.min || n > f.max)
                 bad(std::string("\"") + key + "\" must be from " + std::to_string(f.min) + " to " +
                         std::to_string(f.max),
-                    "bad_value", key);
+                    EventError::Code::bad_value, key);
             text = std::to_string(n);
             break;
         }
@@ -77,12 +80,12 @@ void read_field(const EventField& f, const Json& j, Event& e, const std::string&
             if (!f.access.set(e, text))
                 bad(std::string("\"") + key + "\" must be " + f.choices + (both_allowed ? " or \"both\"" : "") +
                         ", not \"" + text + "\"",
-                    "bad_value", key);
+                    EventError::Code::bad_value, key);
             return;
         }
     }
     if (f.type == FieldType::text && f.required.contains(e.type) && std::int64_t(text.size()) < f.min)
-        bad(missing_field_message(f, type), "missing_field", key);
+        bad(missing_field_message(f, type), EventError::Code::missing_field, key);
     f.access.set(e, text);
 }
 
@@ -143,12 +146,12 @@ std::string event_types_help() {
 Event event_from_json(const std::string& text) {
     // Not JSON, or not an object: bad_json, as every JSON request (json_object.hpp).
     const Json j = parse_json_object(text, "the event");
-    if (!j.contains("type")) bad("missing \"type\"", "missing_field", "type");
+    if (!j.contains("type")) bad("missing \"type\"", EventError::Code::missing_field, "type");
     std::string type = string_field(j, "type");
     if (type == "illegal") type = "illegal_move";
     if (type == "ruling") type = "quickplay_ruling";
     auto t = parse_event_type(type);
-    if (!t) bad("unknown type \"" + type + "\"", "unknown_event_type", "type");
+    if (!t) bad("unknown type \"" + type + "\"", EventError::Code::unknown_event_type, "type");
     Event e;
     e.type = *t;
     // A claim of kind "quickplay" is an event type of its own; its key "kind" says so and is read.
@@ -156,21 +159,22 @@ Event event_from_json(const std::string& text) {
     if (quickplay) e.type = EventType::quickplay_claim;
     const auto fields = event_fields();
     const EventField& at = fields.front();
-    if (!j.contains(at.json)) bad(missing_field_message(at, type), "missing_field", at.json);
+    if (!j.contains(at.json)) bad(missing_field_message(at, type), EventError::Code::missing_field, at.json);
     read_field(at, j, e, type);
     for (const auto& [key, value] : j.items()) {
         if (key == "type" || key == at.json) continue;
-        if (!json_field(key, *t)) bad("unknown key \"" + key + "\" for a " + type + " event", "unknown_field", key);
+        if (!json_field(key, *t))
+            bad("unknown key \"" + key + "\" for a " + type + " event", EventError::Code::unknown_field, key);
     }
     for (const EventField& f : fields.subspan(1)) {
         if (!f.json || !f.types.contains(e.type)) continue;
         if (j.contains(f.json))
             read_field(f, j, e, type);
         else if (f.required.contains(e.type))
-            bad(missing_field_message(f, type), "missing_field", f.json);
+            bad(missing_field_message(f, type), EventError::Code::missing_field, f.json);
     }
     if (quickplay && j.contains("intended") && !j["intended"].is_null())
-        bad("a quickplay claim has no intended move", "unknown_field", "intended");
+        bad("a quickplay claim has no intended move", EventError::Code::unknown_field, "intended");
     return e;
 }
 

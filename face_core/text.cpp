@@ -17,24 +17,24 @@ bool is_utf8(std::string_view text) noexcept { return arbiter::is_utf8(text); }
 
 void require_utf8(std::string_view what, const std::string& text) {
     if (!is_utf8(text))
-        throw InputError("not_utf8", std::string(what) + ": '" + printable(text) + "' is not valid UTF-8 text",
+        throw InputError(Code::not_utf8, std::string(what) + ": '" + printable(text) + "' is not valid UTF-8 text",
                          std::string(what));
 }
 
-const char* move_error_code(MoveError::Kind kind) noexcept {
+Code move_error_code(MoveError::Kind kind) noexcept {
     switch (kind) {
-        case MoveError::Kind::syntax: return "bad_move";
-        case MoveError::Kind::illegal: return "illegal_move";
-        case MoveError::Kind::ambiguous: return "ambiguous_move";
+        case MoveError::Kind::syntax: return Code::bad_move;
+        case MoveError::Kind::illegal: return Code::illegal_move;
+        case MoveError::Kind::ambiguous: return Code::ambiguous_move;
     }
-    return "bad_move";
+    return Code::bad_move;
 }
 
 Position fen_or_throw(const std::string& fen) {
     FenReadOptions options;
     options.tolerant = true;
     auto pos = position_from_fen(fen, options);
-    if (!pos) throw InputError("bad_fen", pos.error().describe(), "fen", pos.error().offset);
+    if (!pos) throw InputError(Code::bad_fen, pos.error().describe(), "fen", pos.error().offset);
     // Missing counters are common and harmless; a missing castling field silently drops rights.
     std::size_t fields = 0;
     for (std::size_t i = 0; i < fen.size();) {

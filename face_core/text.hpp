@@ -23,7 +23,7 @@ bool is_utf8(std::string_view text) noexcept;
 void require_utf8(std::string_view what, const std::string& text);
 
 /// The error code of a move that does not read: bad_move (syntax), illegal_move, ambiguous_move.
-const char* move_error_code(MoveError::Kind kind) noexcept;
+Code move_error_code(MoveError::Kind kind) noexcept;
 
 /// Parses a FEN for the command line (tolerant of missing counters) or throws InputError
 /// naming the field and byte.

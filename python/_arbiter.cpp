@@ -40,8 +40,9 @@ Position read_fen(const std::string& fen) {
 Move read_move(const Position& pos, const std::string& text, const std::string& field = "move") {
     auto m = parse_move(pos, text);
     if (!m)
-        raise("MoveError", field + ": '" + text + "': " + kind_name(m.error().kind) + ": " + m.error().message,
-              face::move_error_code(m.error().kind), field, m.error().offset);
+        raise_core(face::InputError(face::move_error_code(m.error().kind),
+                                    field + ": '" + text + "': " + kind_name(m.error().kind) + ": " + m.error().message,
+                                    field, m.error().offset));
     return *m;
 }
 
@@ -75,9 +76,10 @@ std::string move_arg(const char* name, const py::handle& move) {
         throw py::type_error(std::string(name) + ": uci() of the " + type_name(move) + " returned no str");
     std::string s = utf8_arg(name, text, "MoveError");
     if (s == "0000")
-        raise("MoveError",
-              std::string(name) + ": the null move (0000) is no move of the Laws: arbiter plays only legal moves",
-              "bad_move", std::string(name), 0);
+        raise_core(face::InputError(
+            face::Code::bad_move,
+            std::string(name) + ": the null move (0000) is no move of the Laws: arbiter plays only legal moves",
+            std::string(name), 0));
     return s;
 }
 
@@ -574,7 +576,7 @@ PYBIND11_MODULE(_arbiter, m) {
             try {
                 request = face::Json::parse(json);
             } catch (const face::Json::exception& e) {
-                raise_option("request", std::string("not JSON: ") + e.what(), "bad_json");
+                raise_option("request", std::string("not JSON: ") + e.what(), face::Code::bad_json);
             }
             return face::dump(core_call([&] { return face::position_answer(what, request); }));
         },

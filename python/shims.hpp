@@ -27,20 +27,13 @@ namespace py = pybind11;
     throw py::error_already_set();
 }
 
-/// A refusal of the face core as the package's exception, with the core's code, field and offset:
-/// FenError for a position that does not read (bad_fen, bad_position), MoveError for a move
-/// (bad_move, illegal_move, ambiguous_move, game_over; no_move also an IndexError), ClaimError
-/// for the kind of a claim, OptionError for any other option.
+/// A refusal of the face core as the package's exception, with the core's code, field and offset;
+/// the class is the code's (face::python_class_of, from the one list of codes, error_codes.hpp):
+/// FenError for a FEN, MoveError for a move (NoMoveError for no_move), ClaimError for the kind
+/// of a claim, ReadError for input that cannot be read, OptionError for any other.
 [[noreturn]] inline void raise_core(const face::InputError& e) {
-    const std::string& code = e.code();
-    const char* type = code == "bad_fen" || code == "bad_position" ? "FenError"
-                       : code == "no_move"                         ? "NoMoveError"
-                       : code == "bad_move" || code == "illegal_move" || code == "ambiguous_move" || code == "game_over"
-                           ? "MoveError"
-                       : e.field() == "kind" ? "ClaimError"
-                                             : "OptionError";
-    raise(type, face::message_for(e, face::Caller::python), code,
-          e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()), e.offset());
+    raise(std::string(face::python_class_of(e)).c_str(), face::message_for(e, face::Caller::python),
+          std::string(e.code()), e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()), e.offset());
 }
 
 /// Ctrl-C during a call without the GIL: the library's searches poll this (SearchInterrupt)
@@ -85,12 +78,12 @@ auto core_call(F&& f, bool release = true) -> decltype(f()) {
 }
 
 [[noreturn]] inline void raise_option(const std::string& field, const std::string& message,
-                                      const std::string& code = "bad_value") {
-    raise("OptionError", message, code, field, std::nullopt);
+                                      face::Code code = face::Code::bad_value) {
+    raise_core(face::InputError(code, message, field));
 }
 
 [[noreturn]] inline void raise_input(const InputError& e) {
-    raise("ReadError", e.describe(), code_name(e.code), e.path, e.offset);
+    raise_core(face::InputError(e.code, e.describe(), e.path, e.offset));
 }
 
 // ---- JSON (nlohmann, ordered or not) to Python objects, keys in the order the CLI prints ----

@@ -15,7 +15,7 @@ namespace {
 using face::HttpError;
 
 HttpError unauthorized(const std::string& message) {
-    HttpError e{401, "unauthorized", message};
+    HttpError e{face::Code::unauthorized, message};
     e.headers.emplace_back("WWW-Authenticate", "Bearer");
     return e;
 }
@@ -74,7 +74,7 @@ void Access::refresh_users() {
     const std::int64_t v = journal_.data_version();
     if (v == version_ && v != -1) return;
     auto users = journal_.users();
-    if (!users) throw HttpError{503, "journal_busy", "cannot read the users: " + users.error().message};
+    if (!users) throw HttpError{face::Code::journal_busy, "cannot read the users: " + users.error().message};
     has_users_ = !users->empty();
     version_ = v;
 }
@@ -127,7 +127,7 @@ Principal Access::who(const face::Request& req) {
                               << std::endl;
                     times.push_back(now);  // logged once a lockout
                 }
-                HttpError e{429, "too_many_attempts",
+                HttpError e{face::Code::too_many_attempts,
                             "too many wrong tokens from this address; retry in " + std::to_string(wait) + " s"};
                 e.headers.emplace_back("Retry-After", std::to_string(wait));
                 throw e;
@@ -139,7 +139,7 @@ Principal Access::who(const face::Request& req) {
                 "add, or the --token-file's)");
         if (!options_.token.empty() && same(token, options_.token)) return Principal{"token-file", Role::chief, {}, {}};
         auto user = journal_.user_by_token(token);
-        if (!user) throw HttpError{503, "journal_busy", "cannot read the users: " + user.error().message};
+        if (!user) throw HttpError{face::Code::journal_busy, "cannot read the users: " + user.error().message};
         if (*user) return Principal{(*user)->name, (*user)->role, (*user)->sections, (*user)->boards};
     }
     failed(req, "the token is no user's of this journal, or was revoked");
@@ -149,20 +149,20 @@ void Access::require(const Principal& p, Need need, const SessionConfig* config)
     if (p.role == Role::chief) return;
     if (need == Need::read) return;
     if (need == Need::chief)
-        throw HttpError{403, "forbidden",
+        throw HttpError{face::Code::forbidden,
                         "this needs the chief role; " + p.name + " is " + (p.role == Role::arbiter ? "an " : "a ") +
                             enum_name(p.role),
                         face::Json{{"needs", "chief"}}};
     if (p.role != Role::arbiter)
-        throw HttpError{403, "forbidden", "entering events needs the arbiter role; " + p.name + " is a viewer",
+        throw HttpError{face::Code::forbidden, "entering events needs the arbiter role; " + p.name + " is a viewer",
                         face::Json{{"needs", "arbiter"}}};
     if (config && !p.sections.empty() && !listed(p.sections, config->section))
-        throw HttpError{403, "forbidden",
+        throw HttpError{face::Code::forbidden,
                         p.name + " acts on sections " + face::Json(p.sections).dump() + ", not on this session's (" +
                             (config->section.empty() ? "none" : "'" + config->section + "'") + ")",
                         face::Json{{"needs", "arbiter"}}};
     if (config && !p.boards.empty() && !listed(p.boards, config->board))
-        throw HttpError{403, "forbidden",
+        throw HttpError{face::Code::forbidden,
                         p.name + " acts on boards " + face::Json(p.boards).dump() + ", not on this session's (" +
                             (config->board.empty() ? "none" : "'" + config->board + "'") + ")",
                         face::Json{{"needs", "arbiter"}}};

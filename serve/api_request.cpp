@@ -12,16 +12,7 @@ namespace arbiter::serve {
 
 Json parse_object(const std::string& body) { return face::parse_json_object(body, "the body"); }
 
-ApiError journal_error(const JournalError& e) {
-    switch (e.code) {
-        case JournalError::Code::no_such_session: return {404, "no_such_session", e.message};
-        case JournalError::Code::busy: return {503, "journal_busy", e.message};
-        case JournalError::Code::conflict: return {409, "conflict", e.message};
-        case JournalError::Code::read_only: return {500, "read_only", e.message};
-        case JournalError::Code::io: return {500, "io", e.message};
-        default: return {500, code_name(e.code), e.message};
-    }
-}
+ApiError journal_error(const JournalError& e) { return ApiError(face::code_of(e.code), e.message); }
 
 std::optional<SessionId> parse_id(std::string_view text) {
     SessionId id = 0;

@@ -28,6 +28,7 @@
 
 #include "connection.hpp"
 #include "errors.hpp"
+#include "rules_json.hpp"
 #include "service.hpp"
 #include "text.hpp"
 #include "tls.hpp"
@@ -80,16 +81,15 @@ std::string read_token(const std::string& path) {
 }
 
 // An error status that cpp-httplib answered itself (400 on a bad request line, 413, …) gets the
-// JSON error body too.
-const char* code_of(int status) {
-    switch (status) {
-        case 400: return "bad_request";
-        case 404: return "not_found";
-        case 405: return "method_not_allowed";
-        case 413: return "too_large";
-        case 414: return "uri_too_long";
-        default: return "http_error";
-    }
+// JSON error body of every refusal too, with the code of that status (error_codes.hpp).
+std::string error_body(int status) {
+    using face::Code;
+    Code code = Code::http_error;
+    for (Code c : {Code::bad_request, Code::not_found, Code::method_not_allowed, Code::too_large, Code::uri_too_long})
+        if (face::row_of(c).http_status == status) code = c;
+    return face::dump(face::Json{
+               {"error", face::error_json(std::string(face::name_of(code)), "HTTP " + std::to_string(status))}}) +
+           "\n";
 }
 
 struct Limits {
@@ -301,14 +301,11 @@ int run(const ServeOptions& o) {
     server.Options(".*", handler);
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (!res.body.empty()) return;
-        res.set_content(std::string(R"({"error":{"code":")") + code_of(res.status) + R"(","message":"HTTP )" +
-                            std::to_string(res.status) + R"("}})" + "\n",
-                        "application/json");
+        res.set_content(error_body(res.status), "application/json");
     });
     server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         res.status = 500;
-        res.set_content(R"({"error":{"code":"internal","message":"internal error"}})"
-                        "\n",
+        res.set_content(face::dump(face::Json{{"error", face::error_json("internal", "internal error")}}) + "\n",
                         "application/json");
     });
 

@@ -23,10 +23,10 @@ Service::Service(Journal journal, ServiceOptions options)
       access_(std::make_unique<Access>(AccessOptions{.journal = &journal_, .token = options_.token})) {
     // A journal edited outside arbiter is not served unless told (then warned on every page).
     auto chain = journal_.verify();
-    if (!chain) throw face::InputError(code_name(chain.error().code), chain.error().message, "journal");
+    if (!chain) throw face::InputError(chain.error().code, chain.error().message, "journal");
     if (!chain->whole()) {
         if (!options_.accept_broken_journal)
-            throw face::InputError("broken_journal",
+            throw face::InputError(face::Code::broken_journal,
                                    "journal '" + journal_.path() +
                                        "' does not match its hash chain: " + chain->problem +
                                        " (arbiter session verify names it; --accept-broken-journal serves it anyway)",
@@ -82,7 +82,7 @@ Response Service::route(const Request& req) {
         }
         const std::string name = path == "/" ? "/index.html" : path;
         const Asset* a = find_asset(name);
-        if (!a) throw ApiError{404, "not_found", "no such page: " + path};
+        if (!a) throw ApiError{face::Code::not_found, "no such page: " + path};
         face::allow_only(req, "GET");
         Response r;
         r.content_type = a->content_type;
@@ -121,7 +121,7 @@ Response Service::route(const Request& req) {
     if (path.rfind(sessions, 0) == 0) {
         const auto parts = split(std::string_view(path).substr(sessions.size()), '/');
         const auto id = parse_id(parts[0]);
-        if (!id || parts.size() > 2) throw ApiError{404, "not_found", "no such resource: " + path};
+        if (!id || parts.size() > 2) throw ApiError{face::Code::not_found, "no such resource: " + path};
         if (parts.size() == 1) {
             face::allow_only(req, "GET, DELETE");
             if (req.method != "DELETE") return get_session(*id);
@@ -145,7 +145,7 @@ Response Service::route(const Request& req) {
             return stream(*id);
         }
     }
-    throw ApiError{404, "not_found", "no such resource: " + path};
+    throw ApiError{face::Code::not_found, "no such resource: " + path};
 }
 
 }  // namespace arbiter::serve

@@ -159,7 +159,7 @@ Response Service::post_event(SessionId id, const Request& req, const Principal& 
         }
         if (err && err->refusal) {
             const Json refusal = face::refusal_json(*err->refusal, err->message, id);
-            throw ApiError{409, code_name(*err->refusal), err->message, Json{{"refusal", refusal}}};
+            throw ApiError(face::InputError(*err->refusal, err->message), 409, Json{{"refusal", refusal}});
         }
         if (err) throw journal_error(*err);
         std::lock_guard l(e->m);

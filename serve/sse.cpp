@@ -12,7 +12,7 @@ Response Service::stream(SessionId id) {
     const EntryPtr e = entry(id);
     if (streams_.fetch_add(1) >= options_.max_streams) {
         --streams_;
-        throw ApiError{503, "too_many_streams",
+        throw ApiError{face::Code::too_many_streams,
                        "this server holds " + std::to_string(options_.max_streams) + " streams already"};
     }
     // Decrements the count when the stream (and the function holding this) is destroyed.

@@ -35,9 +35,14 @@ namespace {
 
 using arbiter::face::Json;
 
-std::string refusal(const std::string& code, const std::string& message, const std::string& field = {},
-                    std::optional<std::uint64_t> offset = std::nullopt) {
-    return arbiter::face::dump(Json{{"error", arbiter::face::error_json(code, message, field, offset)}});
+// The answer of a refusal: {"error": {code, message, field?, offset?}} in JavaScript's words.
+std::string refusal(const arbiter::face::InputError& e) {
+    return arbiter::face::dump(Json{
+        {"error", arbiter::face::error_json(std::string(e.code()), message_for(e, arbiter::face::Caller::javascript),
+                                            e.field(), e.offset())}});
+}
+std::string refusal(arbiter::face::Code code, const std::string& message) {
+    return refusal(arbiter::face::InputError(code, message));
 }
 
 // The text `answer()` gives, or the refusal of what it throws.
@@ -45,12 +50,8 @@ template <class F>
 std::string refusing(F answer) {
     try {
         return answer();
-    } catch (const arbiter::face::InputError& e) {
-        return refusal(e.code(), message_for(e, arbiter::face::Caller::javascript), e.field(), e.offset());
-    } catch (const std::bad_alloc&) {
-        return refusal("out_of_memory", "the work needed more memory than the WebAssembly heap can give");
-    } catch (const std::exception& e) {
-        return refusal("internal", e.what());
+    } catch (...) {
+        return refusal(arbiter::face::refusal_of(std::current_exception()));
     }
 }
 
@@ -66,7 +67,8 @@ bool known_request(const std::string& what) {
            what == "perft";
 }
 std::string unknown_request(const std::string& what) {
-    return refusal("bad_request", "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
+    return refusal(arbiter::face::Code::bad_request,
+                   "no such request: '" + what + "' (status, claim, dead, moves, play or perft)");
 }
 
 std::string request(const std::string& what, const std::string& text) {
@@ -181,9 +183,7 @@ private:
         const auto source = arbiter::memory_input(std::string_view(pending_).substr(0, check_bytes), {}, file_);
         for (char buffer[1 << 14];;) {
             auto n = source->read(buffer, sizeof buffer);
-            if (!n)
-                throw arbiter::face::InputError(arbiter::code_name(n.error().code), n.error().message, "pgn",
-                                                n.error().offset);
+            if (!n) throw arbiter::face::InputError(n.error().code, n.error().message, "pgn", n.error().offset);
             if (*n == 0) break;
         }
         checked_ = true;
@@ -202,7 +202,7 @@ private:
     }
     template <class F>
     std::string step(F f) {
-        if (!open_) return refusal("bad_request", "the audit was not opened, or is over");
+        if (!open_) return refusal(arbiter::face::Code::bad_request, "the audit was not opened, or is over");
         std::string answer = refusing(f);
         if (answer.starts_with("{\"error\"")) open_ = false;
         return answer;
@@ -260,7 +260,7 @@ public:
     // The game the snapshot copied into buffer() holds: "" when restored, else the refusal.
     std::string restore() {
         auto record = arbiter::GameRecord::restore(kept_.take());
-        if (!record) return refusal("internal", "not a game snapshot of this build");
+        if (!record) return refusal(arbiter::face::Code::internal, "not a game snapshot of this build");
         game_ = std::make_unique<arbiter::face::LiveGame>(std::move(record));
         return "";
     }
@@ -277,7 +277,7 @@ private:
     HeapBytes kept_;
     template <class F>
     std::string guarded(F f) const {
-        if (!game_) return refusal("bad_request", "the game was not opened");
+        if (!game_) return refusal(arbiter::face::Code::bad_request, "the game was not opened");
         return refusing([&] { return arbiter::face::dump(f()); });
     }
     std::unique_ptr<arbiter::face::LiveGame> game_;
@@ -290,7 +290,7 @@ std::string board(const std::string& fen, bool flip, const std::string& highligh
         const arbiter::face::BoardStyle style = arbiter::face::board_style(flip, highlight, arrow);
         return arbiter::face::board_svg(arbiter::face::composed_fen_or_throw(fen), style);
     } catch (const arbiter::face::InputError& e) {
-        return refusal(e.code(), message_for(e, arbiter::face::Caller::javascript), e.field(), e.offset());
+        return refusal(e);
     }
 }
 

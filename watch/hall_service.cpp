@@ -174,7 +174,7 @@ struct HallService::Impl {
         std::lock_guard lock(m);
         bool found = false;
         for (const Alert& x : hall.alerts()) found = found || x.key() == key;
-        if (!found) throw HttpError{404, "not_found", "no such alert in force"};
+        if (!found) throw HttpError{face::Code::not_found, "no such alert in force"};
         acked.insert(key);
         if (state) state->acknowledge(key);
         ++version;
@@ -245,7 +245,7 @@ face::Response HallService::route(const face::Request& req) {
         if (id == req.query.end()) throw face::FieldError("give the board as ?id=BOARD", "id");
         std::lock_guard lock(impl_->m);
         Json j = impl_->board_detail(id->second);
-        if (j.is_null()) throw HttpError{404, "not_found", "no such board: " + id->second};
+        if (j.is_null()) throw HttpError{face::Code::not_found, "no such board: " + id->second};
         return json_answer(200, j);
     }
     if (req.path == "/api/v1/watch/stream") {
@@ -257,7 +257,7 @@ face::Response HallService::route(const face::Request& req) {
         if (auto too_large = face::body_too_large(req, face::max_body)) throw *too_large;
         return impl_->acknowledge(req);
     }
-    throw HttpError{404, "not_found", "no such route: " + req.path};
+    throw HttpError{face::Code::not_found, "no such route: " + req.path};
 }
 
 }  // namespace arbiter::watch

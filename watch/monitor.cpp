@@ -25,22 +25,24 @@ void print(const std::vector<Alert>& alerts) {
 
 int run_monitor(const MonitorOptions& o) {
     if (o.sources.empty() && o.streams.empty())
-        throw face::InputError("bad_usage", "give at least one SOURCE or --stream URL", "SOURCE");
+        throw face::InputError(face::Code::bad_usage, "give at least one SOURCE or --stream URL", "SOURCE");
     WatchOptions options;
     if (o.rules != "auto") {
         const auto id = parse_rule_set(o.rules);
         if (!id)
-            throw face::InputError(
-                "bad_usage", "--rules: unknown rule set '" + o.rules + "' (expected auto or a rule-set id)", "--rules");
+            throw face::InputError(face::Code::unknown_rule_set,
+                                   "--rules: unknown rule set '" + o.rules + "' (expected auto or a rule-set id)",
+                                   "rules");
         options.audit.rules = *id;
     }
     options.stale_after = std::chrono::seconds(o.stale_after);
     if (!o.ca_file.empty())
         if (const std::string problem = check_ca_file(o.ca_file); !problem.empty())
-            throw face::InputError("bad_usage", "--ca-file " + o.ca_file + ": " + problem, "--ca-file");
+            throw face::InputError(face::Code::bad_usage, "--ca-file " + o.ca_file + ": " + problem, "--ca-file");
     for (const std::string& s : o.streams)
         if (!is_url(s))
-            throw face::InputError("bad_usage", "--stream " + s + ": not an http:// or https:// URL", "--stream");
+            throw face::InputError(face::Code::bad_usage, "--stream " + s + ": not an http:// or https:// URL",
+                                   "--stream");
     Hall hall(options);
     std::unique_ptr<StateFile> state;
     if (!o.state.empty()) {
@@ -48,7 +50,7 @@ int run_monitor(const MonitorOptions& o) {
             state = std::make_unique<StateFile>(o.state);
             state->load(hall);
         } catch (const std::exception& e) {
-            throw face::InputError("bad_state", e.what(), "--state");
+            throw face::InputError(face::Code::bad_state, e.what(), "--state");
         }
     }
     SourceOptions so;
@@ -60,7 +62,7 @@ int run_monitor(const MonitorOptions& o) {
     try {
         sources = std::make_unique<Sources>(o.sources, o.streams, so);
     } catch (const std::invalid_argument& e) {
-        throw face::InputError("bad_usage", e.what(), "SOURCE");
+        throw face::InputError(face::Code::bad_usage, e.what(), "SOURCE");
     }
     std::set<std::string> failed;  // sources that could not be read (with --once: exit 2)
     while (true) {
