@@ -5,13 +5,20 @@
 /** The rule-set ids (docs/rules.md); `ruleSets` lists them at run time. */
 export type RuleSetId = 'fide-2023' | 'fide-2018' | 'fide-2014' | 'fide-2009' | 'fide-2005' | 'fide-online' | 'uscf' | 'iccf';
 
-/** Every code an ArbiterError can carry (docs/json.md, "Error codes"; the input's codes for PGN bytes that are not text). */
+/**
+ * The codes of the one list (face_core/error_codes.hpp, docs/json.md "Error codes") and the input's
+ * codes for PGN bytes that are not text: every code an ArbiterError can carry (the journal's and the
+ * HTTP server's are in the list too, for the other faces).
+ */
 export type ErrorCode =
   | 'bad_usage' | 'bad_input' | 'bad_value' | 'bad_field' | 'bad_json' | 'bad_fen' | 'bad_move' | 'illegal_move'
   | 'ambiguous_move' | 'game_over' | 'no_move' | 'bad_pgn' | 'no_such_game' | 'unknown_rule_set' | 'not_utf8'
   | 'line_too_long' | 'bad_square' | 'bad_state' | 'bad_request' | 'no_such_session' | 'deleted' | 'wasm_unavailable'
-  | 'not_found' | 'method_not_allowed' | 'too_large' | 'unauthorized' | 'forbidden' | 'too_many_attempts'
-  | 'https_required' | 'broken_journal' | 'too_many_streams' | 'out_of_memory' | 'internal'
+  | 'not_found' | 'method_not_allowed' | 'too_large' | 'uri_too_long' | 'http_error' | 'unauthorized' | 'forbidden'
+  | 'too_many_attempts' | 'https_required' | 'broken_journal' | 'journal_busy' | 'conflict' | 'read_only' | 'io'
+  | 'missing_file' | 'not_a_journal' | 'newer_format' | 'corrupt' | 'refused' | 'replay' | 'bad_path' | 'foreign_wal'
+  | 'user_exists' | 'no_such_user' | 'bad_user' | 'source_unreadable' | 'too_many_streams' | 'out_of_memory'
+  | 'internal'
   | 'cannot_open' | 'read_failed' | 'corrupt_zstd' | 'truncated_zstd' | 'corrupt_gzip' | 'truncated_gzip'
   | 'corrupt_bzip2' | 'truncated_bzip2' | 'not_text';
 
