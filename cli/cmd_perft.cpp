@@ -34,28 +34,20 @@ void add_perft(CLI::App& app) {
     cmd->callback([opt] {
         const Position pos = position_of(opt->position);
         const auto start = std::chrono::steady_clock::now();
-        std::uint64_t total = 0;
-        Json divide = nullptr;
-        if (opt->divide) {
-            divide = Json::array();
-            for (auto [move, nodes] : perft_divide(pos, opt->depth)) {
-                if (opt->json)
-                    divide.push_back(Json{{"uci", to_uci(pos, move)}, {"san", to_san(pos, move)}, {"nodes", nodes}});
-                else
-                    std::cout << to_uci(pos, move) << ": " << nodes << '\n';
-                total += nodes;
-            }
-            if (opt->depth == 0) total = 1;
-            if (!opt->json) std::cout << '\n';
-        } else {
-            total = perft(pos, opt->depth);
-        }
+        // The core's perft operation (position_requests.hpp), printed as JSON or as text.
+        const Json answer = perft_answer(pos, opt->depth, opt->divide);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (opt->json)
-            std::cout << dump(Json{{"fen", to_fen(pos)}, {"depth", opt->depth}, {"nodes", total}, {"divide", divide}})
-                      << std::endl;
-        else
+        const auto total = answer["nodes"].get<std::uint64_t>();
+        if (opt->json) {
+            std::cout << dump(answer) << std::endl;
+        } else {
+            if (opt->divide) {
+                for (const Json& d : answer["divide"])
+                    std::cout << d["uci"].get<std::string>() << ": " << d["nodes"].get<std::uint64_t>() << '\n';
+                std::cout << '\n';
+            }
             std::cout << "Nodes searched: " << total << std::endl;
+        }
         if (opt->stats)
             std::cerr << "time " << seconds << " s, "
                       << static_cast<std::uint64_t>(total / (seconds > 0 ? seconds : 1e-9)) << " nodes/s ("
@@ -70,26 +62,16 @@ void add_moves(CLI::App& app) {
     auto json = std::make_shared<bool>(false);
     add_position_options(*cmd, *position);
     cmd->add_flag("--uci", *uci, "Also print each move in UCI notation");
-    cmd->add_flag(
-        "--json", *json,
-        "JSON: {\"fen\",\"side_to_move\",\"in_check\",\"checkmate\",\"stalemate\",\"count\",\"moves\":[{\"san\","
-        "\"uci\"}]}");
+    cmd->add_flag("--json", *json,
+                  "JSON: {\"fen\",\"side_to_move\",\"check\",\"checkmate\",\"stalemate\",\"insufficient_material\","
+                  "\"count\",\"moves\":[{\"san\",\"uci\"}]}, the moves operation of every face");
     cmd->callback([position, uci, json] {
         const Position pos = position_of(*position);
-        const MoveList moves = legal_moves(pos);
         if (*json) {
-            Json list = Json::array();
-            for (Move m : moves) list.push_back(Json{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}});
-            std::cout << dump(Json{{"fen", to_fen(pos)},
-                                   {"side_to_move", name(pos.turn())},
-                                   {"in_check", pos.in_check()},
-                                   {"checkmate", moves.empty() && pos.in_check()},
-                                   {"stalemate", moves.empty() && !pos.in_check()},
-                                   {"count", moves.size()},
-                                   {"moves", list}})
-                      << '\n';
+            std::cout << dump(moves_answer(pos)) << '\n';
             return;
         }
+        const MoveList moves = legal_moves(pos);
         if (moves.empty()) {
             std::cout << "no legal moves for " << name(pos.turn()) << " ("
                       << (pos.in_check() ? "checkmate" : "stalemate") << ")\n";

@@ -1,8 +1,11 @@
 // position_requests.cpp — status, claim and dead requests given as JSON (position_requests.hpp).
 #include "position_requests.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "arbiter/arbiter.hpp"
 #include "dead_json.hpp"
@@ -66,22 +69,6 @@ void describe_move(const Position& pos, Move m, Json& out) {
 // The legal moves of a position and whether it is check: {"fen","side_to_move","check",
 // "insufficient_material":{"white","black"},"moves":[{"san","uci"}]}; with `verbose`, each move
 // also says its piece, capture, promotion, flags and the position after it (describe_move).
-Json moves_answer(const Position& pos, bool verbose) {
-    Json moves = Json::array();
-    for (Move m : legal_moves(pos)) {
-        Json j{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
-        if (verbose) describe_move(pos, m, j);
-        moves.push_back(std::move(j));
-    }
-    return Json{
-        {"fen", to_fen(pos)},
-        {"side_to_move", std::string(name(pos.turn()))},
-        {"check", pos.in_check()},
-        {"insufficient_material",
-         {{"white", insufficient_material(pos, Color::white)}, {"black", insufficient_material(pos, Color::black)}}},
-        {"moves", moves}};
-}
-
 // A move played: {"fen" (after it),"san","uci"}.
 Json play_answer(const Position& pos, const std::string& text) {
     const auto m = parse_move(pos, text);
@@ -92,6 +79,47 @@ Json play_answer(const Position& pos, const std::string& text) {
 }
 
 }  // namespace
+
+Json moves_answer(const Position& pos, bool verbose) {
+    const MoveList legal = legal_moves(pos);
+    Json moves = Json::array();
+    for (Move m : legal) {
+        Json j{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
+        if (verbose) describe_move(pos, m, j);
+        moves.push_back(std::move(j));
+    }
+    return Json{
+        {"fen", to_fen(pos)},
+        {"side_to_move", std::string(name(pos.turn()))},
+        {"check", pos.in_check()},
+        {"checkmate", legal.empty() && pos.in_check()},
+        {"stalemate", legal.empty() && !pos.in_check()},
+        {"insufficient_material",
+         {{"white", insufficient_material(pos, Color::white)}, {"black", insufficient_material(pos, Color::black)}}},
+        {"count", legal.size()},
+        {"moves", moves}};
+}
+
+Json perft_answer(const Position& pos, int depth, bool divide) {
+    std::uint64_t total = 0;
+    Json split = nullptr;
+    if (divide) {
+        split = Json::array();
+        for (auto [move, nodes] : perft_divide(pos, depth)) {
+            split.push_back(Json{{"uci", to_uci(pos, move)}, {"san", to_san(pos, move)}, {"nodes", nodes}});
+            total += nodes;
+        }
+        if (depth == 0) total = 1;
+    } else {
+        total = perft(pos, depth);
+    }
+    return Json{{"fen", to_fen(pos)}, {"depth", depth}, {"nodes", total}, {"divide", split}};
+}
+
+const std::vector<std::string_view>& position_operations() {
+    static const std::vector<std::string_view> names{"status", "claim", "dead", "moves", "play", "perft"};
+    return names;
+}
 
 Json dead_answer(const GameInput& in, const DeadRequest& request) {
     if (request.side != "white" && request.side != "black" && request.side != "both")
@@ -113,10 +141,14 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
 }
 
 Json position_answer(std::string_view what, const Json& request) {
+    const auto& ops = position_operations();
+    if (std::find(ops.begin(), ops.end(), what) == ops.end())
+        throw InputError(Code::not_found, "no such operation: '" + printable(std::string(what)) +
+                                              "' (status, claim, dead, moves, play or perft)");
     if (what == "moves" || what == "play" || what == "perft") {
         const Fields f(request, what == "moves"  ? std::set<std::string>{"fen", "verbose"}
                                 : what == "play" ? std::set<std::string>{"fen", "move"}
-                                                 : std::set<std::string>{"fen", "depth"});
+                                                 : std::set<std::string>{"fen", "depth", "divide"});
         std::string fen, move;
         f.text("fen", fen);
         const Position pos = f.has("fen") ? fen_or_throw(fen) : Position();  // "" is bad_fen, as everywhere
@@ -131,8 +163,10 @@ Json position_answer(std::string_view what, const Json& request) {
             return play_answer(pos, move);
         }
         int depth = 1;
+        bool divide = false;
         f.number("depth", depth, 0, max_perft_depth);
-        return Json{{"fen", to_fen(pos)}, {"depth", depth}, {"nodes", perft(pos, depth)}};
+        f.flag("divide", divide);
+        return perft_answer(pos, depth, divide);
     }
     std::set<std::string> keys{"fen", "moves", "pgn", "game", "ply"};
     if (what == "claim") keys.insert({"kind", "intended"});
@@ -141,6 +175,11 @@ Json position_answer(std::string_view what, const Json& request) {
     else
         keys = with_rule_keys(keys);
     const Fields f(request, keys);
+    std::string kind, intended;
+    if (what == "claim") {
+        f.text("kind", kind);
+        claim_kind_or_throw(kind);  // before the position is read, as the CLI checks it
+    }
     GameInput in = read_position(f);
     if (what == "dead") {
         DeadRequest dead;
@@ -152,8 +191,6 @@ Json position_answer(std::string_view what, const Json& request) {
     read_rules(f, in);
     const auto record = in.build();
     if (what == "status") return to_json(draw_status(*record), *record);
-    std::string kind, intended;
-    f.text("kind", kind);
     f.text("intended", intended);
     return claim_answer(*record, kind, intended);
 }

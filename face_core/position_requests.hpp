@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arbiter/arbiter.hpp"
 #include "game_input.hpp"
@@ -38,14 +39,27 @@ struct DeadRequest {
 /// or the position's own (bad_fen, illegal_move, …).
 Json dead_answer(const GameInput& in, const DeadRequest& request);
 
-/// `what`: "status", "claim" or "dead"; and for the JavaScript and Python APIs: "moves" (fen,
+/// The legal moves of a position (`arbiter moves --json`, the "moves" operation): {"fen",
+/// "side_to_move","check","checkmate","stalemate","insufficient_material" (each side, as
+/// python-chess and chess.js count it),"count","moves":[{"san","uci"} and, with `verbose`,
+/// chess.js's piece, captured, promotion, flags and the FEN after it]}.
+Json moves_answer(const Position& pos, bool verbose = false);
+/// The leaf nodes of the legal move tree to `depth` (`arbiter perft --json`, the "perft"
+/// operation): {"fen","depth","nodes","divide": null, or with `divide` [{"uci","san","nodes"}]}.
+Json perft_answer(const Position& pos, int depth, bool divide = false);
+/// The operations on a position or a game, each face's names for them (the service's
+/// POST /api/v1/NAME, request(NAME, …) in Python and JavaScript, the CLI's commands).
+const std::vector<std::string_view>& position_operations();
+
+/// `what`: one of position_operations(): "status", "claim" or "dead"; "moves" (fen,
 /// verbose: the legal moves in SAN and UCI — with verbose, chess.js's piece, captured, promotion,
 /// flags and the FEN after each —, whether it is check, and each side's insufficient_material as
 /// python-chess and chess.js count it), "play" (fen, move: the FEN after it, its
-/// SAN and UCI) and "perft" (fen, depth 0 to max_perft_depth: the leaf count). A missing fen is the start
-/// position. Errors: InputError with the codes of errors.hpp's table, the same the CLI gives for the
-/// same input: bad_field (FieldError: a key unknown or of the wrong type), bad_value (out of range),
-/// bad_usage, bad_fen, bad_move, illegal_move, ambiguous_move, unknown_rule_set, bad_pgn, ….
+/// SAN and UCI) and "perft" (fen, depth 0 to max_perft_depth, divide: perft_answer). A missing fen is the
+/// start position; an empty one is bad_fen. Another `what` is InputError not_found, in every face. Errors: InputError
+/// with the codes of errors.hpp's table, the same the CLI gives for the same input: bad_field (FieldError: a key
+/// unknown or of the wrong type), bad_value (out of range), bad_usage, bad_fen, bad_move, illegal_move, ambiguous_move,
+/// unknown_rule_set, bad_pgn, ….
 Json position_answer(std::string_view what, const Json& request);
 
 }  // namespace arbiter::face

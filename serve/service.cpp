@@ -3,12 +3,16 @@
 // writer, the rules' threads, the session cache and the event stream are files of their own.
 #include "service.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 #include "access.hpp"
 #include "api_request.hpp"
 #include "arbiter/arbiter.hpp"
 #include "assets.hpp"
 #include "board_route.hpp"
 #include "errors.hpp"
+#include "position_requests.hpp"
 #include "rules_threads.hpp"
 #include "session_json.hpp"
 #include "text.hpp"
@@ -113,9 +117,15 @@ Response Service::route(const Request& req) {
         face::allow_only(req, "GET");
         return journal_state();
     }
-    if (path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead") {
-        face::allow_only(req, "POST");
-        return position_route(path.substr(8), req);
+    // Every operation on a position or a game, as the core lists them (POST /api/v1/status,
+    // claim, dead, moves, play, perft): the JSON of the CLI's --json and of Python and JavaScript.
+    if (path.rfind("/api/v1/", 0) == 0) {
+        const std::string_view op = std::string_view(path).substr(8);
+        const auto& ops = face::position_operations();
+        if (std::find(ops.begin(), ops.end(), op) != ops.end()) {
+            face::allow_only(req, "POST");
+            return position_route(std::string(op), req);
+        }
     }
     const std::string sessions = "/api/v1/sessions/";
     if (path.rfind(sessions, 0) == 0) {

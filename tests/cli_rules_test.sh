@@ -122,7 +122,7 @@ expect 2 '"code":"unknown_rule_set",.*"field":"rules"' '' -- status --json --rul
 expect 2 '' 'only 4 ranks' -- status --fen "8/8/8/8 w - -"
 expect 0 '^\{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3,"nodes":8902,"divide":null\}$' '' -- perft --json 3
 expect 0 '"divide":\[\{"uci":"e1e2","san":"Ke2","nodes":29\},' '' -- perft --json --divide 2 --moves "e4 e5"
-expect 0 '"checkmate":true,"stalemate":false,"count":0,"moves":\[\]' '' -- moves --json --moves "f3 e5 g4 Qh4#"
+expect 0 '"check":true,"checkmate":true,"stalemate":false,.*"count":0,"moves":\[\]' '' -- moves --json --moves "f3 e5 g4 Qh4#"
 expect 0 '"count":20,"moves":\[\{"san":"a3","uci":"a2a3"\}|"count":20,' '' -- moves --json
 "$ARBITER" session new --help >"$tmp/out"
 total=$((total + 1))

@@ -380,6 +380,8 @@ export interface Arbiter {
   readonly ruleSets: readonly RuleSetId[];
   /** The rule set used when none is given ("fide-2023"). */
   readonly defaultRules: RuleSetId;
+  /** Any operation of the core by name (the service's POST /api/v1/NAME): the same JSON answer. */
+  request(operation: 'status' | 'claim' | 'dead' | 'moves' | 'play' | 'perft', request?: object): unknown;
   status(request: PositionRequest & RuleOptions): Status;
   claim(request: ClaimRequest): ClaimVerdict;
   dead(fen: string, side?: 'white' | 'black' | 'both', options?: DeadOptions): DeadAnswer;

@@ -596,6 +596,14 @@ export async function load(options = {}) {
     ruleSets: Object.freeze(ruleSets.rule_sets),
     /** The rule set used when none is given. */
     defaultRules: ruleSets.default,
+    /**
+     * Any operation of the core by its name, as the service's POST /api/v1/NAME and Python's
+     * request() take it: status, claim, dead, moves, play, perft; the same JSON answer.
+     */
+    request: (operation, request) => {
+      expectType(typeof operation === 'string', 'operation', "an operation's name such as 'status'", operation);
+      return call(operation, requestOf(request));
+    },
     /** The draw status of a position or game: {fen, moves, pgn, game, ply, rules, …}. */
     status: (request) => call('status', requestOf(request)),
     /** A claim (kind "threefold" or "fifty", an intended move or none) on a position or game. */
