@@ -180,13 +180,14 @@ bench-audit: bench-deps release
 # Unwinnability against chasolver 3.0 (built offline from ../shared/peers/chasolver): both full
 # searches and both fast checks on the Lichess sets, the D3 vectors, the real sample (every 10th
 # ply of the real PGN corpora), `held` (the plies halfway between, tuned on by nothing) and the
-# generated composed sets (boxed, walls, chains, walled, rows, door: bench/composed_unwinnable.py),
+# generated composed sets (boxed, walls, chains, walled, rows, door: bench/composed_unwinnable.py;
+# locked, locked-free: bench/locked_unwinnable.py),
 # same core, same run, alternating; ratios, unknowns, worst question, peak RSS, answers the two
 # disagree on (docs/performance.md). Skips with a message when ../shared is absent.
 # UNWINNABLE_ROUNDS, UNWINNABLE_CORE, UNWINNABLE_SETS narrow it.
 UNWINNABLE_ROUNDS ?= 3
 UNWINNABLE_CORE ?= 1
-UNWINNABLE_SETS ?= lichess,unfair,vectors,sample,held,boxed,walls,chains,walled,rows,door
+UNWINNABLE_SETS ?= lichess,unfair,vectors,sample,held,boxed,walls,chains,walled,rows,door,locked,locked-free
 bench-unwinnable: build
 	@if [ ! -d ../shared/peers/chasolver ] || [ ! -d ../shared/data/unwinnable ]; then \
 	  echo "bench-unwinnable: ../shared (chasolver and the unwinnability data) is absent; skipped"; exit 0; fi; \

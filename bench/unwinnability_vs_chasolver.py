@@ -6,7 +6,9 @@
 Both programs get the same questions (one a line, `FEN white|black`: the D3 vectors with both
 sides asked, the Lichess timeouts with the intended winner, the side that just moved, the
 composed sets `boxed`, `walls`, `chains`, `walled`, `rows` and `door` of
-bench/composed_unwinnable.py, both sides asked, `sample`, every 10th ply of every game of the
+bench/composed_unwinnable.py, both sides asked, the locked boards `locked` and `locked-free` of
+bench/locked_unwinnable.py (1,000 boards each, both sides asked; the second without the rule
+that promoted pieces need pawns gone), `sample`, every 10th ply of every game of the
 real PGN corpora, both sides asked, and `held`, the plies halfway between those of `sample`
 (5, 15, 25, ...), which no weight of the searches was tuned on), on the
 same core (taskset -c C), in the same run, alternating: arbiter full, chasolver full, arbiter fast,
@@ -29,6 +31,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.environ.get("ARBITER_SHARED_DATA", os.path.join(HERE, "..", "..", "shared", "data"))
 COMPOSED = ("boxed", "walls", "chains", "walled", "rows", "door")  # bench/composed_unwinnable.py
+LOCKED = ("locked", "locked-free")  # bench/locked_unwinnable.py (issue 65): plausible, and not (--free)
 SAMPLE_EVERY = 10  # the real sample: every 10th ply of every game of the real PGN corpora
 SETS = {
     "lichess": "unwinnable/d3_lichess-30K-games.txt",
@@ -41,9 +44,14 @@ def composed(name, arbiter):
     """The generated composed set `name` (bench/composed_unwinnable.py), less the positions
     arbiter refuses (a king left in check) and repeated questions: [(fen, side, None)]."""
     sys.path.insert(0, HERE)
-    import composed_unwinnable
+    if name in LOCKED:
+        import locked_unwinnable
 
-    qs = composed_unwinnable.generate(name)
+        qs = locked_unwinnable.generate(count=1000, free=name == "locked-free")
+    else:
+        import composed_unwinnable
+
+        qs = composed_unwinnable.generate(name)
     text = "".join(f"{fen} {side}\n" for fen, side in qs)
     r = subprocess.run([arbiter, "dead", "--batch", "-", "--fast"], input=text, capture_output=True, text=True)
     legal = set()
@@ -80,7 +88,7 @@ def sample(arbiter, every=SAMPLE_EVERY, offset=0):
 
 def questions(name, arbiter=None):
     """[(fen of four fields, side, label)]: label 'W' can mate, 'U' cannot, None unknown."""
-    if name in COMPOSED:
+    if name in COMPOSED or name in LOCKED:
         return composed(name, arbiter)
     if name == "sample":
         return sample(arbiter)
@@ -189,7 +197,7 @@ def main():
     ap.add_argument("chasbench")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--core", type=int, default=1)
-    ap.add_argument("--sets", default="lichess,unfair,vectors,sample,held," + ",".join(COMPOSED))
+    ap.add_argument("--sets", default="lichess,unfair,vectors,sample,held," + ",".join(COMPOSED + LOCKED))
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.sets.split(","):

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "arbiter/attacks.hpp"
@@ -681,8 +682,50 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
                     "exhaustive search of the separated game: no reachable position is a mate") ||
                nodes >= limit;
     };
+    // Where the units outside the loser's king's game can never touch the walls, the projected
+    // game (those units off the board, their moves passes) opens every round with 8b in place of
+    // the separated game's search, resumed where it stopped, until it proves, finds a mate whose
+    // line lifts to the real board, or fails (then the separated game's search takes its place):
+    // a proof over regions, exhaustive over the few units that can meet the loser's king, where
+    // the searches of the whole board see every placement of the units that never take part
+    // (docs/unwinnability.md, "The projected game").
+    // (Its walls leave out the pieces shut in by the others: a unit of the game may take one.)
+    const detail::Separation projection =
+        separation.area[0] | separation.area[1] ? detail::separate(pos, side, false) : detail::Separation{};
+    std::optional<detail::ProjectedGame> projected;
+    bool projection_open = projection.projects;
+    auto project = [&](std::uint64_t work) {
+        if (!projected) projected.emplace(pos, side, projection);
+        std::uint64_t spent = 0;
+        const detail::ProjectedGame::Result r = projected->run(std::min(work, limit - nodes), spent);
+        nodes += spent;
+        v.nodes = nodes;
+        if (r == detail::ProjectedGame::Result::proved) {
+            v.answer = MateAbility::cannot_checkmate;
+            v.proof = MateProof::exhaustive_search;
+            v.reason = "exhaustive search of the projected game: no mate among the " +
+                       std::to_string(projected->positions()) +
+                       " positions of the loser's king's game while the walls stand (" +
+                       std::to_string(projected->units_outside()) + " units outside it, their moves taken as passes)";
+            return true;
+        }
+        if (r == detail::ProjectedGame::Result::mate) {
+            v.answer = MateAbility::can_checkmate;
+            v.proof = MateProof::mating_line;
+            v.line = projected->take_line();
+            v.reason = "mating line found by the exhaustive search of the projected game";
+            return true;
+        }
+        if (r == detail::ProjectedGame::Result::failed) {
+            projection_open = false;
+            projected.reset();  // its memory back before the separated game's search
+        }
+        if (SearchInterrupt::requested()) nodes = std::max(nodes, limit);  // interrupted: every round ends now
+        return nodes >= limit;
+    };
     for (int round = 0; nodes < limit; ++round) {
-        if ((separation.area[0] | separation.area[1]) && focus(8 * budget)) break;
+        if (projection_open && project(8 * budget)) break;
+        if (!projection_open && (separation.area[0] | separation.area[1]) && focus(8 * budget)) break;
         const bool closed_first = closed && round < 2;
         const bool late = round >= 2;  // the searches of the long manoeuvres open the round
         if (closed_first && bishop_corner && corner_plan(budget)) break;

@@ -837,11 +837,12 @@ Bitboard locked_units(const Position& pos) noexcept {
     }
 }
 
-Bitboard separation_walls(const Position& pos) noexcept {
+Bitboard separation_walls(const Position& pos, bool shut_in) noexcept {
     const Bitboard wp = pos.pieces(Color::white, PieceType::pawn), bp = pos.pieces(Color::black, PieceType::pawn);
     const Bitboard rammed = wp & bp.shifted(-8);
     if (!rammed) return {};
     Bitboard walls = rammed | rammed.shifted(8) | locked_units(pos);
+    if (!shut_in) return walls;
     // Pieces that cannot move while the walls stand are walls too: every square they reach
     // holds a wall of their own or another such piece (a bishop between its pawns and another
     // bishop so shut in). A greatest fixpoint: all pieces to start with, less each that has a
@@ -861,11 +862,11 @@ Bitboard separation_walls(const Position& pos) noexcept {
     return walls | frozen;
 }
 
-Separation separate(const Position& pos, Color winner) noexcept {
+Separation separate(const Position& pos, Color winner, bool shut_in) noexcept {
     if (pos.castling_rooks()) return {};
     // The walls: the pawns blocked head-on (which most often stay so), the units locked for
-    // ever and the pieces they shut in.
-    const Bitboard walls = separation_walls(pos);
+    // ever and (with `shut_in`) the pieces they shut in.
+    const Bitboard walls = separation_walls(pos, shut_in);
     if (!walls) return {};
     const std::array<Bitboard, 2> guarded{held_attacks(pos, Color::white, walls & pos.pieces(Color::white)),
                                           held_attacks(pos, Color::black, walls & pos.pieces(Color::black))};
@@ -930,7 +931,7 @@ Separation separate(const Position& pos, Color winner) noexcept {
         if (units[static_cast<std::size_t>(i)].sq == loser_king) game = units[static_cast<std::size_t>(i)].group;
     // What the units in the game of each colour could take: a king only where the other side's
     // walls do not guard.
-    Separation out{{}, walls, true};
+    Separation out{{}, walls, true, true};
     std::array<Bitboard, 2> game_hits{};
     for (int i = 0; i < n; ++i) {
         const Mobile& u = units[static_cast<std::size_t>(i)];
@@ -947,12 +948,17 @@ Separation separate(const Position& pos, Color winner) noexcept {
         // taken by a pawn of the walls or guard a wall that a unit in the game could take: then
         // the walls stand as long as the game's own moves leave them (which the search checks),
         // and nothing outside the game can reach it or change what is legal in it.
-        if (u.king || u.type == PieceType::pawn || (u.hit & walls & pos.pieces(~u.color)) ||
-            (u.hit & walls & pos.pieces(u.color) & game_hits[index(~u.color)]) ||
-            (pawn_attacks_of_set(~u.color, wall_pawns & pos.pieces(~u.color)) & u.stand))
-            out.proves = false;
+        // The projected game (ProjectedGame) takes the units outside off the board instead of
+        // leaving them out of a key, so it asks only the last three: a king outside (the
+        // winner's: the loser's king is in the game) and pawns outside are tempo for it too.
+        const bool touches_walls = (u.hit & walls & pos.pieces(~u.color)) ||
+                                   (u.hit & walls & pos.pieces(u.color) & game_hits[index(~u.color)]) ||
+                                   (pawn_attacks_of_set(~u.color, wall_pawns & pos.pieces(~u.color)) & u.stand);
+        if (u.king || u.type == PieceType::pawn || touches_walls) out.proves = false;
+        if (touches_walls) out.projects = false;
     }
     out.proves = out.proves && (out.area[0] | out.area[1]);
+    out.projects = out.projects && (out.area[0] | out.area[1]) && pos.legal_ep_square() == Square::none;
     return out;
 }
 

@@ -79,6 +79,47 @@ bool few_pieces(const Position& pos) noexcept {
 
 bool irreversible(const Position& pos, Move m) noexcept { return m.is_castling() || pos.is_zeroing(m); }
 
+/// The positions waiting to be expanded, by progress: queues[k] holds those reached by k
+/// irreversible moves (captures, pawn moves), first reached first; the highest non-empty queue
+/// is served first (every queue above `top` is empty). The exhaustive search's and the projected
+/// game's.
+struct ProgressQueues {
+    struct Queue {
+        std::vector<std::pair<Position, std::uint32_t>> entries;
+        std::size_t cursor = 0;  // entries[cursor] is the next to expand
+        [[nodiscard]] bool empty() const noexcept { return cursor == entries.size(); }
+    };
+    std::vector<Queue> queues;
+    std::size_t top = 0;
+
+    void push(std::size_t k, const Position& p, std::uint32_t id) {
+        if (k >= queues.size()) queues.resize(k + 1);
+        queues[k].entries.emplace_back(p, id);
+        top = std::max(top, k);
+    }
+    /// The next position to expand (copied out: pushing may move the queue's storage) and its
+    /// queue, or false when every queue is empty.
+    bool pop(std::pair<Position, std::uint32_t>& next, std::size_t& k) {
+        if (queues.empty()) return false;
+        while (queues[top].empty()) {
+            queues[top].entries.clear();  // keeps the capacity for the next fill
+            queues[top].cursor = 0;
+            if (top == 0) return false;
+            --top;
+        }
+        k = top;
+        Queue& q = queues[top];
+        next = q.entries[q.cursor++];
+        // A queue that keeps filling while it is served (the reversible moves stay in it) drops
+        // its served half now and then, so that its memory holds what waits, not all it held.
+        if (q.cursor >= 4096 && 2 * q.cursor >= q.entries.size()) {
+            q.entries.erase(q.entries.begin(), q.entries.begin() + static_cast<std::ptrdiff_t>(q.cursor));
+            q.cursor = 0;
+        }
+        return true;
+    }
+};
+
 }  // namespace
 
 /// The state of the search between calls of ExhaustiveSearch::run: the table of visited
@@ -98,15 +139,7 @@ struct ExhaustiveSearch::State {
     // same signature most likely fails too, so it is not tried again (skipping a proof only
     // costs pruning, never soundness).
     std::unordered_set<std::uint64_t> failed_proofs;
-    struct Queue {
-        std::vector<std::pair<Position, std::uint32_t>> entries;
-        std::size_t cursor = 0;  // entries[cursor] is the next to expand
-        [[nodiscard]] bool empty() const noexcept { return cursor == entries.size(); }
-    };
-    // queues[k]: positions reached by k irreversible moves, first reached first; every queue
-    // above `top` is empty.
-    std::vector<Queue> queues;
-    std::size_t top = 0;
+    ProgressQueues waiting;
     bool exhausted = false;
 
     /// Empty again, keeping the memory of the first queues up to 2^15 entries in all (what a
@@ -118,43 +151,19 @@ struct ExhaustiveSearch::State {
         else
             failed_proofs.clear();
         std::size_t kept = 0;
-        for (Queue& q : queues) {
+        for (ProgressQueues::Queue& q : waiting.queues) {
             kept += q.entries.capacity();
             if (kept > (1 << 15)) std::vector<std::pair<Position, std::uint32_t>>().swap(q.entries);
             q.entries.clear();
             q.cursor = 0;
         }
-        top = 0;
+        waiting.top = 0;
         exhausted = false;
         incomplete = false;
     }
 
-    void push(std::size_t k, const Position& p, std::uint32_t id) {
-        if (k >= queues.size()) queues.resize(k + 1);
-        queues[k].entries.emplace_back(p, id);
-        top = std::max(top, k);
-    }
-
-    /// The next position to expand (copied out: pushing may move the queue's storage), or
-    /// false when every queue is empty.
-    bool pop(std::pair<Position, std::uint32_t>& next, std::size_t& k) {
-        while (queues[top].empty()) {
-            queues[top].entries.clear();  // keeps the capacity for the next fill
-            queues[top].cursor = 0;
-            if (top == 0) return false;
-            --top;
-        }
-        k = top;
-        Queue& q = queues[top];
-        next = q.entries[q.cursor++];
-        // A queue that keeps filling while it is served (the reversible moves stay in it) drops
-        // its served half now and then, so that its memory holds what waits, not all it held.
-        if (q.cursor >= 4096 && 2 * q.cursor >= q.entries.size()) {
-            q.entries.erase(q.entries.begin(), q.entries.begin() + static_cast<std::ptrdiff_t>(q.cursor));
-            q.cursor = 0;
-        }
-        return true;
-    }
+    void push(std::size_t k, const Position& p, std::uint32_t id) { waiting.push(k, p, id); }
+    bool pop(std::pair<Position, std::uint32_t>& next, std::size_t& k) { return waiting.pop(next, k); }
 
     /// The moves from the root to visited position `i`.
     [[nodiscard]] std::vector<Move> line_to(std::uint32_t i) const {
@@ -313,6 +322,204 @@ bool ExhaustiveSearch::finished() const noexcept { return state_->exhausted; }
 
 SearchOutcome exhaust_helpmate(const Position& root, Color winner, std::uint64_t node_limit) {
     return ExhaustiveSearch(root, winner).run(node_limit);
+}
+
+}  // namespace arbiter::detail
+
+namespace arbiter::detail {
+
+/// The projected game's state between runs: the positions still to expand (progress first), the
+/// keys of every position met (open addressing; key 0 stands for itself as 1) with the move that
+/// reached each (Move::null() for a pass) and where from, the walls and who may pass.
+struct ProjectedGame::State {
+    Color winner;
+    Position root;
+    std::array<Bitboard, 2> area{};
+    Bitboard walls;
+    Bitboard still;  // the winner's king where it stands outside the game
+    std::array<bool, 2> passes{};
+    int outside = 0;
+    bool failed = false;
+    bool done = false;
+    ProgressQueues waiting;  // progress first, as in ExhaustiveSearch
+    std::vector<std::uint64_t> table = std::vector<std::uint64_t>(1 << 12, 0);
+    struct Step {
+        std::uint32_t parent;
+        Move move;
+    };
+    std::vector<Step> steps;
+    std::vector<Move> line;
+
+    /// Adds the key; false when it was there.
+    bool insert(std::uint64_t key) {
+        if (key == 0) key = 1;
+        if (2 * (steps.size() + 1) > table.size()) {
+            std::vector<std::uint64_t> old(table.size() * 2, 0);
+            old.swap(table);
+            const std::size_t mask = table.size() - 1;
+            for (std::uint64_t k : old)
+                if (k != 0) {
+                    std::size_t i = (k * 0x9E3779B97F4A7C15ULL >> 20) & mask;
+                    while (table[i] != 0) i = (i + 1) & mask;
+                    table[i] = k;
+                }
+        }
+        const std::size_t mask = table.size() - 1;
+        for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL >> 20) & mask;; i = (i + 1) & mask) {
+            if (table[i] == key) return false;
+            if (table[i] == 0) {
+                table[i] = key;
+                return true;
+            }
+        }
+    }
+    /// Queues the position (in queue k) unless it was met before; its id, or -1 when it was.
+    std::int64_t push(const Position& p, std::uint32_t parent, Move m, std::size_t k) {
+        if (!insert(p.key())) return -1;
+        steps.push_back(Step{parent, m});
+        const auto id = static_cast<std::uint32_t>(steps.size() - 1);
+        waiting.push(k, p, id);
+        return id;
+    }
+    bool pop(std::pair<Position, std::uint32_t>& next, std::size_t& k) { return waiting.pop(next, k); }
+
+    /// The real line behind a mate of the projected game (the moves that reach position `id`):
+    /// each pass becomes a move of a unit outside the game of the side to move (a quiet one
+    /// that gives no check first: outside units can always shuffle in most games), each move of
+    /// the game is played as it is. True, with `line` set, when every move is legal on the real
+    /// board and the line ends in a mate of the loser there.
+    bool lift(std::uint32_t id) {
+        std::vector<Move> projected;
+        for (std::uint32_t i = id; i != 0; i = steps[i].parent) projected.push_back(steps[i].move);
+        std::reverse(projected.begin(), projected.end());
+        Position real = root;
+        line.clear();
+        MoveList moves;
+        for (Move m : projected) {
+            legal_moves(real, moves);
+            if (m == Move::null()) {
+                const Bitboard out = area[index(real.turn())] | still;
+                Move best = Move::null();
+                int best_rank = 4;
+                for (Move c : moves) {
+                    if (!out.contains(c.from())) continue;
+                    const Position after = real.after(c);
+                    const int rank = (after.in_check() ? 2 : 0) + (real.is_zeroing(c) ? 1 : 0);
+                    if (rank < best_rank) best = c, best_rank = rank;
+                }
+                if (best == Move::null()) return false;
+                m = best;
+            } else if (!moves.contains(m)) {
+                return false;
+            }
+            line.push_back(m);
+            real = real.after(m);
+        }
+        return real.turn() != winner && real.in_check() && !has_legal_move(real);
+    }
+};
+
+ProjectedGame::ProjectedGame(const Position& root, Color winner, const Separation& separation)
+    : state_(std::make_unique<State>()) {
+    State& st = *state_;
+    st.winner = winner;
+    st.root = root;
+    st.area = separation.area;
+    st.walls = separation.walls;
+    if (!separation.projects) {
+        st.failed = true;
+        return;
+    }
+    // The units outside the game leave the board but for the winner's king; a side that had
+    // any (or whose king stands outside) may pass from now on.
+    Setup setup = root.to_setup();
+    for (Color c : {Color::white, Color::black}) {
+        const Bitboard out = root.pieces(c) & separation.area[index(c)];
+        if (!out) continue;
+        st.passes[index(c)] = true;
+        for (Square s : out) {
+            if (type_of(root.piece_at(s)) == PieceType::king) {
+                st.still = Bitboard(s);
+                continue;
+            }
+            setup.board[index(s)] = Piece::none;
+            ++st.outside;
+        }
+    }
+    SetupRepairs repairs;
+    repairs.allow_impossible_check = true;
+    repairs.allow_too_many_pieces = true;
+    repairs.drop_invalid_ep_square = true;
+    const auto projected = Position::from_setup(setup, repairs);
+    if (!projected) {
+        st.failed = true;
+        return;
+    }
+    st.push(*projected, 0, Move::null(), 0);
+}
+
+ProjectedGame::~ProjectedGame() = default;
+
+std::uint64_t ProjectedGame::positions() const noexcept { return state_->steps.size(); }
+int ProjectedGame::units_outside() const noexcept { return state_->outside; }
+std::vector<Move> ProjectedGame::take_line() noexcept { return std::move(state_->line); }
+
+ProjectedGame::Result ProjectedGame::run(std::uint64_t node_limit, std::uint64_t& nodes) {
+    State& st = *state_;
+    nodes = 0;
+    if (st.failed) return Result::failed;
+    if (st.done) return Result::proved;
+    MoveList moves;
+    std::uint32_t polls = 0;
+    // A mate of the projected game: a real one where the line lifts, else no proof either way.
+    auto mated = [&](std::uint32_t id) {
+        st.failed = true;
+        return st.lift(id) ? Result::mate : Result::failed;
+    };
+    std::pair<Position, std::uint32_t> entry;
+    std::size_t k = 0;
+    for (;;) {
+        if (nodes >= node_limit || ((++polls & 0x3ff) == 0 && SearchInterrupt::requested())) return Result::limit;
+        if (!st.pop(entry, k)) break;
+        const auto& [pos, id] = entry;
+        legal_moves(pos, moves);
+        const bool check = pos.in_check();
+        const bool pass = st.passes[index(pos.turn())] && !check;
+        nodes += 1 + (pass ? 1 : 0);
+        // A move that moves or takes a unit of the walls: the regions no longer hold.
+        for (Move m : moves)
+            if (st.walls.contains(m.from()) || st.walls.contains(m.to())) {
+                st.failed = true;
+                return Result::failed;
+            }
+        if (moves.empty() && check && pos.turn() != st.winner) return mated(id);
+        // The winner's king outside the game stays where it is: its moves are passes.
+        for (Move m : moves) {
+            if (st.still.contains(m.from())) continue;
+            ++nodes;
+            const Position child = pos.after(m);
+            const std::int64_t child_id = st.push(child, id, m, pos.is_zeroing(m) ? k + 1 : k);
+            // A check by the winner is tested for mate at once.
+            if (child_id >= 0 && pos.turn() == st.winner && child.in_check() && !has_legal_move(child))
+                return mated(static_cast<std::uint32_t>(child_id));
+        }
+        if (pass) {
+            Setup s = pos.to_setup();
+            s.turn = ~s.turn;
+            s.ep_square = Square::none;
+            SetupRepairs repairs;
+            repairs.allow_impossible_check = true;
+            repairs.allow_too_many_pieces = true;
+            const auto passed = Position::from_setup(s, repairs);
+            if (!passed) {
+                st.failed = true;
+                return Result::failed;
+            }
+            st.push(*passed, id, Move::null(), k);
+        }
+    }
+    st.done = true;
+    return Result::proved;
 }
 
 }  // namespace arbiter::detail

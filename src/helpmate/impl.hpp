@@ -63,8 +63,9 @@ bool blockade_proof(const Position& pos, Color winner, std::uint32_t work = 2000
 Bitboard locked_units(const Position& pos) noexcept;
 
 /// The walls of the separation plan: the pawns blocked head-on and the units locked for ever
-/// (locked_units); empty where no pawns stand head-on.
-Bitboard separation_walls(const Position& pos) noexcept;
+/// (locked_units), and with `shut_in` the pieces that cannot move while those stand; empty where
+/// no pawns stand head-on.
+Bitboard separation_walls(const Position& pos, bool shut_in = true) noexcept;
 
 /// The separation plan (docs/unwinnability.md, "Separated games"): per colour, the squares
 /// where units stand that can never meet the loser's king's game while the walls
@@ -83,12 +84,19 @@ std::array<Bitboard, 2> separated_area(const Position& pos, Color winner, bool p
 /// The separation plan worked out once: `area` as separated_area(pos, winner), the `walls`
 /// (separation_walls), and whether the area serves a proof (`proves`: what
 /// separated_area(pos, winner, true) would return it for).
+/// `projects`: the area serves the projected game (ProjectedGame): no unit outside the game
+/// could take a unit of the walls, be taken by a pawn of the walls or guard a wall that a unit
+/// in the game could take (a king of the winner and pawns may stand outside), and the root has
+/// no legal en passant capture.
 struct Separation {
     std::array<Bitboard, 2> area{};
     Bitboard walls;
     bool proves = false;
+    bool projects = false;
 };
-Separation separate(const Position& pos, Color winner) noexcept;
+/// Without `shut_in` the pieces shut in by the walls are not walls but units like the others
+/// (a unit of the game may take one: the projected game asks for this).
+Separation separate(const Position& pos, Color winner, bool shut_in = true) noexcept;
 
 /// What the fast check (fast.cpp) proved: `proof` is MateProof::none when it proved nothing.
 struct FastProof {
@@ -571,6 +579,41 @@ Bitboard jailers(const Position& pos, Color winner) noexcept;
 /// first over the winner's moves and the loser's king steps that do not lead away), then the
 /// reward-extended and guided searches look for the mate from there. Finds mates only.
 SearchOutcome search_release(const Position& pos, Color winner, std::uint64_t node_limit);
+
+/// The projected game (docs/unwinnability.md, "The projected game"): a proof over regions that
+/// `winner` can never mate, for positions split by walls (separate()). The units outside the
+/// loser's king's game are taken off the board (the winner's king, where it is outside, stays
+/// where it is: nothing in the game can ever reach it or its region), and each side that had
+/// units outside may *pass* instead of moving, whenever it is not in check: the moves those units
+/// could make. Every real line that keeps the walls standing maps to a line of this smaller game
+/// (its moves outside the game to passes), so when an exhaustive search of the projected game
+/// (progress first, each position once: a table of keys) meets no mate of the loser and no move
+/// that moves or takes a unit of the walls, no real line can mate. Meeting either, it stops
+/// without a proof (`failed`): the projected game allows more than the real one, so its mates
+/// prove nothing; but where its line *lifts* (each pass replaced by a legal move of a unit
+/// outside the game, each move of the game legal on the real board, the last position a real
+/// mate), the lifted line is a mating line (`mate`, take_line()). Resumable with further
+/// budgets; work is counted as in ExhaustiveSearch.
+class ProjectedGame {
+public:
+    enum class Result : std::uint8_t { proved, mate, failed, limit };
+    ProjectedGame(const Position& root, Color winner, const Separation& separation);
+    ~ProjectedGame();
+    ProjectedGame(const ProjectedGame&) = delete;
+    ProjectedGame& operator=(const ProjectedGame&) = delete;
+    /// Goes on with `node_limit` more work; `nodes` gets the work of this call.
+    Result run(std::uint64_t node_limit, std::uint64_t& nodes);
+    /// Positions of the projected game visited so far, and the units taken off the board.
+    [[nodiscard]] std::uint64_t positions() const noexcept;
+    [[nodiscard]] int units_outside() const noexcept;
+    /// After `mate`: the lifted mating line (moved out).
+    std::vector<Move> take_line() noexcept;
+
+    struct State;
+
+private:
+    std::unique_ptr<State> state_;
+};
 
 /// The exhaustive search: a mating line, or `exhausted` once every reachable position has been
 /// visited (pruning positions proven unwinnable), or `limit`. Progress first: positions reached
