@@ -16,7 +16,8 @@ chasolver fast, for N rounds. Rates are questions per second of analysis time as
 reports it (arbiter's `--timing` microseconds, chasbench's sum of call times); the best round of
 each counts. Printed per set: both full searches and both fast checks with their ratios, the
 unknowns (full: no answer; fast: not proved), the unwinnable questions each fast check proves,
-the worst question and the peak RSS of each process; on the composed sets, which have no labels,
+the worst question and the peak RSS of each process, and the median wall time of each program as
+a whole (start-up, reading, FEN checks and writing included: what a user waits for); on the composed sets, which have no labels,
 the questions the two full searches answer oppositely. ../shared is read-only: the question files
 are written to a temporary directory.
 """
@@ -24,9 +25,11 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.environ.get("ARBITER_SHARED_DATA", os.path.join(HERE, "..", "..", "shared", "data"))
@@ -112,17 +115,20 @@ def questions(name, arbiter=None):
 
 
 def timed(cmd, core, stdout):
-    """Runs cmd on one core under /usr/bin/time; returns (stderr text, peak RSS in KB)."""
+    """Runs cmd on one core under /usr/bin/time; returns (stderr text, peak RSS in KB, wall
+    seconds of the whole process: start-up, reading, checking and writing included)."""
     full = ["/usr/bin/time", "-f", "peak_rss_kb=%M", "taskset", "-c", str(core)] + cmd
+    start = time.perf_counter()
     r = subprocess.run(full, stdout=stdout, stderr=subprocess.PIPE, text=True, check=True)
+    wall = time.perf_counter() - start
     rss = int(re.search(r"peak_rss_kb=(\d+)", r.stderr).group(1))
-    return r.stderr, rss
+    return r.stderr, rss, wall
 
 
 def run_arbiter(arbiter, path, fast, core, qs):
     out = path + (".arb-fast" if fast else ".arb-full")
     with open(out, "w") as f:
-        _, rss = timed([arbiter, "dead", "--batch", path, "--timing"] + (["--fast"] if fast else []), core, f)
+        _, rss, wall = timed([arbiter, "dead", "--batch", path, "--timing"] + (["--fast"] if fast else []), core, f)
     total, unknown, proved, wrong, worst = 0.0, 0, 0, 0, (0.0, "")
     with open(out) as f:
         for (fen, side, label), line in zip(qs, f):
@@ -138,13 +144,13 @@ def run_arbiter(arbiter, path, fast, core, qs):
             if (answer == "cannot_checkmate" and label == "W") or (answer == "can_checkmate" and label == "U"):
                 wrong += 1
     return {"rate": len(qs) / (total / 1e6), "unknown": unknown, "proved": proved, "wrong": wrong,
-            "worst_us": worst[0], "worst": worst[1], "rss": rss, "n": len(qs)}
+            "worst_us": worst[0], "worst": worst[1], "rss": rss, "n": len(qs), "wall": wall}
 
 
 def run_chasolver(chasbench, path, fast, core, qs):
     out = path + (".chas-fast" if fast else ".chas-full")
     with open(out, "w") as f:
-        err, rss = timed([chasbench, "fast" if fast else "full", path], core, f)
+        err, rss, wall = timed([chasbench, "fast" if fast else "full", path], core, f)
     s = re.search(r"n=(\d+) sum_call_time=([\d.]+)s .*max=([\d.]+)(us|ms|s) .*max_at=\[(.*)\]", err)
     n, secs = int(s.group(1)), float(s.group(2))
     worst_us = float(s.group(3)) * {"us": 1, "ms": 1e3, "s": 1e6}[s.group(4)]
@@ -165,7 +171,7 @@ def run_chasolver(chasbench, path, fast, core, qs):
             if (mark == "U" and lab == "W") or (mark == "W" and lab == "U"):
                 wrong += 1
     return {"rate": n / secs, "unknown": unknown, "proved": proved, "wrong": wrong, "worst_us": worst_us,
-            "worst": s.group(5), "rss": rss, "n": n}
+            "worst": s.group(5), "rss": rss, "n": n, "wall": wall}
 
 
 def disagreements(path):
@@ -189,6 +195,10 @@ def disagreements(path):
 
 def best(runs):
     return max(runs, key=lambda r: r["rate"])
+
+
+def median_wall(runs):
+    return statistics.median(r["wall"] for r in runs)
 
 
 def main():
@@ -225,6 +235,13 @@ def main():
             print(f"ratios: full arbiter/chasolver {b['arb-full']['rate'] / b['chas-full']['rate']:.2f}x, "
                   f"fast arbiter/chasolver {b['arb-fast']['rate'] / b['chas-fast']['rate']:.2f}x, "
                   f"arbiter fast/chasolver full {b['arb-fast']['rate'] / b['chas-full']['rate']:.1f}x")
+            # As whole programs: the wall time of each process, start-up, reading the lines,
+            # checking each FEN and writing each answer included (median of the rounds).
+            w = {k: median_wall(v) for k, v in res.items()}
+            print(f"whole programs (median wall): full arbiter {w['arb-full'] * 1e3:.0f} ms, chasolver "
+                  f"{w['chas-full'] * 1e3:.0f} ms ({w['chas-full'] / w['arb-full']:.2f}x); fast arbiter "
+                  f"{w['arb-fast'] * 1e3:.0f} ms, chasolver {w['chas-fast'] * 1e3:.0f} ms "
+                  f"({w['chas-fast'] / w['arb-fast']:.2f}x)")
             sys.stdout.flush()
 
 

@@ -1,46 +1,51 @@
 // dead_json.cpp — the analysis behind `arbiter dead` and its JSON.
 #include "dead_json.hpp"
 
+#include <charconv>
 #include <chrono>
+#include <cstring>
 
 #include "text.hpp"
 
 namespace arbiter::face {
 
-Position composed_fen_or_throw(const std::string& fen) {
+Position composed_fen_or_throw(std::string_view fen) {
     auto pos = composed_position_from_fen(fen);
     if (!pos) throw InputError(Code::bad_fen, pos.error().describe(), "fen", pos.error().offset);
     return *pos;
 }
 
-std::vector<Color> sides_of(const std::string& side) {
-    if (side == "white") return {Color::white};
-    if (side == "black") return {Color::black};
-    return {Color::white, Color::black};
+std::span<const Color> sides_of(std::string_view side) {
+    static constexpr Color both[] = {Color::white, Color::black};
+    if (side == "white") return {both, 1};
+    if (side == "black") return {both + 1, 1};
+    return both;
 }
 
-namespace {
-std::vector<std::string> san_line(Position pos, const std::vector<Move>& line) {
-    std::vector<std::string> out;
-    out.reserve(line.size());
-    for (Move m : line) {
-        out.push_back(to_san(pos, m));
-        pos.play_unchecked(m);
+void analyse_dead(const HelpmateAnalyzer& analyzer, const Position& pos, std::span<const Color> sides, bool timed,
+                  std::vector<DeadAnswer>& out) {
+    out.resize(sides.size());
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+        DeadAnswer& a = out[i];
+        a.side = sides[i];
+        const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+        a.verdict = analyzer.can_checkmate(pos, a.side);
+        a.micros =
+            timed ? std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() : 0;
+        a.san.clear();
+        if (a.verdict.line.empty()) continue;
+        Position p = pos;
+        for (Move m : a.verdict.line) {
+            a.san.push_back(to_san(p, m));
+            p.play_unchecked(m);
+        }
     }
-    return out;
 }
-}  // namespace
 
 std::vector<DeadAnswer> analyse_dead(const HelpmateAnalyzer& analyzer, const Position& pos,
-                                     const std::vector<Color>& sides) {
+                                     std::span<const Color> sides) {
     std::vector<DeadAnswer> out;
-    for (Color c : sides) {
-        const auto start = std::chrono::steady_clock::now();
-        DeadAnswer a{c, analyzer.can_checkmate(pos, c), {}};
-        a.micros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-        a.san = san_line(pos, a.verdict.line);
-        out.push_back(std::move(a));
-    }
+    analyse_dead(analyzer, pos, sides, true, out);
     return out;
 }
 
@@ -62,88 +67,190 @@ Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool
 }
 
 namespace {
-/// A string as dump() writes it (compact, UTF-8 kept): quotes and backslashes escaped, control
-/// characters as \b \t \n \f \r or \u00XX. For the analysis's own ASCII strings (FEN, SAN,
-/// reasons); text from the input goes through the JSON library.
-void append_string(std::string& out, std::string_view s) {
-    out += '"';
-    // The text between the characters that need escaping goes in whole (most often all of it).
-    std::size_t plain = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && c != '"' && c != '\\') continue;
-        out.append(s, plain, i - plain);
-        plain = i + 1;
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            static constexpr char hex[] = "0123456789abcdef";
+/// Writes into a string past its end, in room made once (the string is cut back to what was
+/// written when the writer goes): a line of some 400 bytes is some 40 pieces, and appending
+/// each to the string (a test of its room, a call to copy) cost more than the rest of the line.
+class RawOut {
+public:
+    RawOut(std::string& s, std::size_t room) : s_(s), start_(s.size()) {
+        s_.resize(start_ + room);
+        p_ = s_.data() + start_;
+    }
+    RawOut(const RawOut&) = delete;
+    RawOut& operator=(const RawOut&) = delete;
+    ~RawOut() { s_.resize(static_cast<std::size_t>(p_ - s_.data())); }
+
+    void put(char c) noexcept { *p_++ = c; }
+    void put(std::string_view v) noexcept {
+        std::memcpy(p_, v.data(), v.size());
+        p_ += v.size();
+    }
+    void number(std::uint64_t n) noexcept { p_ = std::to_chars(p_, p_ + 20, n).ptr; }
+    /// A name of the analysis's own (an answer, a proof, yes/no/unknown: ASCII letters and
+    /// underscores, nothing to escape) as a JSON string.
+    void name(std::string_view v) noexcept {
+        put('"');
+        put(v);
+        put('"');
+    }
+    /// A string as dump() writes it (compact, UTF-8 kept): quotes and backslashes escaped,
+    /// control characters as \b \t \n \f \r or \u00XX; at most 6 bytes a byte and 2 more. For
+    /// the analysis's own strings (SAN, reasons); text from the input goes through the JSON
+    /// library.
+    void string(std::string_view s) noexcept {
+        put('"');
+        for (const char c : s) {
+            const auto u = static_cast<unsigned char>(c);
+            if (u >= 0x20 && c != '"' && c != '\\') {
+                *p_++ = c;
+                continue;
+            }
+            *p_++ = '\\';
             switch (c) {
-                case '\b': out += "\\b"; break;
-                case '\t': out += "\\t"; break;
-                case '\n': out += "\\n"; break;
-                case '\f': out += "\\f"; break;
-                case '\r': out += "\\r"; break;
-                default:
-                    out += "\\u00";
-                    out += hex[u >> 4];
-                    out += hex[u & 15];
+                case '"': *p_++ = '"'; break;
+                case '\\': *p_++ = '\\'; break;
+                case '\b': *p_++ = 'b'; break;
+                case '\t': *p_++ = 't'; break;
+                case '\n': *p_++ = 'n'; break;
+                case '\f': *p_++ = 'f'; break;
+                case '\r': *p_++ = 'r'; break;
+                default: {
+                    static constexpr char hex[] = "0123456789abcdef";
+                    put("u00");
+                    *p_++ = hex[u >> 4];
+                    *p_++ = hex[u & 15];
+                }
             }
         }
+        put('"');
     }
-    out.append(s, plain, s.size() - plain);
-    out += '"';
+
+private:
+    std::string& s_;
+    std::size_t start_;
+    char* p_;
+};
+
+void append_number(std::string& out, std::uint64_t n) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
 }
 }  // namespace
 
+void append_micros(std::string& out, double micros) {
+    // A time measured in nanoseconds is a whole number of thousandths: written as its decimal
+    // digits with the point put in, trailing zeros dropped, ".0" for a whole number, which is the
+    // shortest text that reads back as the same double, as the JSON library writes it (tested
+    // against it); anything else goes through the library.
+    const double thousandths = micros * 1000;
+    if (micros >= 0 && thousandths < 1e15) {
+        const auto k = static_cast<std::uint64_t>(thousandths + 0.5);
+        if (static_cast<double>(k) / 1000 == micros) {
+            append_number(out, k / 1000);
+            out += '.';
+            unsigned frac = static_cast<unsigned>(k % 1000);
+            if (frac == 0) {
+                out += '0';
+            } else {
+                char digits[3] = {static_cast<char>('0' + frac / 100), static_cast<char>('0' + frac / 10 % 10),
+                                  static_cast<char>('0' + frac % 10)};
+                std::size_t n = 3;
+                while (digits[n - 1] == '0') --n;
+                out.append(digits, n);
+            }
+            return;
+        }
+    }
+    out += dump(Json(micros));
+}
+
+namespace {
+/// The members after "fen": "dead", the verdicts and the per-side objects.
+void append_verdicts(std::string& out, const std::vector<DeadAnswer>& answers, bool timing);
+}  // namespace
+
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
+    out += "\"fen\":\"";  // (a FEN has nothing to escape)
+    append_fen(out, pos);
+    out += '"';
+    append_verdicts(out, answers, timing);
+}
+
+void append_dead_members(std::string& out, std::string_view fen, const std::vector<DeadAnswer>& answers, bool timing) {
+    out += "\"fen\":\"";
+    out += fen;
+    out += '"';
+    append_verdicts(out, answers, timing);
+}
+
+namespace {
+/// append_verdicts but "microseconds", written through one RawOut.
+void append_verdicts_untimed(std::string& out, const std::vector<DeadAnswer>& answers) {
     using namespace std::string_view_literals;  // (the lengths of the literals known here)
     const DeadAnswer* asked[2] = {nullptr, nullptr};
-    for (const DeadAnswer& a : answers) asked[a.side == Color::white ? 0 : 1] = &a;
-    auto per_side = [&](std::string_view key, auto value) {
-        out += ",\""sv;
-        out += key;
-        out += "\":{"sv;
+    // The room: the keys, names and numbers take under 400 bytes; a string at most 6 bytes a byte.
+    std::size_t room = 512;
+    for (const DeadAnswer& a : answers) {
+        asked[a.side == Color::white ? 0 : 1] = &a;
+        room += 6 * a.verdict.reason.size() + 2;
+        for (const std::string& m : a.san) room += 6 * m.size() + 3;
+    }
+    RawOut w(out, room);
+    auto per_side = [&](std::string_view key_and_white, auto value) {
+        w.put(key_and_white);  // ,"key":{"white":
         for (int c = 0; c < 2; ++c) {
-            out += c == 0 ? "\"white\":"sv : ",\"black\":"sv;
+            if (c) w.put(",\"black\":"sv);
             if (asked[c])
                 value(*asked[c]);
             else
-                out += "null"sv;
+                w.put("null"sv);
         }
-        out += '}';
+        w.put('}');
     };
-    out += "\"fen\":"sv;
-    append_string(out, to_fen(pos));
     const auto dead = dead_of(answers);
-    out += ",\"dead\":"sv;
-    out += dead ? (*dead ? "true"sv : "false"sv) : "null"sv;
+    w.put(",\"dead\":"sv);
+    w.put(dead ? (*dead ? "true"sv : "false"sv) : "null"sv);
     for (int c = 0; c < 2; ++c) {
-        out += c == 0 ? ",\"white\":"sv : ",\"black\":"sv;
+        w.put(c == 0 ? ",\"white\":"sv : ",\"black\":"sv);
         if (asked[c])
-            append_string(out, mate_ability_name(asked[c]->verdict.answer));
+            w.name(mate_ability_name(asked[c]->verdict.answer));
         else
-            out += "null"sv;
+            w.put("null"sv);
     }
-    per_side("can_checkmate", [&](const DeadAnswer& a) { append_string(out, yes_no_unknown(a.verdict.answer)); });
-    per_side("proof", [&](const DeadAnswer& a) { append_string(out, mate_proof_name(a.verdict.proof)); });
-    per_side("reason", [&](const DeadAnswer& a) { append_string(out, a.verdict.reason); });
-    per_side("nodes", [&](const DeadAnswer& a) { out += std::to_string(a.verdict.nodes); });
-    per_side("helpmate", [&](const DeadAnswer& a) {
+    per_side(",\"can_checkmate\":{\"white\":"sv,
+             [&](const DeadAnswer& a) { w.name(yes_no_unknown(a.verdict.answer)); });
+    per_side(",\"proof\":{\"white\":"sv, [&](const DeadAnswer& a) { w.name(mate_proof_name(a.verdict.proof)); });
+    per_side(",\"reason\":{\"white\":"sv, [&](const DeadAnswer& a) { w.string(a.verdict.reason); });
+    per_side(",\"nodes\":{\"white\":"sv, [&](const DeadAnswer& a) { w.number(a.verdict.nodes); });
+    per_side(",\"helpmate\":{\"white\":"sv, [&](const DeadAnswer& a) {
         if (a.verdict.answer != MateAbility::can_checkmate) {
-            out += "null"sv;
+            w.put("null"sv);
             return;
         }
-        out += '[';
+        w.put('[');
         for (std::size_t i = 0; i < a.san.size(); ++i) {
-            if (i) out += ',';
-            append_string(out, a.san[i]);
+            if (i) w.put(',');
+            w.string(a.san[i]);
         }
-        out += ']';
+        w.put(']');
     });
-    if (timing) per_side("microseconds", [&](const DeadAnswer& a) { out += dump(Json(a.micros)); });
 }
+
+void append_verdicts(std::string& out, const std::vector<DeadAnswer>& answers, bool timing) {
+    append_verdicts_untimed(out, answers);
+    if (!timing) return;
+    const DeadAnswer* asked[2] = {nullptr, nullptr};
+    for (const DeadAnswer& a : answers) asked[a.side == Color::white ? 0 : 1] = &a;
+    out += ",\"microseconds\":{\"white\":";
+    for (int c = 0; c < 2; ++c) {
+        if (c) out += ",\"black\":";
+        if (asked[c])
+            append_micros(out, asked[c]->micros);
+        else
+            out += "null";
+    }
+    out += '}';
+}
+}  // namespace
 
 }  // namespace arbiter::face

@@ -3,7 +3,9 @@
 // same keys in the same order (docs/json.md).
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
@@ -21,14 +23,19 @@ struct DeadAnswer {
 
 /// Reads a FEN for `dead`: like fen_or_throw, but composed positions are welcome (surplus pieces
 /// and checks no last move could have given do not change what can follow). Throws InputError.
-Position composed_fen_or_throw(const std::string& fen);
+Position composed_fen_or_throw(std::string_view fen);
 
-/// "white", "black" or "both" (anything else: both) as the sides to analyse.
-std::vector<Color> sides_of(const std::string& side);
+/// "white", "black" or "both" (anything else: both) as the sides to analyse (a view of a
+/// constant list).
+std::span<const Color> sides_of(std::string_view side);
 
 /// Analyses `sides` of `pos`, timing each.
 std::vector<DeadAnswer> analyse_dead(const HelpmateAnalyzer& analyzer, const Position& pos,
-                                     const std::vector<Color>& sides);
+                                     std::span<const Color> sides);
+/// The same into `out` (whose answers keep their room from call to call), timing each side only
+/// when `timed` (micros stays 0 otherwise): for `dead --batch`.
+void analyse_dead(const HelpmateAnalyzer& analyzer, const Position& pos, std::span<const Color> sides, bool timed,
+                  std::vector<DeadAnswer>& out);
 
 /// True or false when known: both sides asked and both cannot mate, or a side can mate; else
 /// unknown.
@@ -47,5 +54,12 @@ Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool
 /// values. dead_json is this text parsed, so the two cannot differ; that the text is what the
 /// JSON library itself would write (escapes, numbers) is tested.
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
+/// The same with the position's FEN as to_fen wrote it (for a batch that asks of one position
+/// twice in a row).
+void append_dead_members(std::string& out, std::string_view fen, const std::vector<DeadAnswer>& answers, bool timing);
+
+/// A time in microseconds as the JSON library writes a double (tested against it), without
+/// building a JSON value when the time is a whole number of nanoseconds, as measured ones are.
+void append_micros(std::string& out, double micros);
 
 }  // namespace arbiter::face

@@ -5,6 +5,7 @@
 // a few milliseconds natively but about a second in WebAssembly, before the first answer.
 #include "arbiter/attacks.hpp"
 
+#include <bit>
 #include <vector>
 
 namespace arbiter {
@@ -16,22 +17,6 @@ namespace {
 
 std::uint64_t rook_table_storage[0x19000];
 std::uint64_t bishop_table_storage[0x1480];
-
-std::uint64_t slide(int sq, std::uint64_t occupied, const int (*dirs)[2]) {
-    std::uint64_t r = 0;
-    for (int d = 0; d < 4; ++d) {
-        int f = (sq & 7) + dirs[d][0];
-        int rk = (sq >> 3) + dirs[d][1];
-        while (f >= 0 && f < 8 && rk >= 0 && rk < 8) {
-            const std::uint64_t b = std::uint64_t{1} << (rk * 8 + f);
-            r |= b;
-            if (occupied & b) break;
-            f += dirs[d][0];
-            rk += dirs[d][1];
-        }
-    }
-    return r;
-}
 
 #if !defined(ARBITER_USE_PEXT)
 // clang-format off
@@ -76,6 +61,45 @@ constexpr std::uint64_t bishop_magics[64] = {
 
 constexpr int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// The ray from each square in each direction (the square itself left out), made at compile time.
+struct Rays {
+    std::uint64_t rook[4][64]{}, bishop[4][64]{};
+};
+constexpr Rays rays = [] {
+    Rays r;
+    for (int sq = 0; sq < 64; ++sq)
+        for (int d = 0; d < 4; ++d)
+            for (int k = 0; k < 2; ++k) {
+                const int(*dirs)[2] = k == 0 ? rook_dirs : bishop_dirs;
+                std::uint64_t& ray = (k == 0 ? r.rook : r.bishop)[d][sq];
+                for (int f = (sq & 7) + dirs[d][0], rk = (sq >> 3) + dirs[d][1]; f >= 0 && f < 8 && rk >= 0 && rk < 8;
+                     f += dirs[d][0], rk += dirs[d][1])
+                    ray |= std::uint64_t{1} << (rk * 8 + f);
+            }
+    return r;
+}();
+
+// The squares a slider on `sq` moving along `dirs` (rook_dirs or bishop_dirs) reaches on a board
+// holding `occupied`: each ray up to and including its first occupied square. (Filling the tables
+// asks this some 110,000 times at start-up, so it is the ray table and one bit scan a direction,
+// not a walk.)
+std::uint64_t slide(int sq, std::uint64_t occupied, const int (*dirs)[2]) {
+    const auto& ray = dirs == rook_dirs ? rays.rook : rays.bishop;
+    std::uint64_t r = 0;
+    for (int d = 0; d < 4; ++d) {
+        std::uint64_t a = ray[d][sq];
+        if (const std::uint64_t blockers = a & occupied) {
+            // Towards higher squares (up a rank, or along a rank to the right) the nearest
+            // blocker is the lowest bit, the other way the highest.
+            const bool up = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+            const int first = up ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+            a ^= ray[d][first];
+        }
+        r |= a;
+    }
+    return r;
+}
 
 // xorshift64* generator with a fixed seed: deterministic magic search.
 struct Prng {

@@ -2,6 +2,7 @@
 #include "arbiter/fen.hpp"
 
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstring>
 
@@ -55,6 +56,16 @@ constexpr std::array<Piece, 256> piece_of_letter = [] {
     return table;
 }();
 
+/// How many squares each placement byte stands for: 1 for a piece letter, its value for a
+/// digit 1 to 8, 0 for any other byte.
+constexpr std::array<std::uint8_t, 256> squares_of_letter = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (std::size_t c = 0; c < 256; ++c)
+        if (piece_of_letter[c] != Piece::none) table[c] = 1;
+    for (int d = 1; d <= 8; ++d) table['0' + d] = static_cast<std::uint8_t>(d);
+    return table;
+}();
+
 Unexpected<FenError> fail(FenError::Code code, FenField field, std::size_t offset, std::string message) {
     return Unexpected(FenError{code, field, offset, std::move(message), {}});
 }
@@ -91,21 +102,19 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
                 --rank;
                 file = 0;
                 last_was_digit = false;
-            } else if (c >= '1' && c <= '8') {
-                if (last_was_digit && !options.tolerant)
+            } else if (const int width = squares_of_letter[static_cast<unsigned char>(c)]) {
+                // A piece or a digit, taken the same way (no test of which: they alternate
+                // unpredictably): the letter's piece (none for a digit) goes on the square,
+                // and the file moves on by the squares the letter stands for.
+                const bool digit = c <= '8';
+                if (digit && last_was_digit && !options.tolerant)
                     return fail(C::bad_piece, FenField::placement, at, "two digits in a row");
-                file += c - '0';
-                if (file > 8)
+                if (file + width > 8)
                     return fail(C::rank_too_long, FenField::placement, at,
                                 "rank " + std::to_string(rank + 1) + " has more than 8 squares");
-                last_was_digit = true;
-            } else if (const Piece p = piece_of_letter[static_cast<unsigned char>(c)]; p != Piece::none) {
-                if (file >= 8)
-                    return fail(C::rank_too_long, FenField::placement, at,
-                                "rank " + std::to_string(rank + 1) + " has more than 8 squares");
-                setup.board[index(make_square(file, rank))] = p;
-                ++file;
-                last_was_digit = false;
+                setup.board[rank * 8 + file] = piece_of_letter[static_cast<unsigned char>(c)];
+                file += width;
+                last_was_digit = digit;
             } else {
                 return fail(C::bad_piece, FenField::placement, at,
                             "unexpected " + quote(c) + " in the piece placement");
@@ -271,30 +280,22 @@ Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOpti
     return std::move(pos).value();
 }
 
-std::string to_fen(const Setup& s, FenWriteOptions options) {
-    // The placement, side and castling fields into a buffer first (at most 71 + 3 + 16 bytes).
+void append_fen(std::string& fen, const Setup& s, FenWriteOptions options) {
+    // The fields up to the counters into a buffer first (at most 71 + 3 + 16 + 3 + 1 bytes).
     char buf[96];
     char* out = buf;
+    const std::uint64_t occupied = s.occupied().bits;  // (pieces visited, not squares)
     for (int rank = 7; rank >= 0; --rank) {
-        std::uint64_t row;  // (an empty rank, common in the middlegame and after, is one test)
-        std::memcpy(&row, s.board.data() + rank * 8, 8);
-        if (row == 0x0101010101010101ULL * index(Piece::none)) {
-            *out++ = '8';
-            if (rank) *out++ = '/';
-            continue;
+        unsigned row = static_cast<unsigned>(occupied >> (rank * 8)) & 0xFF;
+        int file = 0;
+        while (row) {
+            const int f = std::countr_zero(row);
+            row &= row - 1;
+            if (f > file) *out++ = static_cast<char>('0' + f - file);
+            *out++ = fen_char(s.board[rank * 8 + f]);
+            file = f + 1;
         }
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const Piece p = s.board[rank * 8 + file];
-            if (p == Piece::none) {
-                ++empty;
-                continue;
-            }
-            if (empty) *out++ = static_cast<char>('0' + empty);
-            empty = 0;
-            *out++ = fen_char(p);
-        }
-        if (empty) *out++ = static_cast<char>('0' + empty);
+        if (file < 8) *out++ = static_cast<char>('0' + 8 - file);
         if (rank) *out++ = '/';
     }
     *out++ = ' ';
@@ -324,22 +325,40 @@ std::string to_fen(const Setup& s, FenWriteOptions options) {
             }
         }
     }
-    std::string fen;
-    fen.reserve(static_cast<std::size_t>(out - buf) + 32);
+    *out++ = ' ';
+    if (!is_ok(s.ep_square)) {
+        *out++ = '-';
+    } else {
+        *out++ = static_cast<char>('a' + file_of(s.ep_square));
+        *out++ = static_cast<char>('1' + rank_of(s.ep_square));
+    }
+    *out++ = ' ';
     fen.append(buf, out);
-    fen += ' ';
-    fen += to_string(s.ep_square);
-    fen += ' ';
-    fen += std::to_string(s.halfmove_clock);
-    fen += ' ';
-    fen += std::to_string(s.fullmove_number);
+    char counters[24];  // two numbers of at most 10 digits with a blank between
+    char* c = std::to_chars(counters, counters + 10, s.halfmove_clock).ptr;
+    *c++ = ' ';
+    c = std::to_chars(c, c + 10, s.fullmove_number).ptr;
+    fen.append(counters, c);
+}
+
+void append_fen(std::string& fen, const Position& pos, FenWriteOptions options) {
+    Setup s = pos.to_setup();
+    if (options.ep == FenWriteOptions::Ep::legal) s.ep_square = pos.legal_ep_square();
+    append_fen(fen, s, options);
+}
+
+std::string to_fen(const Setup& s, FenWriteOptions options) {
+    std::string fen;
+    fen.reserve(96);
+    append_fen(fen, s, options);
     return fen;
 }
 
 std::string to_fen(const Position& pos, FenWriteOptions options) {
-    Setup s = pos.to_setup();
-    if (options.ep == FenWriteOptions::Ep::legal) s.ep_square = pos.legal_ep_square();
-    return to_fen(s, options);
+    std::string fen;
+    fen.reserve(96);
+    append_fen(fen, pos, options);
+    return fen;
 }
 
 }  // namespace arbiter

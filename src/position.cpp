@@ -170,6 +170,20 @@ std::string PositionError::message() const {
     return m;
 }
 
+Bitboard Setup::occupied() const noexcept {
+    constexpr std::uint64_t empty = 0x0101010101010101ULL * index(Piece::none), low7 = 0x7F7F7F7F7F7F7F7FULL;
+    std::uint64_t occ = 0;
+    for (int rank = 0; rank < 8; ++rank) {
+        std::uint64_t row;
+        std::memcpy(&row, board.data() + rank * 8, 8);
+        const std::uint64_t x = row ^ empty;                           // a byte not zero: a square not empty
+        const std::uint64_t high = (((x & low7) + low7) | x) & ~low7;  // its top bit set
+        // The eight top bits (bits 7, 15, …, 63) gathered into one byte, file a lowest.
+        occ |= (((high >> 7) * 0x0102040810204080ULL) >> 56) << (rank * 8);
+    }
+    return Bitboard(occ);
+}
+
 Position::Position() {
     static const Position start = *from_setup(Setup::standard());
     *this = start;
@@ -177,20 +191,11 @@ Position::Position() {
 
 Expected<Position, PositionError> Position::from_setup(const Setup& setup, SetupRepairs repairs) {
     Position pos{EmptyTag{}};
-    for (int i = 0; i < 64; ++i) {
-        if (i % 8 == 0) {  // an empty rank (eight bytes of Piece::none) is skipped in one test
-            std::uint64_t row;
-            std::memcpy(&row, setup.board.data() + i, 8);
-            if (row == 0x0101010101010101ULL * index(Piece::none)) {
-                i += 7;
-                continue;
-            }
-        }
-        const Piece p = setup.board[i];
-        if (p == Piece::none) continue;
+    for (Square s : setup.occupied()) {
+        const Piece p = setup.board[index(s)];
         if (type_of(p) > PieceType::king || index(p) > 13)
             return Unexpected(PositionError{static_cast<std::uint32_t>(PositionProblem::invalid_piece)});
-        pos.put(p, square_at(i));
+        pos.put(p, s);
     }
     pos.turn_ = setup.turn;
     pos.halfmove_clock_ = setup.halfmove_clock;

@@ -3,6 +3,7 @@
 // value (escapes, numbers, key order), for every kind of answer.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,24 @@ TEST(DeadJsonText, EscapesAsTheJsonLibraryDoes) {
     a.micros = 0;
     const std::vector<DeadAnswer> answers{a};
     EXPECT_EQ(written(pos, answers, true), dump(dead_json(pos, answers, true)));
+}
+
+TEST(DeadJsonText, MicrosecondsAsTheJsonLibraryWritesThem) {
+    // Measured times are whole nanoseconds: every one below 2 ms, then a spread up to 10^12 µs,
+    // and values that are not whole nanoseconds (the library's own text then).
+    auto check = [](double micros) {
+        std::string out;
+        append_micros(out, micros);
+        ASSERT_EQ(out, dump(Json(micros))) << micros;
+    };
+    for (std::uint64_t ns = 0; ns < 2'000'000; ++ns) check(static_cast<double>(ns) / 1000);
+    std::uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < 200'000; ++i) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        check(static_cast<double>(x % 1'000'000'000'000'000ULL) / 1000);
+        check(std::chrono::duration<double, std::micro>(std::chrono::nanoseconds(x % (1ULL << 40))).count());
+    }
+    for (double v : {12.3456789, 0.0001, 1e-7, 0.5, 1e15, 3e20, 123456789.123456}) check(v);
 }
 
 }  // namespace

@@ -96,6 +96,9 @@ struct FenWriteOptions {
 
 std::string to_fen(const Setup& setup, FenWriteOptions options = {});
 std::string to_fen(const Position& pos, FenWriteOptions options = {});
+/// to_fen's text appended to `out` (for writers that build a line of their own).
+void append_fen(std::string& out, const Setup& setup, FenWriteOptions options = {});
+void append_fen(std::string& out, const Position& pos, FenWriteOptions options = {});
 
 inline constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -35,6 +35,10 @@ struct Setup {
     static Setup chess960_start(int number);
 
     friend bool operator==(const Setup&, const Setup&) = default;
+
+    /// The squares of `board` that hold a piece, found eight bytes at a time (for the readers
+    /// and writers that visit pieces rather than squares).
+    [[nodiscard]] Bitboard occupied() const noexcept;
 };
 
 /// One reason a Setup is not a legal Position. The values are bit flags.
