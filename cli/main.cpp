@@ -2,10 +2,19 @@
 // errors to exit statuses (0 done, 2 bad usage or input, 1 internal failure) and checks at exit
 // that standard output was written (a full disk or a write error is exit 1 with the reason; a
 // closed pipe ends the process quietly by SIGPIPE, as for any Unix filter).
+//
+// Built twice (CMakeLists.txt): `arbiter-full` (ARBITER_CLI_FULL) with every command, and
+// `arbiter` with the commands that need neither SQLite nor HTTP nor TLS, which hands any other
+// command line, unchanged, to arbiter-full beside it (docs/design.md, "Two programs").
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "cli.hpp"
 #include "rules_json.hpp"
@@ -44,22 +53,75 @@ int report(const char* prefix, std::string_view message, int status, arbiter::fa
     return status;
 }
 
+#if !defined(ARBITER_CLI_FULL)
+// The commands this program answers itself; `help` of one of them too.
+bool answered_here(int argc, char** argv) {
+    auto own = [](std::string_view w) {
+        for (std::string_view c : {"perft", "moves", "status", "claim", "audit", "dead"})
+            if (w == c) return true;
+        return false;
+    };
+    if (argc < 2) return false;
+    const std::string_view first = argv[1];
+    if (own(first)) return true;
+    return first == "help" && argc >= 3 && own(argv[2]);
+}
+
+// Where arbiter-full is: beside this program (the build folder, or the installed bin/).
+std::string full_program(const char* argv0) {
+    std::string self(4096, '\0');
+    const ssize_t n = ::readlink("/proc/self/exe", self.data(), self.size() - 1);
+    if (n > 0)
+        self.resize(static_cast<std::size_t>(n));
+    else
+        self = argv0;
+    const auto slash = self.rfind('/');
+    return (slash == std::string::npos ? std::string() : self.substr(0, slash + 1)) + "arbiter-full";
+}
+
+// Hands the command line to arbiter-full. Returns only when it cannot be run: then the commands
+// answered here still are (with the list of commands this program has), and any other is an
+// internal failure that says where arbiter-full was looked for.
+std::optional<int> hand_over(int argc, char** argv) {
+    const std::string full = full_program(argv[0]);
+    ::execv(full.c_str(), argv);
+    const int err = errno;
+    const std::string_view first = argc >= 2 ? argv[1] : "";
+    for (std::string_view c : {"session", "users", "serve", "watch", "completion"})
+        if (first == c) {
+            std::cerr << "arbiter: '" << c
+                      << "' is a command of arbiter-full, which should be installed beside arbiter (" << full << ": "
+                      << std::strerror(err) << ")\n";
+            return 1;
+        }
+    return std::nullopt;
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace arbiter::cli;
+#if !defined(ARBITER_CLI_FULL)
+    if (!answered_here(argc, argv))
+        if (auto status = hand_over(argc, argv)) return *status;
+#endif
     CLI::App app{"arbiter — the draw rules of chess, exactly"};
     app.require_subcommand(1);
     add_perft(app);
     add_moves(app);
     add_status(app);
     add_claim(app);
+#if defined(ARBITER_CLI_FULL)
     add_session(app);
     add_users(app);
+#endif
     add_audit(app);
     add_dead(app);
+#if defined(ARBITER_CLI_FULL)
     add_serve(app);
     add_watch(app);
+#endif
     add_help(app);
     const std::string version = std::string("arbiter ") + std::string(arbiter::version);
     app.set_version_flag("--version", version);

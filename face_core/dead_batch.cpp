@@ -1,7 +1,9 @@
 // dead_batch.cpp — `dead --batch` (dead_batch.hpp): the lines split, each answered or refused.
 #include "dead_batch.hpp"
 
+#include <array>
 #include <charconv>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -13,8 +15,20 @@
 namespace arbiter::face {
 namespace {
 
-bool all_of(std::string_view s, std::string_view allowed) {
-    return !s.empty() && s.find_first_not_of(allowed) == std::string_view::npos;
+/// The bytes a castling field (KQkq, X-FEN and Shredder-FEN file letters) and a counter may hold.
+constexpr std::uint8_t castling_byte = 1, digit_byte = 2;
+constexpr std::array<std::uint8_t, 256> byte_kinds = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (char c : std::string_view("KQkqABCDEFGHabcdefgh")) t[static_cast<unsigned char>(c)] |= castling_byte;
+    for (char c = '0'; c <= '9'; ++c) t[static_cast<unsigned char>(c)] |= digit_byte;
+    return t;
+}();
+
+bool all_of(std::string_view s, std::uint8_t kind) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!(byte_kinds[static_cast<unsigned char>(c)] & kind)) return false;
+    return true;
 }
 
 struct BatchLine {
@@ -49,12 +63,11 @@ void split_line(std::string_view line, BatchLine& out) {
             t = next();
             return true;
         };
-        field([](std::string_view f) { return f == "-" || all_of(f, "KQkqABCDEFGHabcdefgh"); }) &&
-            field([](std::string_view f) {
-                return f == "-" || (f.size() == 2 && f[0] >= 'a' && f[0] <= 'h' && (f[1] == '3' || f[1] == '6'));
-            }) &&
-            field([](std::string_view f) { return all_of(f, "0123456789"); }) &&
-            field([](std::string_view f) { return all_of(f, "0123456789"); });
+        field([](std::string_view f) { return f == "-" || all_of(f, castling_byte); }) && field([](std::string_view f) {
+            return f == "-" || (f.size() == 2 && f[0] >= 'a' && f[0] <= 'h' && (f[1] == '3' || f[1] == '6'));
+        }) &&
+            field([](std::string_view f) { return all_of(f, digit_byte); }) &&
+            field([](std::string_view f) { return all_of(f, digit_byte); });
     }
     bool single_blanks = true;  // each field after the first one blank after the one before
     for (std::size_t k = 1; k < count; ++k)
@@ -139,10 +152,8 @@ void dead_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const std::st
                     try {
                         if (!last.valid || b.fen != last.fen_in) {  // (a FEN asked again is read once)
                             last.valid = false;
-                            last.pos = composed_fen_or_throw(b.fen);
+                            last.pos = composed_fen_or_throw(b.fen, last.fen_out);
                             last.fen_in = b.fen;
-                            last.fen_out.clear();
-                            append_fen(last.fen_out, last.pos);
                             last.valid = true;
                         }
                         const Position& pos = last.pos;

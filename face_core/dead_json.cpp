@@ -15,6 +15,12 @@ Position composed_fen_or_throw(std::string_view fen) {
     return *pos;
 }
 
+Position composed_fen_or_throw(std::string_view fen, std::string& written) {
+    auto pos = composed_position_from_fen(fen, written);
+    if (!pos) throw InputError(Code::bad_fen, pos.error().describe(), "fen", pos.error().offset);
+    return *pos;
+}
+
 std::span<const Color> sides_of(std::string_view side) {
     static constexpr Color both[] = {Color::white, Color::black};
     if (side == "white") return {both, 1};

@@ -24,6 +24,8 @@ struct DeadAnswer {
 /// Reads a FEN for `dead`: like fen_or_throw, but composed positions are welcome (surplus pieces
 /// and checks no last move could have given do not change what can follow). Throws InputError.
 Position composed_fen_or_throw(std::string_view fen);
+/// The same, and `written` the position's FEN as to_fen writes it.
+Position composed_fen_or_throw(std::string_view fen, std::string& written);
 
 /// "white", "black" or "both" (anything else: both) as the sides to analyse (a view of a
 /// constant list).

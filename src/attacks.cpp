@@ -6,7 +6,12 @@
 #include "arbiter/attacks.hpp"
 
 #include <bit>
+#include <cstdint>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace arbiter {
 namespace detail {
@@ -15,8 +20,31 @@ AttackTables tables;
 
 namespace {
 
-std::uint64_t rook_table_storage[0x19000];
-std::uint64_t bishop_table_storage[0x1480];
+constexpr std::size_t rook_entries = 0x19000, bishop_entries = 0x1480;
+
+/// Room for both slider tables (some 810 KiB): on Linux in one transparent huge page where the
+/// system gives one (madvise mode, the common default), so that filling them costs one fault
+/// instead of some two hundred at every start and the lookups one TLB entry; elsewhere, or if
+/// the mapping fails, in static storage.
+std::uint64_t* slider_storage() {
+    constexpr std::size_t entries = rook_entries + bishop_entries;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::size_t huge = std::size_t{2} << 20;
+    static_assert(entries * sizeof(std::uint64_t) <= huge);
+    if (void* m = mmap(nullptr, 2 * huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        m != MAP_FAILED) {
+        // Keep the 2 MiB-aligned half, give back the rest.
+        const auto base = reinterpret_cast<std::uintptr_t>(m);
+        const std::uintptr_t aligned = (base + huge - 1) & ~(huge - 1);
+        if (aligned > base) munmap(m, aligned - base);
+        if (base + 2 * huge > aligned + huge) munmap(reinterpret_cast<void*>(aligned + huge), base + huge - aligned);
+        madvise(reinterpret_cast<void*>(aligned), huge, MADV_HUGEPAGE);
+        return reinterpret_cast<std::uint64_t*>(aligned);
+    }
+#endif
+    static std::uint64_t storage[entries];
+    return storage;
+}
 
 #if !defined(ARBITER_USE_PEXT)
 // clang-format off
@@ -119,8 +147,10 @@ void init_sliders(std::array<SliderEntry, 64>& entries, std::uint64_t* storage, 
     Prng rng{0x9E3779B97F4A7C15ULL};
 #endif
     std::uint64_t* next_table = storage;
+#if !defined(ARBITER_USE_PEXT)
     std::vector<std::uint64_t> occupancies, references;
     std::vector<int> epoch;
+#endif
     for (int sq = 0; sq < 64; ++sq) {
         const std::uint64_t edges =
             ((0xFFULL | 0xFF00000000000000ULL) & ~(0xFFULL << (8 * (sq >> 3)))) |
@@ -133,29 +163,42 @@ void init_sliders(std::array<SliderEntry, 64>& entries, std::uint64_t* storage, 
         const std::size_t size = std::size_t{1} << bits;
         next_table += size;
 
-        // Enumerate all subsets of the mask (Carry-Rippler) with their attack sets.
+#if defined(ARBITER_USE_PEXT)
+        e.magic = 0;
+        std::uint64_t subset = 0;  // every subset of the mask (Carry-Rippler)
+        do {
+            e.table[e.index(subset)] = slide(sq, subset, dirs);
+            subset = (subset - e.mask) & e.mask;
+        } while (subset);
+#else
+        // The known magic, checked as the table is filled; a search only if it does not fit.
+        epoch.assign(size, 0);
+        e.magic = known_magics[sq];
+        bool fits = true;
+        std::uint64_t subset = 0;
+        do {
+            const std::uint64_t idx = e.index(subset), reference = slide(sq, subset, dirs);
+            if (epoch[idx] < 1) {
+                epoch[idx] = 1;
+                e.table[idx] = reference;
+            } else if (e.table[idx] != reference) {
+                fits = false;
+            }
+            subset = (subset - e.mask) & e.mask;
+        } while (subset && fits);
+        if (fits) continue;
         occupancies.clear();
         references.clear();
-        std::uint64_t subset = 0;
+        subset = 0;
         do {
             occupancies.push_back(subset);
             references.push_back(slide(sq, subset, dirs));
             subset = (subset - e.mask) & e.mask;
         } while (subset);
-
-#if defined(ARBITER_USE_PEXT)
-        e.magic = 0;
-        for (std::size_t i = 0; i < occupancies.size(); ++i) e.table[e.index(occupancies[i])] = references[i];
-#else
-        epoch.assign(size, 0);
-        for (int attempt = 1;; ++attempt) {
-            if (attempt == 1) {
-                e.magic = known_magics[sq];
-            } else {
-                do {
-                    e.magic = rng.sparse();
-                } while (std::popcount((e.mask * e.magic) >> 56) < 6);
-            }
+        for (int attempt = 2;; ++attempt) {
+            do {
+                e.magic = rng.sparse();
+            } while (std::popcount((e.mask * e.magic) >> 56) < 6);
             bool ok = true;
             for (std::size_t i = 0; i < occupancies.size() && ok; ++i) {
                 const std::uint64_t idx = e.index(occupancies[i]);
@@ -192,11 +235,13 @@ void init_lines() {
 struct Initializer {
     Initializer() {
 #if defined(ARBITER_USE_PEXT)
-        init_sliders(tables.rook, rook_table_storage, rook_dirs, nullptr);
-        init_sliders(tables.bishop, bishop_table_storage, bishop_dirs, nullptr);
+        std::uint64_t* const storage = slider_storage();
+        init_sliders(tables.rook, storage, rook_dirs, nullptr);
+        init_sliders(tables.bishop, storage + rook_entries, bishop_dirs, nullptr);
 #else
-        init_sliders(tables.rook, rook_table_storage, rook_dirs, rook_magics);
-        init_sliders(tables.bishop, bishop_table_storage, bishop_dirs, bishop_magics);
+        std::uint64_t* const storage = slider_storage();
+        init_sliders(tables.rook, storage, rook_dirs, rook_magics);
+        init_sliders(tables.bishop, storage + rook_entries, bishop_dirs, bishop_magics);
 #endif
         init_lines();
     }

@@ -56,6 +56,18 @@ constexpr std::array<Piece, 256> piece_of_letter = [] {
     return table;
 }();
 
+/// The FEN letter of each piece (its index), '?' for the values that are no piece.
+constexpr std::array<char, 16> letter_of_piece = [] {
+    std::array<char, 16> table{};
+    table.fill('?');
+    for (Color c : {Color::white, Color::black})
+        for (int t = 0; t < 6; ++t) {
+            const Piece p = make_piece(c, static_cast<PieceType>(t));
+            table[static_cast<std::size_t>(index(p))] = fen_char(p);
+        }
+    return table;
+}();
+
 /// How many squares each placement byte stands for: 1 for a piece letter, its value for a
 /// digit 1 to 8, 0 for any other byte.
 constexpr std::array<std::uint8_t, 256> squares_of_letter = [] {
@@ -80,7 +92,16 @@ std::string quote(char c) {
 
 }  // namespace
 
-Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options) {
+namespace {
+/// What the reader saw of the placement: its text, and whether it is written as to_fen writes
+/// it (no two digits in a row, which tolerant reading accepts: a valid placement has no other
+/// second spelling).
+struct PlacementNote {
+    std::string_view text;
+    bool canonical = true;
+};
+
+Expected<Setup, FenError> parse_fen_noting(std::string_view fen, FenReadOptions options, PlacementNote* note) {
     using C = FenError::Code;
     const auto tokens = split(fen);
     if (tokens.empty()) return fail(C::empty, FenField::placement, 0, "the FEN is empty");
@@ -89,6 +110,7 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
     // 1. Placement, rank 8 first.
     {
         const Token& t = tokens[0];
+        if (note) note->text = t.text;
         int rank = 7, file = 0;
         bool last_was_digit = false;
         for (std::size_t i = 0; i < t.text.size(); ++i) {
@@ -107,8 +129,10 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
                 // unpredictably): the letter's piece (none for a digit) goes on the square,
                 // and the file moves on by the squares the letter stands for.
                 const bool digit = c <= '8';
-                if (digit && last_was_digit && !options.tolerant)
-                    return fail(C::bad_piece, FenField::placement, at, "two digits in a row");
+                if (digit && last_was_digit) {
+                    if (!options.tolerant) return fail(C::bad_piece, FenField::placement, at, "two digits in a row");
+                    if (note) note->canonical = false;
+                }
                 if (file + width > 8)
                     return fail(C::rank_too_long, FenField::placement, at,
                                 "rank " + std::to_string(rank + 1) + " has more than 8 squares");
@@ -249,20 +273,29 @@ Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options
     }
     return setup;
 }
+}  // namespace
 
-Expected<Position, FenError> composed_position_from_fen(std::string_view fen) {
-    FenReadOptions options;
-    options.tolerant = true;
-    SetupRepairs repairs;
-    repairs.allow_too_many_pieces = true;
-    repairs.allow_impossible_check = true;
-    return position_from_fen(fen, options, repairs);
+Expected<Setup, FenError> parse_fen(std::string_view fen, FenReadOptions options) {
+    return parse_fen_noting(fen, options, nullptr);
 }
 
-Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOptions options, SetupRepairs repairs) {
-    auto setup = parse_fen(fen, options);
-    if (!setup) return Unexpected(setup.error());
-    auto pos = Position::from_setup(*setup, repairs);
+namespace {
+// How a composed position is read: tolerant, surplus pieces and impossible checks accepted.
+constexpr FenReadOptions composed_read{.tolerant = true, .chess960 = false};
+constexpr SetupRepairs composed_repairs{.drop_invalid_ep_square = false,
+                                        .drop_invalid_castling = false,
+                                        .allow_impossible_check = true,
+                                        .allow_too_many_pieces = true};
+}  // namespace
+
+Expected<Position, FenError> composed_position_from_fen(std::string_view fen) {
+    return position_from_fen(fen, composed_read, composed_repairs);
+}
+
+namespace {
+/// The Position of a Setup read from `fen`, its problems as a FenError pointing into `fen`.
+Expected<Position, FenError> validated(std::string_view fen, const Setup& setup, SetupRepairs repairs) {
+    auto pos = Position::from_setup(setup, repairs);
     if (!pos) {
         // A single problem that one field alone causes points at that field; anything else
         // points at the placement.
@@ -279,25 +312,44 @@ Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOpti
     }
     return std::move(pos).value();
 }
+}  // namespace
 
-void append_fen(std::string& fen, const Setup& s, FenWriteOptions options) {
-    // The fields up to the counters into a buffer first (at most 71 + 3 + 16 + 3 + 1 bytes).
-    char buf[96];
-    char* out = buf;
-    const std::uint64_t occupied = s.occupied().bits;  // (pieces visited, not squares)
+Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOptions options, SetupRepairs repairs) {
+    auto setup = parse_fen(fen, options);
+    if (!setup) return Unexpected(setup.error());
+    return validated(fen, *setup, repairs);
+}
+
+namespace {
+/// The placement field of `s` written at `out` (at most 71 bytes); returns its end.
+char* write_placement(char* out, const Setup& s) noexcept {
+    // Pieces visited, not squares, and no test of what comes next: the count of empty squares
+    // before a piece is always written and kept only when it is not 0.
+    const std::uint64_t occupied = s.occupied().bits;
     for (int rank = 7; rank >= 0; --rank) {
         unsigned row = static_cast<unsigned>(occupied >> (rank * 8)) & 0xFF;
         int file = 0;
         while (row) {
             const int f = std::countr_zero(row);
             row &= row - 1;
-            if (f > file) *out++ = static_cast<char>('0' + f - file);
-            *out++ = fen_char(s.board[rank * 8 + f]);
+            *out = static_cast<char>('0' + f - file);
+            out += f > file;
+            *out++ = letter_of_piece[index(s.board[rank * 8 + f]) & 15];
             file = f + 1;
         }
-        if (file < 8) *out++ = static_cast<char>('0' + 8 - file);
-        if (rank) *out++ = '/';
+        *out = static_cast<char>('0' + 8 - file);
+        out += file < 8;
+        *out = '/';
+        out += rank > 0;
     }
+    return out;
+}
+
+/// The fields after the placement (" w KQkq - 0 1") appended to `fen`.
+void append_after_placement(std::string& fen, const Setup& s, FenWriteOptions options) {
+    // Up to the counters into a buffer first (at most 3 + 16 + 3 + 1 bytes).
+    char buf[32];
+    char* out = buf;
     *out++ = ' ';
     *out++ = s.turn == Color::white ? 'w' : 'b';
     *out++ = ' ';
@@ -340,6 +392,13 @@ void append_fen(std::string& fen, const Setup& s, FenWriteOptions options) {
     c = std::to_chars(c, c + 10, s.fullmove_number).ptr;
     fen.append(counters, c);
 }
+}  // namespace
+
+void append_fen(std::string& fen, const Setup& s, FenWriteOptions options) {
+    char placement[72];
+    fen.append(placement, write_placement(placement, s));
+    append_after_placement(fen, s, options);
+}
 
 void append_fen(std::string& fen, const Position& pos, FenWriteOptions options) {
     Setup s = pos.to_setup();
@@ -359,6 +418,23 @@ std::string to_fen(const Position& pos, FenWriteOptions options) {
     fen.reserve(96);
     append_fen(fen, pos, options);
     return fen;
+}
+
+Expected<Position, FenError> composed_position_from_fen(std::string_view fen, std::string& written) {
+    PlacementNote note;
+    auto setup = parse_fen_noting(fen, composed_read, &note);
+    if (!setup) return Unexpected(setup.error());
+    auto pos = validated(fen, *setup, composed_repairs);
+    if (!pos) return pos;
+    // A placement read as to_fen writes it is copied; only the fields after it are written.
+    written.clear();
+    if (note.canonical) {
+        written.append(note.text);
+        append_after_placement(written, pos->to_setup(), {});
+    } else {
+        append_fen(written, *pos);
+    }
+    return pos;
 }
 
 }  // namespace arbiter

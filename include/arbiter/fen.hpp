@@ -84,6 +84,9 @@ Expected<Position, FenError> position_from_fen(std::string_view fen, FenReadOpti
 /// may be missing), surplus pieces and checks no last move could have given accepted, since they
 /// do not change what can follow.
 Expected<Position, FenError> composed_position_from_fen(std::string_view fen);
+/// The same, and `written` the position's FEN as to_fen(position) writes it (made from the text
+/// read where it can be: for readers that echo the FEN of every line, such as `dead --batch`).
+Expected<Position, FenError> composed_position_from_fen(std::string_view fen, std::string& written);
 
 struct FenWriteOptions {
     enum class Ep { always, legal };
