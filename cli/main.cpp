@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "cli.hpp"
 #include "rules_json.hpp"
@@ -64,7 +65,7 @@ bool answered_here(int argc, char** argv) {
     if (argc < 2) return false;
     const std::string_view first = argv[1];
     if (own(first)) return true;
-    return first == "help" && argc >= 3 && own(argv[2]);
+    return first == "help" && argc == 3 && own(argv[2]);
 }
 
 // Where arbiter-full is: beside this program (the build folder, or the installed bin/).
@@ -102,25 +103,32 @@ std::optional<int> hand_over(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     using namespace arbiter::cli;
-#if !defined(ARBITER_CLI_FULL)
-    if (!answered_here(argc, argv))
-        if (auto status = hand_over(argc, argv)) return *status;
-#endif
     CLI::App app{"arbiter — the draw rules of chess, exactly"};
     app.require_subcommand(1);
+#if defined(ARBITER_CLI_FULL)
     add_perft(app);
     add_moves(app);
     add_status(app);
     add_claim(app);
-#if defined(ARBITER_CLI_FULL)
     add_session(app);
     add_users(app);
-#endif
     add_audit(app);
     add_dead(app);
-#if defined(ARBITER_CLI_FULL)
     add_serve(app);
     add_watch(app);
+#else
+    using Add = void (*)(CLI::App&);
+    static constexpr std::pair<std::string_view, Add> own[] = {{"perft", add_perft},   {"moves", add_moves},
+                                                               {"status", add_status}, {"claim", add_claim},
+                                                               {"audit", add_audit},   {"dead", add_dead}};
+    const bool here = answered_here(argc, argv);
+    if (!here)
+        if (auto status = hand_over(argc, argv)) return *status;
+    // The command asked is the only one registered (building every command's options was most
+    // of the start-up's own time); without arbiter-full, all of this program's.
+    const std::string_view word = here ? (std::string_view(argv[1]) == "help" ? argv[2] : argv[1]) : "";
+    for (const auto& [name, add] : own)
+        if (!here || word == name) add(app);
 #endif
     add_help(app);
     const std::string version = std::string("arbiter ") + std::string(arbiter::version);

@@ -146,31 +146,42 @@ void dead_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const std::st
                 const auto first = line.find_first_not_of(" \t");
                 if (first == std::string::npos || line[first] == '#') continue;
                 split_line(std::string_view(line).substr(first), b);
-                if (!is_utf8(line)) {
+                // A line that is not UTF-8 is refused as such, whatever else is wrong with it. A
+                // FEN that reads is ASCII, and so are the side and the blanks, so then only the
+                // id is checked (the whole line only when the FEN does not read).
+                auto not_utf8 = [&] {
                     refuse("not_utf8", "line " + std::to_string(number) + " is not valid UTF-8: " + line, b.id);
-                } else {
-                    try {
-                        if (!last.valid || b.fen != last.fen_in) {  // (a FEN asked again is read once)
-                            last.valid = false;
-                            last.pos = composed_fen_or_throw(b.fen, last.fen_out);
-                            last.fen_in = b.fen;
-                            last.valid = true;
-                        }
-                        const Position& pos = last.pos;
-                        analyse_dead(analyzer, pos, sides_of(b.side.empty() ? std::string_view(side) : b.side), timing,
-                                     answers);
-                        text += "{\"line\":";
-                        append_number(text, number);
-                        if (!b.id.empty()) {
-                            text += ",\"id\":";
-                            text += dump(Json(b.id));
-                        }
-                        text += ',';
-                        append_dead_members(text, last.fen_out, answers, timing);
-                        text += "}\n";
-                    } catch (const InputError& e) {
-                        refuse("bad_fen", e.message(), b.id);
+                };
+                try {
+                    if (!last.valid || b.fen != last.fen_in) {  // (a FEN asked again is read once)
+                        last.valid = false;
+                        last.pos = composed_fen_or_throw(b.fen, last.fen_out);
+                        last.fen_in = b.fen;
+                        last.valid = true;
                     }
+                } catch (const InputError& e) {
+                    if (!is_utf8(line))
+                        not_utf8();
+                    else
+                        refuse("bad_fen", e.message(), b.id);
+                    if (text.size() >= flush_at) flush();
+                    continue;
+                }
+                if (!b.id.empty() && !is_utf8(b.id)) {
+                    not_utf8();
+                } else {
+                    const Position& pos = last.pos;
+                    analyse_dead(analyzer, pos, sides_of(b.side.empty() ? std::string_view(side) : b.side), timing,
+                                 answers);
+                    text += "{\"line\":";
+                    append_number(text, number);
+                    if (!b.id.empty()) {
+                        text += ",\"id\":";
+                        text += dump(Json(b.id));
+                    }
+                    text += ',';
+                    append_dead_members(text, last.fen_out, answers, timing);
+                    text += "}\n";
                 }
             }
             if (text.size() >= flush_at) flush();

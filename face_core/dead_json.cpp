@@ -1,6 +1,7 @@
 // dead_json.cpp — the analysis behind `arbiter dead` and its JSON.
 #include "dead_json.hpp"
 
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cstring>
@@ -137,6 +138,18 @@ private:
     char* p_;
 };
 
+/// An enum's name as a view, its length known (enum_name's text, measured once).
+template <class E>
+std::string_view name_view(E e) noexcept {
+    static const auto table = [] {
+        std::array<std::string_view, enum_count<E>> t{};
+        for (std::size_t i = 0; i < t.size(); ++i) t[i] = enum_name(static_cast<E>(i));
+        return t;
+    }();
+    const auto i = static_cast<std::size_t>(e);
+    return i < table.size() ? table[i] : std::string_view(enum_name(e));
+}
+
 void append_number(std::string& out, std::uint64_t n) {
     char buf[24];
     out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
@@ -219,13 +232,13 @@ void append_verdicts_untimed(std::string& out, const std::vector<DeadAnswer>& an
     for (int c = 0; c < 2; ++c) {
         w.put(c == 0 ? ",\"white\":"sv : ",\"black\":"sv);
         if (asked[c])
-            w.name(mate_ability_name(asked[c]->verdict.answer));
+            w.name(name_view(asked[c]->verdict.answer));
         else
             w.put("null"sv);
     }
     per_side(",\"can_checkmate\":{\"white\":"sv,
              [&](const DeadAnswer& a) { w.name(yes_no_unknown(a.verdict.answer)); });
-    per_side(",\"proof\":{\"white\":"sv, [&](const DeadAnswer& a) { w.name(mate_proof_name(a.verdict.proof)); });
+    per_side(",\"proof\":{\"white\":"sv, [&](const DeadAnswer& a) { w.name(name_view(a.verdict.proof)); });
     per_side(",\"reason\":{\"white\":"sv, [&](const DeadAnswer& a) { w.string(a.verdict.reason); });
     per_side(",\"nodes\":{\"white\":"sv, [&](const DeadAnswer& a) { w.number(a.verdict.nodes); });
     per_side(",\"helpmate\":{\"white\":"sv, [&](const DeadAnswer& a) {

@@ -4,8 +4,8 @@
 #pragma once
 
 #include <cstring>
+#include <memory>
 #include <string>
-#include <vector>
 
 #include "arbiter/input.hpp"
 #include "text.hpp"
@@ -16,7 +16,7 @@ class LineReader {
 public:
     /// `what` names the command in a read error ("dead --batch: …").
     LineReader(ByteSource& src, std::size_t max_line_bytes, std::string what)
-        : src_(src), buf_(1 << 16), max_(max_line_bytes), what_(std::move(what)) {}
+        : src_(src), buf_(new char[buf_size]), max_(max_line_bytes), what_(std::move(what)) {}
     enum class Got { line, too_long, end };
     /// The next line, without its "\n" (and "\r"); too_long for a line over the limit (`line`
     /// empty); end at the end of the input. A read error is InputError.
@@ -25,7 +25,7 @@ public:
         bool too_long = false;
         for (;;) {
             if (pos_ == len_) {
-                auto n = src_.read(buf_.data(), buf_.size());
+                auto n = src_.read(buf_.get(), buf_size);
                 if (!n) throw InputError(n.error().code, what_ + ": " + n.error().describe());
                 len_ = *n;
                 pos_ = 0;
@@ -36,7 +36,7 @@ public:
                 }
             }
             partial_ = true;
-            const char* start = buf_.data() + pos_;
+            const char* start = buf_.get() + pos_;
             const auto* nl = static_cast<const char*>(std::memchr(start, '\n', len_ - pos_));
             const std::size_t take = nl ? static_cast<std::size_t>(nl - start) : len_ - pos_;
             if (!too_long) {
@@ -59,8 +59,9 @@ public:
     [[nodiscard]] std::size_t max_line_bytes() const noexcept { return max_; }
 
 private:
+    static constexpr std::size_t buf_size = std::size_t{1} << 16;
     ByteSource& src_;
-    std::vector<char> buf_;
+    std::unique_ptr<char[]> buf_;  // (read into: not zeroed first)
     std::size_t pos_ = 0, len_ = 0;
     std::size_t max_;
     std::string what_;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arbiter/expected.hpp"
@@ -14,10 +15,34 @@
 
 namespace arbiter::detail {
 
+/// An allocator that leaves the bytes it makes room for as they are (a buffer is read into, so
+/// zeroing it first, a quarter of a megabyte at each start, was wasted).
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = UninitializedAllocator<U>;
+    };
+    UninitializedAllocator() = default;
+    template <class U>
+    UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+    template <class U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... A>
+    void construct(U* p, A&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<A>(args)...);
+    }
+};
+
+/// Bytes read into: resized without being zeroed.
+using ByteBuffer = std::vector<char, UninitializedAllocator<char>>;
+
 /// The raw (compressed) bytes a decoder reads: in[pos, in.size()) are available now.
 class RawInput {
 public:
-    std::vector<char> in;
+    ByteBuffer in;
     std::size_t pos = 0;
     /// Makes input available (refills `in` once it is used up): false at the end of the raw input.
     virtual Expected<bool, InputError> ready() = 0;

@@ -185,21 +185,22 @@ Expected<Setup, FenError> parse_fen_noting(std::string_view fen, FenReadOptions 
             const Color color = (c >= 'a' && c <= 'z') ? Color::black : Color::white;
             const Rank back = color == Color::white ? 0 : 7;
             const char lower = static_cast<char>(c | 0x20);
-            const Bitboard rooks_on_rank = [&] {
-                Bitboard b;
-                for (int f = 0; f < 8; ++f)
-                    if (setup.board[back * 8 + f] == make_piece(color, PieceType::rook)) b |= make_square(f, back);
-                return b;
-            }();
-            int king_file = -1;
-            for (int f = 0; f < 8; ++f)
-                if (setup.board[back * 8 + f] == make_piece(color, PieceType::king)) king_file = f;
             Square rook;
             if (lower == 'k' || lower == 'q') {
                 const bool kingside = lower == 'k';
                 // The outermost rook on that side of the king; the standard corner otherwise
-                // (validation then reports the missing rook).
+                // (validation then reports the missing rook). A rook in the corner is the
+                // outermost whatever else stands on the rank (the usual case: no search).
                 rook = make_square(kingside ? 7 : 0, back);
+                const bool in_corner = setup.board[index(rook)] == make_piece(color, PieceType::rook);
+                Bitboard rooks_on_rank;
+                int king_file = -1;
+                if (!in_corner)
+                    for (int f = 0; f < 8; ++f) {
+                        const Piece p = setup.board[back * 8 + f];
+                        if (p == make_piece(color, PieceType::rook)) rooks_on_rank |= make_square(f, back);
+                        if (p == make_piece(color, PieceType::king)) king_file = f;
+                    }
                 if (king_file >= 0) {
                     for (int f = kingside ? 7 : 0; kingside ? f > king_file : f < king_file; f += kingside ? -1 : 1) {
                         if (rooks_on_rank.contains(make_square(f, back))) {

@@ -33,7 +33,7 @@ using Compression = InputOptions::Compression;
 // How many leading bytes of the text are checked for NUL bytes (binary data).
 constexpr std::size_t sniff_bytes = 8192;
 
-bool starts_with(const std::vector<char>& in, std::initializer_list<unsigned char> magic) {
+bool starts_with(std::string_view in, std::initializer_list<unsigned char> magic) {
     if (in.size() < magic.size()) return false;
     std::size_t i = 0;
     for (unsigned char m : magic)
@@ -42,7 +42,7 @@ bool starts_with(const std::vector<char>& in, std::initializer_list<unsigned cha
 }
 
 // A format recognised by its magic number that this reader does not decode, with the hint.
-const char* foreign_format(const std::vector<char>& in) {
+const char* foreign_format(std::string_view in) {
     if (starts_with(in, {'P', 'K', 3, 4}) || starts_with(in, {'P', 'K', 5, 6}) || starts_with(in, {'P', 'K', 7, 8}))
         return "looks like a ZIP archive; unzip it first";
     if (starts_with(in, {0xFD, '7', 'z', 'X', 'Z', 0}))
@@ -191,15 +191,16 @@ private:
         Compression c = options_.compression;
         if (c == Compression::detect) {
             sniff_ = true;
+            const std::string_view head(in.data(), in.size());
             const bool skippable = have >= 4 && (static_cast<unsigned char>(in[0]) & 0xF0) == 0x50 &&
-                                   starts_with(std::vector<char>(in.begin() + 1, in.begin() + 4), {0x2A, 0x4D, 0x18});
-            if (starts_with(in, {0x28, 0xB5, 0x2F, 0xFD}) || skippable)
+                                   starts_with(std::string_view(in.data() + 1, 3), {0x2A, 0x4D, 0x18});
+            if (starts_with(head, {0x28, 0xB5, 0x2F, 0xFD}) || skippable)
                 c = Compression::zstd;
-            else if (starts_with(in, {0x1F, 0x8B}))
+            else if (starts_with(head, {0x1F, 0x8B}))
                 c = Compression::gzip;
-            else if (starts_with(in, {'B', 'Z', 'h'}) && have >= 4 && in[3] >= '1' && in[3] <= '9')
+            else if (starts_with(head, {'B', 'Z', 'h'}) && have >= 4 && in[3] >= '1' && in[3] <= '9')
                 c = Compression::bzip2;
-            else if (const char* hint = foreign_format(in))
+            else if (const char* hint = foreign_format(head))
                 return error(InputError::Code::not_text, 0, hint);
             else
                 c = Compression::plain;

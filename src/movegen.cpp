@@ -39,6 +39,12 @@ bool has_legal_move(const Position& pos) noexcept {
     return sink.n != 0;
 }
 
+std::optional<Move> first_legal_move(const Position& pos) noexcept {
+    detail::FirstSink sink;
+    detail::generate(pos, sink);
+    return sink.first;
+}
+
 namespace {
 template <Color Us>
 std::uint64_t perft_rec(const Position& pos, int depth) noexcept {

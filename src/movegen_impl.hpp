@@ -49,6 +49,29 @@ struct AnySink : CountSink {
     [[nodiscard]] bool done() const noexcept { return n != 0; }
 };
 
+/// Keeps the first legal move, the one ListSink would list first, and stops there (the moves
+/// offered before the generator next asks done() are ignored).
+struct FirstSink {
+    std::optional<Move> first;
+    void targets(Square from, Bitboard to) noexcept {
+        if (!first && to) first = Move::normal(from, to.first());
+    }
+    void pawn_moves(Bitboard to, int delta) noexcept {
+        if (!first && to) first = Move::normal(to.first() - delta, to.first());
+    }
+    void promotions(Bitboard to, int delta) noexcept {
+        if (!first && to) first = Move::promotion(to.first() - delta, to.first(), PieceType::queen);
+    }
+    void promotion(Square from, Square to) noexcept {
+        if (!first) first = Move::promotion(from, to, PieceType::queen);
+    }
+    void move(Move m) noexcept {
+        if (!first) first = m;
+    }
+    static constexpr bool stop_early = true;
+    [[nodiscard]] bool done() const noexcept { return first.has_value(); }
+};
+
 struct PositionAccess;
 
 /// What side `by` attacks with occupancy `occ`, right on the squares of `zone` only (elsewhere

@@ -43,6 +43,7 @@ void check_node(const Position& pos) {
     const MoveList moves = legal_moves(pos);
     ASSERT_EQ(count_legal_moves(pos), moves.size()) << to_fen(pos);
     ASSERT_EQ(has_legal_move(pos), !moves.empty()) << to_fen(pos);
+    ASSERT_EQ(first_legal_move(pos), moves.empty() ? std::nullopt : std::optional<Move>(moves[0])) << to_fen(pos);
     ASSERT_EQ(is_checkmate(pos), pos.in_check() && moves.empty());
     ASSERT_EQ(is_stalemate(pos), !pos.in_check() && moves.empty());
     // The en passant square counts for identity exactly when an en passant capture is legal.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,9 @@ void legal_castlings(const Position& pos, MoveList& out) noexcept;
 [[nodiscard]] std::uint64_t count_legal_moves(const Position& pos) noexcept;
 /// True when the side to move has at least one legal move.
 [[nodiscard]] bool has_legal_move(const Position& pos) noexcept;
+/// The first move legal_moves would list (the generator stops there), or none: for searches that
+/// often look no further than their first move.
+[[nodiscard]] std::optional<Move> first_legal_move(const Position& pos) noexcept;
 /// Checkmate: in check with no legal move.
 [[nodiscard]] inline bool is_checkmate(const Position& pos) noexcept { return pos.in_check() && !has_legal_move(pos); }
 /// Stalemate: not in check with no legal move (FIDE 5.2.1).

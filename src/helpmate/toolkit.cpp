@@ -170,13 +170,17 @@ Bitboard pawns_to_clear(const Position& pos, Color winner) {
 bool all_lines_end(const Position& pos, Color winner, int depth, std::uint64_t& nodes,
                    std::uint64_t node_cap) noexcept {
     if (++nodes > node_cap) return false;
-    MoveList moves;
-    legal_moves(pos, moves);
-    if (moves.empty()) return !(pos.turn() != winner && pos.in_check());
+    // The first line tried usually goes on past the depth, which ends the search: the first move
+    // alone is generated until then, and the list (the same order) only when it is needed.
+    const std::optional<Move> first = first_legal_move(pos);
+    if (!first) return !(pos.turn() != winner && pos.in_check());
     if (material_cannot_mate(pos, winner)) return true;
     if (depth == 0) return false;
-    for (Move m : moves)
-        if (!all_lines_end(pos.after(m), winner, depth - 1, nodes, node_cap)) return false;
+    if (!all_lines_end(pos.after(*first), winner, depth - 1, nodes, node_cap)) return false;
+    MoveList moves;
+    legal_moves(pos, moves);
+    for (std::size_t i = 1; i < moves.size(); ++i)
+        if (!all_lines_end(pos.after(moves[i]), winner, depth - 1, nodes, node_cap)) return false;
     return true;
 }
 
