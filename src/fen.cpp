@@ -112,37 +112,48 @@ Expected<Setup, FenError> parse_fen_noting(std::string_view fen, FenReadOptions 
         const Token& t = tokens[0];
         if (note) note->text = t.text;
         int rank = 7, file = 0;
-        bool last_was_digit = false;
+        // Two digits in a row (a refusal, or in tolerant reading a split run of empty squares)
+        // are noted without a test per letter: `pairs` gathers them, and a refusal found later
+        // in the text gives way to the first of them, which comes before it.
+        unsigned last_was_digit = 0, pairs = 0;
+        auto first_pair = [&]() -> Unexpected<FenError> {
+            std::size_t i = 1;
+            while (!(t.text[i] >= '1' && t.text[i] <= '8' && t.text[i - 1] >= '1' && t.text[i - 1] <= '8')) ++i;
+            return fail(C::bad_piece, FenField::placement, t.offset + i, "two digits in a row");
+        };
+        auto refuse = [&](Unexpected<FenError> e) { return pairs && !options.tolerant ? first_pair() : e; };
         for (std::size_t i = 0; i < t.text.size(); ++i) {
             const char c = t.text[i];
             const std::size_t at = t.offset + i;
             if (c == '/') {
                 if (file < 8)
-                    return fail(C::rank_too_short, FenField::placement, at,
-                                "rank " + std::to_string(rank + 1) + " has only " + std::to_string(file) + " squares");
-                if (rank == 0) return fail(C::wrong_rank_count, FenField::placement, at, "more than 8 ranks");
+                    return refuse(
+                        fail(C::rank_too_short, FenField::placement, at,
+                             "rank " + std::to_string(rank + 1) + " has only " + std::to_string(file) + " squares"));
+                if (rank == 0) return refuse(fail(C::wrong_rank_count, FenField::placement, at, "more than 8 ranks"));
                 --rank;
                 file = 0;
-                last_was_digit = false;
+                last_was_digit = 0;
             } else if (const int width = squares_of_letter[static_cast<unsigned char>(c)]) {
                 // A piece or a digit, taken the same way (no test of which: they alternate
                 // unpredictably): the letter's piece (none for a digit) goes on the square,
                 // and the file moves on by the squares the letter stands for.
-                const bool digit = c <= '8';
-                if (digit && last_was_digit) {
-                    if (!options.tolerant) return fail(C::bad_piece, FenField::placement, at, "two digits in a row");
-                    if (note) note->canonical = false;
-                }
+                const unsigned digit = c <= '8';
+                pairs |= digit & last_was_digit;
                 if (file + width > 8)
-                    return fail(C::rank_too_long, FenField::placement, at,
-                                "rank " + std::to_string(rank + 1) + " has more than 8 squares");
+                    return refuse(fail(C::rank_too_long, FenField::placement, at,
+                                       "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
                 setup.board[rank * 8 + file] = piece_of_letter[static_cast<unsigned char>(c)];
                 file += width;
                 last_was_digit = digit;
             } else {
-                return fail(C::bad_piece, FenField::placement, at,
-                            "unexpected " + quote(c) + " in the piece placement");
+                return refuse(
+                    fail(C::bad_piece, FenField::placement, at, "unexpected " + quote(c) + " in the piece placement"));
             }
+        }
+        if (pairs) {
+            if (!options.tolerant) return first_pair();
+            if (note) note->canonical = false;
         }
         const std::size_t end = t.offset + t.text.size();
         if (rank > 0)

@@ -228,3 +228,32 @@ TEST(FenErrors, WhitespaceBetweenFieldsIsFlexible) {
     ASSERT_TRUE(pos) << pos.error().describe();
     EXPECT_EQ(*pos, Position());
 }
+
+// composed_position_from_fen with the text written: the FEN as to_fen writes it, whether the
+// placement read is already written that way (copied) or not (split runs of empty squares,
+// missing counters, castling letters in another order or Shredder files).
+TEST(FenWritten, SameTextAsToFen) {
+    const char* fens[] = {
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
+        "rnbqkbnr/pppppppp/44/8/4P3/8/PPPP1PPP/RNBQKBNR b qkQK - 3 7",
+        "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w BGbg - 0 1",
+        "8/8/8/8/8/8/8/K6k w",
+        "11111111/8/8/8/8/8/8/K5k1 b - - 12 40",
+        "K7/8/8/8/8/8/8/7k w - -",
+        "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k b - - 0 1",
+    };
+    for (const char* fen : fens) {
+        std::string written = "(left over)";
+        const auto pos = composed_position_from_fen(fen, written);
+        ASSERT_TRUE(pos) << fen << ": " << pos.error().describe();
+        EXPECT_EQ(written, to_fen(*pos)) << fen;
+        const auto plain = composed_position_from_fen(fen);
+        ASSERT_TRUE(plain);
+        EXPECT_TRUE(*plain == *pos) << fen;
+    }
+    std::string written;
+    const auto bad = composed_position_from_fen("8/8/8/8/8/8/8/K6k w - e9", written);
+    EXPECT_FALSE(bad);
+}
