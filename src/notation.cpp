@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/text.hpp"
 
@@ -169,8 +170,11 @@ std::string to_san_plain(const Position& pos, Move m) {
         return out;
     }
     out += piece_letter(pt);
-    if (pt != PieceType::king) {
-        // Disambiguate among other pieces of the same kind that can reach the same square.
+    // Disambiguate among other pieces of the same kind that can reach the same square: only
+    // where another one attacks it at all (the move list is made for the rare moves that need it).
+    const Bitboard rivals =
+        attacks(pt, m.to(), pos.occupied()) & pos.pieces(color_of(moving), pt) & ~Bitboard(m.from());
+    if (pt != PieceType::king && rivals) {
         bool clash = false, same_file = false, same_rank = false;
         for (Move o : legal_moves(pos)) {
             if (o == m || o.to() != m.to() || o.from() == m.from() || o.is_castling()) continue;
