@@ -17,7 +17,9 @@ reports it (arbiter's `--timing` microseconds, chasbench's sum of call times); t
 each counts. Printed per set: both full searches and both fast checks with their ratios, the
 unknowns (full: no answer; fast: not proved), the unwinnable questions each fast check proves,
 the worst question and the peak RSS of each process, and the median wall time of each program as
-a whole (start-up, reading, FEN checks and writing included: what a user waits for); on the composed sets, which have no labels,
+a whole (start-up, reading, FEN checks and writing included: what a user waits for; arbiter run
+once more for it, as a user runs it, without --timing; chasbench always prints its times); on
+the composed sets, which have no labels,
 the questions the two full searches answer oppositely. ../shared is read-only: the question files
 are written to a temporary directory.
 """
@@ -127,8 +129,13 @@ def timed(cmd, core, stdout):
 
 def run_arbiter(arbiter, path, fast, core, qs):
     out = path + (".arb-fast" if fast else ".arb-full")
+    mode = ["--fast"] if fast else []
+    # The whole program as a user runs it (no --timing, its output written to a file), then
+    # again with --timing for the rate of the analysis alone.
+    with open(out + "-plain", "w") as f:
+        _, _, wall = timed([arbiter, "dead", "--batch", path] + mode, core, f)
     with open(out, "w") as f:
-        _, rss, wall = timed([arbiter, "dead", "--batch", path, "--timing"] + (["--fast"] if fast else []), core, f)
+        _, rss, _ = timed([arbiter, "dead", "--batch", path, "--timing"] + mode, core, f)
     total, unknown, proved, wrong, worst = 0.0, 0, 0, 0, (0.0, "")
     with open(out) as f:
         for (fen, side, label), line in zip(qs, f):

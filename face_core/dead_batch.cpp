@@ -107,7 +107,7 @@ void append_number(std::string& out, std::uint64_t n) {
 void dead_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const std::string& side, bool timing,
                 std::ostream& out) {
     LineReader reader(src, dead_batch_max_line_bytes, "dead --batch");
-    std::string line;
+    std::string_view line;  // (a view of the reader's buffer, valid until the next line)
     std::uint64_t number = 0, failed = 0, first_failed = 0;
     // The answers, written straight as JSON text (append_dead_members) and handed to `out` some
     // 64 KiB at a time: everything answered is written before a read error is thrown.
@@ -144,13 +144,14 @@ void dead_batch(const HelpmateAnalyzer& analyzer, ByteSource& src, const std::st
                        "");
             } else {
                 const auto first = line.find_first_not_of(" \t");
-                if (first == std::string::npos || line[first] == '#') continue;
-                split_line(std::string_view(line).substr(first), b);
+                if (first == std::string_view::npos || line[first] == '#') continue;
+                split_line(line.substr(first), b);
                 // A line that is not UTF-8 is refused as such, whatever else is wrong with it. A
                 // FEN that reads is ASCII, and so are the side and the blanks, so then only the
                 // id is checked (the whole line only when the FEN does not read).
                 auto not_utf8 = [&] {
-                    refuse("not_utf8", "line " + std::to_string(number) + " is not valid UTF-8: " + line, b.id);
+                    refuse("not_utf8", "line " + std::to_string(number) + " is not valid UTF-8: " + std::string(line),
+                           b.id);
                 };
                 try {
                     if (!last.valid || b.fen != last.fen_in) {  // (a FEN asked again is read once)

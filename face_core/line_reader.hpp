@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "arbiter/input.hpp"
 #include "text.hpp"
@@ -56,6 +57,27 @@ public:
             }
         }
     }
+    /// The same as a view, valid until the next call: of the read buffer itself when the whole
+    /// line is in it (nearly always: no copy), else of a line assembled across reads.
+    Got next(std::string_view& line) {
+        if (!partial_ && pos_ < len_) {
+            const char* start = buf_.get() + pos_;
+            if (const auto* nl = static_cast<const char*>(std::memchr(start, '\n', len_ - pos_))) {
+                std::size_t n = static_cast<std::size_t>(nl - start);
+                pos_ += n + 1;
+                if (n > max_) {
+                    line = {};
+                    return Got::too_long;
+                }
+                if (n && start[n - 1] == '\r') --n;
+                line = std::string_view(start, n);
+                return Got::line;
+            }
+        }
+        const Got got = next(assembled_);
+        line = assembled_;
+        return got;
+    }
     [[nodiscard]] std::size_t max_line_bytes() const noexcept { return max_; }
 
 private:
@@ -65,6 +87,7 @@ private:
     std::size_t pos_ = 0, len_ = 0;
     std::size_t max_;
     std::string what_;
+    std::string assembled_;  // a line that crossed reads (next(std::string_view&))
     bool partial_ = false;
 };
 
