@@ -40,12 +40,7 @@ void analyse_dead(const HelpmateAnalyzer& analyzer, const Position& pos, std::sp
         a.micros =
             timed ? std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() : 0;
         a.san.clear();
-        if (a.verdict.line.empty()) continue;
-        Position p = pos;
-        for (Move m : a.verdict.line) {
-            a.san.push_back(to_san(p, m));
-            p.play_unchecked(m);
-        }
+        if (!a.verdict.line.empty()) a.san = to_san_line(pos, a.verdict.line);
     }
 }
 

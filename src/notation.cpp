@@ -205,6 +205,17 @@ std::string to_san(const Position& pos, Move m) {
     return out;
 }
 
+std::vector<std::string> to_san_line(Position pos, std::span<const Move> line) {
+    std::vector<std::string> out;
+    out.reserve(line.size());
+    for (Move m : line) {
+        out.push_back(to_san_plain(pos, m));
+        pos.play_unchecked(m);
+        if (pos.in_check()) out.back() += has_legal_move(pos) ? '+' : '#';
+    }
+    return out;
+}
+
 namespace {
 
 // The shapes nearly every move of a real game has — "e4", "exd5", "Nf3", "Nxe5", "Nbd7", "R1e2",

@@ -131,15 +131,22 @@ TEST(Properties, RandomGames) {
     std::uint64_t plies = 0;
     for (int game = 0; game < 150; ++game) {
         Position pos = game % 3 == 2 ? *Position::from_setup(arbiter::Setup::chess960_start(game % 960)) : Position();
+        const Position start = pos;
+        std::vector<Move> line;
+        std::vector<std::string> sans;
         for (int ply = 0; ply < 300; ++ply) {
             check_node(pos);
             if (ply % 8 == 0) check_notation(pos);
             if (HasFatalFailure()) return;
             const MoveList moves = legal_moves(pos);
             if (moves.empty()) break;
-            pos.play_unchecked(moves[rng() % moves.size()]);
+            const Move m = moves[rng() % moves.size()];
+            line.push_back(m);
+            sans.push_back(to_san(pos, m));
+            pos.play_unchecked(m);
             ++plies;
         }
+        ASSERT_EQ(to_san_line(start, line), sans);  // the line's SAN, each move made once
     }
     EXPECT_GT(plies, 10'000u);
 }

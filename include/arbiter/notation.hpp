@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arbiter/expected.hpp"
 #include "arbiter/move.hpp"
@@ -38,6 +40,9 @@ constexpr const char* kind_name(MoveError::Kind k) noexcept { return enum_name(k
 [[nodiscard]] std::string to_san(const Position& pos, Move m);
 /// SAN without the check suffix (cheaper: the move is not played).
 [[nodiscard]] std::string to_san_plain(const Position& pos, Move m);
+/// to_san of each move of a line of legal moves played from `pos` (each move made once: the
+/// check and mate marks read from the position it leads to).
+[[nodiscard]] std::vector<std::string> to_san_line(Position pos, std::span<const Move> line);
 /// Parses SAN such as "Nbd7", "exd6 e.p.", "e8=Q+", "O-O", "0-0-0", "Qh5!?". Piece letters are
 /// upper case; the check suffix is not verified. Errors: MoveError.
 Expected<Move, MoveError> parse_san(const Position& pos, std::string_view san);
