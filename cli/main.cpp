@@ -55,17 +55,23 @@ int report(const char* prefix, std::string_view message, int status, arbiter::fa
 }
 
 #if !defined(ARBITER_CLI_FULL)
-// The commands this program answers itself; `help` of one of them too.
-bool answered_here(int argc, char** argv) {
-    auto own = [](std::string_view w) {
-        for (std::string_view c : {"perft", "moves", "status", "claim", "audit", "dead"})
-            if (w == c) return true;
-        return false;
-    };
-    if (argc < 2) return false;
+// The commands this program answers itself (each registered by its add_*), and those only
+// arbiter-full has.
+using Add = void (*)(CLI::App&);
+constexpr std::pair<std::string_view, Add> own_commands[] = {
+    {"perft", arbiter::cli::add_perft}, {"moves", arbiter::cli::add_moves}, {"status", arbiter::cli::add_status},
+    {"claim", arbiter::cli::add_claim}, {"audit", arbiter::cli::add_audit}, {"dead", arbiter::cli::add_dead}};
+constexpr std::string_view full_only_commands[] = {"session", "users", "serve", "watch", "completion"};
+
+// The command of this command line that this program answers ("help CMD" answers CMD's help),
+// or nothing.
+std::optional<Add> answered_here(int argc, char** argv) {
+    if (argc < 2) return std::nullopt;
     const std::string_view first = argv[1];
-    if (own(first)) return true;
-    return first == "help" && argc == 3 && own(argv[2]);
+    const std::string_view word = first == "help" && argc == 3 ? std::string_view(argv[2]) : first;
+    for (const auto& [name, add] : own_commands)
+        if (word == name && (word == first || argc == 3)) return add;
+    return std::nullopt;
 }
 
 // Where arbiter-full is: beside this program (the build folder, or the installed bin/).
@@ -88,13 +94,13 @@ std::optional<int> hand_over(int argc, char** argv) {
     ::execv(full.c_str(), argv);
     const int err = errno;
     const std::string_view first = argc >= 2 ? argv[1] : "";
-    for (std::string_view c : {"session", "users", "serve", "watch", "completion"})
-        if (first == c) {
-            std::cerr << "arbiter: '" << c
-                      << "' is a command of arbiter-full, which should be installed beside arbiter (" << full << ": "
-                      << std::strerror(err) << ")\n";
-            return 1;
-        }
+    for (std::string_view c : full_only_commands)
+        if (first == c)
+            return report("",
+                          "'" + std::string(c) +
+                              "' is a command of arbiter-full, which should be installed beside arbiter (" + full +
+                              ": " + std::strerror(err) + ")",
+                          1, arbiter::face::Code::internal);
     return std::nullopt;
 }
 #endif
@@ -117,18 +123,14 @@ int main(int argc, char** argv) {
     add_serve(app);
     add_watch(app);
 #else
-    using Add = void (*)(CLI::App&);
-    static constexpr std::pair<std::string_view, Add> own[] = {{"perft", add_perft},   {"moves", add_moves},
-                                                               {"status", add_status}, {"claim", add_claim},
-                                                               {"audit", add_audit},   {"dead", add_dead}};
-    const bool here = answered_here(argc, argv);
+    json_errors = json_wanted(argc, argv);  // (for a hand-over that fails)
+    const std::optional<Add> here = answered_here(argc, argv);
     if (!here)
         if (auto status = hand_over(argc, argv)) return *status;
     // The command asked is the only one registered (building every command's options was most
     // of the start-up's own time); without arbiter-full, all of this program's.
-    const std::string_view word = here ? (std::string_view(argv[1]) == "help" ? argv[2] : argv[1]) : "";
-    for (const auto& [name, add] : own)
-        if (!here || word == name) add(app);
+    for (const auto& [name, add] : own_commands)
+        if (!here || *here == add) add(app);
 #endif
     add_help(app);
     const std::string version = std::string("arbiter ") + std::string(arbiter::version);
