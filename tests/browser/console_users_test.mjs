@@ -180,6 +180,8 @@ await step("a journal edited outside arbiter: the red banner on every page", asy
   ({ server, base } = await startServer(arbiter, ["--journal", journal, "--accept-broken-journal"]));
   const banner = async (p) => {
     await p.waitForSelector("#journal-banner:not([hidden])");
+    // The health answer shows the banner first; the chain's problem follows from /api/v1/journal.
+    await p.waitForFunction(() => /: /.test(document.getElementById("journal-banner").textContent)).catch(() => {});
     const text = await p.innerText("#journal-banner");
     check(/^This journal does not match its hash chain: .*changed.* — it may have been edited outside arbiter$/.test(text), "the banner: " + text);
     check(await p.getAttribute("#journal-banner", "role") === "alert", "role=alert");
