@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli.hpp"
+#include "option_table.hpp"
 
 namespace arbiter::cli {
 
@@ -154,17 +155,11 @@ void finish(CLI::App& app, const std::string& version) {
 /// The fixed values an option takes, for completion (empty: files).
 std::string values_of(const CLI::Option* opt) {
     const std::string name = opt->get_name(false, true);
-    auto all = [](auto table) {
-        std::string out;
-        for (const char* n : table) out += std::string(out.empty() ? "" : " ") + n;
-        return out;
-    };
-    if (name == "--rules") return "auto " + all(EnumNames<RuleSetId>::names);
-    if (name == "--time-category") return all(EnumNames<TimeCategory>::names);
     if (name == "--format") return "jsonl csv summary";
     if (name == "--side") return "white black both";
-    if (name == "--initial-position-counts") return "true false";
-    return {};
+    const RuleOptionSpec* spec = find_rule_flag(name);
+    if (!spec || !spec->words) return {};
+    return (name == "--rules" ? "auto " : "") + spec->words();
 }
 
 /// A flag takes no value; an option does (CLI11 gives a flag no expected items).

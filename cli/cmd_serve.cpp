@@ -38,8 +38,9 @@ void add_serve(CLI::App& app) {
     cmd->add_flag("--insecure-http", o->insecure_http,
                   "Serve plain HTTP on an address other than loopback (tokens and events readable on that network)");
     cmd->add_option("--threads", o->threads,
-                    "Connection threads (one a connection, SSE listeners included; default 1024)")
-        ->check(whole_number(4, 10'000));
+                    "Connection threads (one a connection, SSE listeners included; default " +
+                        std::to_string(serve::default_threads) + ")")
+        ->check(whole_number(serve::min_threads, serve::max_threads));
     cmd->add_option("--watch", all->watch,
                     "Follow these PGN sources (files, directories, http(s):// URLs) on the hall page /hall.html, as "
                     "arbiter watch does");
@@ -51,8 +52,9 @@ void add_serve(CLI::App& app) {
         ->check(whole_number(10, 3'600'000));
     cmd->add_option("--request-timeout", o->request_timeout_s,
                     "Seconds a request (line, headers, body) may take to arrive, however slowly it drips; then "
-                    "the connection is closed (default 20)")
-        ->check(whole_number(1, 3600));
+                    "the connection is closed (default " +
+                        std::to_string(serve::ServeOptions{}.request_timeout_s) + ")")
+        ->check(whole_number(1, serve::max_request_timeout_s));
     cmd->callback([all] {
         if (!all->watch.empty() || !all->watch_streams.empty())
             all->serve.routes = [a = all.get()](face::Guard guard) -> std::unique_ptr<face::Routes> {

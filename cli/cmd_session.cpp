@@ -60,7 +60,7 @@ void add_new(CLI::App& session) {
                     "Board (PGN), e.g. 12: an arbiter user whose boards are listed acts only on these");
     cmd->add_option("--no-offers-before", in.no_offers_before,
                     "Competition rule 9.1.1: no draw offers before this move")
-        ->check(whole_number(0, 10'000));
+        ->check(whole_number(0, max_no_offers_before_move));
     cmd->add_flag("--quickplay-finish", in.quickplay,
                   "Guidelines III (or US Chess Variation 14H) announced for the event");
     cmd->add_flag("--blitz-fully-supervised", in.blitz_supervised,

@@ -43,7 +43,7 @@ void add_import(CLI::App& session) {
     add_busy_timeout(*cmd);
     cmd->add_option("--pgn", o->pgn, "The PGN file (plain or compressed)")->required();
     cmd->add_option("--game", o->game, "The game number in the file, from 1 (default 1)")
-        ->check(whole_number(1, 1'000'000'000));
+        ->check(whole_number(1, max_game_number));
     cmd->add_option("--rules", o->rules, rules_option_help() + "; default auto (from the game's Date and Site)");
     cmd->add_flag("--json", o->json, "Print the session's state as JSON");
     add_by(*cmd);

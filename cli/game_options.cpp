@@ -3,24 +3,34 @@
 
 namespace arbiter::cli {
 
+namespace {
+
+// One option of the table as a flag of `cmd`; `help` replaces the table's.
+void add_from_table(CLI::App& cmd, RuleInput& in, const RuleOptionSpec& spec, const std::string& help) {
+    const std::string flag(spec.flag);
+    switch (spec.kind) {
+        case OptionKind::choice:
+        case OptionKind::boolean: cmd.add_option(flag, in.*spec.text, help); break;
+        case OptionKind::list: cmd.add_option(flag, in.*spec.texts, help); break;
+        case OptionKind::flag: cmd.add_flag(flag, in.*spec.on, help); break;
+    }
+}
+
+}  // namespace
+
 void add_rule_set(CLI::App& cmd, RuleInput& in, bool with_auto) {
-    cmd.add_option("--rules", in.rules,
-                   rules_option_help() +
-                       (with_auto ? "; or auto (from the game's Date and Site tags, as the audit picks it)" : ""));
-    cmd.add_option("--time-category", in.time_category, enum_name_list<TimeCategory>(" or ", TimeCategory::standard));
+    for (const auto& spec : rule_option_table())
+        if (spec.group == OptionGroup::rule_set)
+            add_from_table(cmd, in, spec,
+                           option_help(spec) + (with_auto && spec.name == "rules"
+                                                    ? "; or auto (from the game's Date and Site tags, as the "
+                                                      "audit picks it)"
+                                                    : ""));
 }
 
 void add_rule_options(CLI::App& cmd, RuleInput& in) {
-    cmd.add_option("--initial-position-counts", in.initial_position_counts,
-                   "Whether the initial position counts as an occurrence: true (default) or false");
-    cmd.add_option("--counters-from-setup", in.counters_from_setup,
-                   "For a FEN start: trust_fen (default: the halfmove clock counts) or game_start");
-    cmd.add_option("--fifty-extension", in.fifty_extensions,
-                   "A historic 50-move extension, e.g. KRBvKR=75 (moves by each player); repeatable");
-    cmd.add_flag("--online-claims", in.online_claims_only,
-                 "fide-online: make threefold and fifty claims instead of automatic draws");
-    cmd.add_flag("--intended-mate-incorrect", in.intended_mate_incorrect,
-                 "A 9.3.1 claim whose intended move mates is incorrect (default: correct, TV-50-2)");
+    for (const auto& spec : rule_option_table())
+        if (spec.group == OptionGroup::rule) add_from_table(cmd, in, spec, option_help(spec));
 }
 
 void add_game_input(CLI::App& cmd, GameInput& in) {
@@ -39,13 +49,13 @@ void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen) {
     cmd.add_option("--pgn", in.pgn, "A PGN file: the position after --ply K of game --game N")
         ->each([&in](const std::string&) { in.pgn_given = true; });
     cmd.add_option("--game", in.game, "With --pgn: the game number, from 1 (default 1)")
-        ->check(whole_number(1, 1'000'000'000))
+        ->check(whole_number(1, max_game_number))
         ->each([&in](const std::string&) { in.game_given = true; });
     cmd.add_option("--ply", in.ply,
                    "With --pgn: the position at this game ply, counted as the audit and status --json count it "
                    "(2 x (move - 1), +1 with Black to move; from the initial position, the plies played; default: "
                    "the end)")
-        ->check(whole_number(0, 1'000'000))
+        ->check(whole_number(0, max_game_ply))
         ->each([&in](const std::string&) { in.ply_given = true; });
 }
 

@@ -5,6 +5,7 @@
 
 #include "cli.hpp"
 #include "game_input.hpp"
+#include "option_table.hpp"
 
 namespace arbiter::cli {
 

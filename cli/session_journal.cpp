@@ -19,7 +19,7 @@ void fail(const JournalError& e) {
 namespace {
 
 // How long a command waits for another process's lock on the journal (--busy-timeout).
-int busy_timeout_ms = 10'000;
+int busy_timeout_ms = Journal::default_busy_timeout_ms;
 // Who enters what a command writes (--by).
 std::string by_name;
 
@@ -27,8 +27,8 @@ std::string by_name;
 
 void add_busy_timeout(CLI::App& cmd) {
     cmd.add_option("--busy-timeout", busy_timeout_ms,
-                   "Milliseconds to wait for another process's lock before \"journal busy, retry\" (exit 2; default "
-                   "10000)")
+                   "Milliseconds to wait for another process's lock before \"journal busy, retry\" (exit 2; default " +
+                       std::to_string(Journal::default_busy_timeout_ms) + ")")
         ->check(whole_number(0, 3'600'000));
 }
 

@@ -15,15 +15,6 @@ namespace {
 const char* side_name(Color c) { return c == Color::white ? "White" : "Black"; }
 }  // namespace
 
-void RuleInput::check_applies(const RuleSet& rs) const {
-    if (online_claims_only && rs.id != RuleSetId::fide_online)
-        throw InputError(
-            Code::bad_usage,
-            std::string("--online-claims has no effect under ") + rs.name +
-                ": only fide-online makes threefold and fifty automatic draws (choose the rule set fide-online)",
-            "online_claims");
-}
-
 const RuleSet& RuleInput::rule_set_or_throw() const {
     const auto id = parse_rule_set(rules);
     if (!id)
@@ -32,46 +23,6 @@ const RuleSet& RuleInput::rule_set_or_throw() const {
                              enum_name_list<RuleSetId>() + (rules == "auto" ? "; auto needs a game's tags" : "") + ")",
                          "rules");
     return rule_set(*id);
-}
-
-RuleOptions RuleInput::rule_options() const {
-    RuleOptions o;
-    const auto tc = parse_time_category(time_category);
-    if (!tc)
-        throw InputError(
-            Code::bad_value,
-            "--time-category: expected " + enum_name_list<TimeCategory>() + ", found '" + time_category + "'",
-            "time_category");
-    o.time_category = *tc;
-    if (initial_position_counts_flag)
-        o.initial_position_counts = *initial_position_counts_flag;
-    else if (initial_position_counts == "true")
-        o.initial_position_counts = true;
-    else if (initial_position_counts == "false")
-        o.initial_position_counts = false;
-    else
-        throw InputError(Code::bad_value,
-                         "--initial-position-counts: expected true or false, found '" + initial_position_counts + "'",
-                         "initial_position_counts");
-    const auto counters = parse_enum<RuleOptions::CountersFromSetup>(counters_from_setup);
-    if (!counters)
-        throw InputError(Code::bad_value,
-                         "--counters-from-setup: expected " + enum_name_list<RuleOptions::CountersFromSetup>() +
-                             ", found '" + counters_from_setup + "'",
-                         "counters_from_setup");
-    o.counters_from_setup = *counters;
-    for (const auto& e : fifty_extensions) {
-        auto ext = parse_fifty_extension(e);
-        if (!ext)
-            throw InputError(Code::bad_value,
-                             "--fifty-extension: expected a signature and moves like KRBvKR=75, found '" + e + "'",
-                             "fifty_extensions");
-        o.fifty_extensions.push_back(*ext);
-    }
-    o.online_threefold_automatic = !online_claims_only;
-    o.online_fifty_automatic = !online_claims_only;
-    o.intended_mate_claim_correct = !intended_mate_incorrect;
-    return o;
 }
 
 std::vector<std::string> move_tokens(const std::string& text) {

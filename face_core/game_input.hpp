@@ -17,10 +17,9 @@
 
 namespace arbiter::face {
 
-/// The help text of --rules, from the name table of RuleSetId: "Rule set: fide-2023 (default), …".
-inline std::string rules_option_help() { return "Rule set: " + enum_name_list<RuleSetId>(", ", RuleSetId{}); }
-
-/// --rules, --time-category and the options of RULES.md §1, the same for every command.
+/// --rules, --time-category and the options of RULES.md §1, the same for every command: the
+/// values as given, each declared in option_table.hpp (its name, flag, kind, help, and what it
+/// sets in RuleOptions).
 struct RuleInput {
     std::string rules = enum_name(RuleSetId{});
     std::string time_category = "standard";
@@ -31,10 +30,10 @@ struct RuleInput {
     std::optional<bool> initial_position_counts_flag;
     std::string counters_from_setup = "trust_fen";
     std::vector<std::string> fifty_extensions;
-    bool online_claims_only = false;
+    bool online_claims = false;
     bool intended_mate_incorrect = false;
 
-    /// The rule options, or InputError.
+    /// The rule options, or InputError (option_table.cpp).
     [[nodiscard]] RuleOptions rule_options() const;
     /// The rule set named by --rules (not `auto`), or InputError.
     [[nodiscard]] const RuleSet& rule_set_or_throw() const;
@@ -42,6 +41,10 @@ struct RuleInput {
     /// fide-online), naming why.
     void check_applies(const RuleSet& rules) const;
 };
+
+/// The largest game number and ply a request names (--game, --ply; the keys game and ply).
+inline constexpr int max_game_number = 1'000'000'000;
+inline constexpr int max_game_ply = 1'000'000;
 
 struct GameInput : RuleInput {
     std::string fen;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "option_table.hpp"
 #include "text.hpp"
 
 namespace arbiter::face {
@@ -57,31 +58,27 @@ void Fields::bad(const char* key, const std::string& what) {
     throw FieldError("\"" + std::string(key) + "\" must be " + what, key);
 }
 
-namespace {
-
-const std::set<std::string> rule_keys{
-    "rules",         "time_category",          "initial_position_counts", "counters_from_setup", "fifty_extensions",
-    "online_claims", "intended_mate_incorrect"};
-
-}  // namespace
-
 std::set<std::string> with_rule_keys(std::set<std::string> keys) {
-    keys.insert(rule_keys.begin(), rule_keys.end());
+    for (const auto& spec : rule_option_table()) keys.emplace(spec.name);
     return keys;
 }
 
 void read_rules(const Fields& f, RuleInput& in) {
-    f.text("rules", in.rules);
-    f.text("time_category", in.time_category);
-    if (f.has("initial_position_counts")) {
-        bool counts = true;
-        f.flag("initial_position_counts", counts);
-        in.initial_position_counts_flag = counts;
+    for (const auto& spec : rule_option_table()) {
+        const std::string key(spec.name);
+        switch (spec.kind) {
+            case OptionKind::choice: f.text(key.c_str(), in.*spec.text); break;
+            case OptionKind::boolean:
+                if (f.has(key.c_str())) {
+                    bool value = false;
+                    f.flag(key.c_str(), value);
+                    in.*spec.typed = value;
+                }
+                break;
+            case OptionKind::list: f.texts(key.c_str(), in.*spec.texts); break;
+            case OptionKind::flag: f.flag(key.c_str(), in.*spec.on); break;
+        }
     }
-    f.text("counters_from_setup", in.counters_from_setup);
-    f.texts("fifty_extensions", in.fifty_extensions);
-    f.flag("online_claims", in.online_claims_only);
-    f.flag("intended_mate_incorrect", in.intended_mate_incorrect);
 }
 
 GameInput read_position(const Fields& f) {
@@ -99,8 +96,8 @@ GameInput read_position(const Fields& f) {
     if (!in.pgn_given && (f.has("game") || f.has("ply")))
         throw InputError(Code::bad_usage, "\"game\" and \"ply\" apply to a game given as \"pgn\"",
                          f.has("game") ? "game" : "ply");
-    f.number("game", in.game, 1, 1'000'000'000);
-    f.number("ply", in.ply, 0, 1'000'000);
+    f.number("game", in.game, 1, max_game_number);
+    f.number("ply", in.ply, 0, max_game_ply);
     for (const char* key : {"fen", "moves", "pgn"}) {
         std::string text;
         f.text(key, text);

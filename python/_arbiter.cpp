@@ -190,27 +190,6 @@ std::uint64_t perft_of(const Position& p, long long depth) {
 
 // ---- Game: the face core's LiveGame, its calls translated from Python's arguments ----
 
-// The rule options as Python gives them: None leaves the core's default.
-struct RuleArgs {
-    std::string rules;
-    std::optional<std::string> time_category;
-    std::optional<bool> initial_position_counts;
-    std::optional<std::string> counters_from_setup;
-    std::vector<std::string> fifty_extensions;
-    bool online_claims = false;
-    bool intended_mate_incorrect = false;
-
-    void into(face::RuleInput& in) const {
-        in.rules = rules;
-        if (time_category) in.time_category = *time_category;
-        in.initial_position_counts_flag = initial_position_counts;
-        if (counters_from_setup) in.counters_from_setup = *counters_from_setup;
-        in.fifty_extensions = fifty_extensions;
-        in.online_claims_only = online_claims;
-        in.intended_mate_incorrect = intended_mate_incorrect;
-    }
-};
-
 class Game {
     // One call at a time (GameRecord caches the legal moves of its current position). The GIL
     // goes first and comes back last: it is never awaited while mu_ is held.
@@ -226,10 +205,11 @@ class Game {
 
 public:
     // `moves`: a text as --moves takes it (the errors' offsets are bytes in it), or a list of moves.
+    // `options`: the rule options by name, as rule_options() gives them (option_shims.cpp).
     Game(const std::optional<std::string>& fen, const std::variant<std::string, std::vector<std::string>>& moves,
-         const RuleArgs& args) {
+         const py::dict& options) {
         face::GameInput in;
-        args.into(in);
+        static_cast<face::RuleInput&>(in) = rule_input_of(options);
         if (fen) {
             in.fen = *fen;
             in.fen_given = true;
@@ -528,26 +508,13 @@ PYBIND11_MODULE(_arbiter, m) {
     m.attr("MAX_AUDIT_THREADS") = face::max_audit_threads;
 
     py::class_<Game>(m, "Game", "A game under a rule set: moves played, and its draw status and claims.")
-        .def(
-            py::init(
-                [](const std::optional<std::string>& fen,
-                   const std::optional<std::variant<std::string, std::vector<std::string>>>& moves,
-                   const std::string& rules, const std::optional<std::string>& time_category,
-                   std::optional<bool> initial_position_counts, const std::optional<std::string>& counters_from_setup,
-                   const std::vector<std::string>& fifty_extensions, bool online_claims, bool intended_mate_incorrect) {
-                    const RuleArgs args{rules,
-                                        time_category,
-                                        initial_position_counts,
-                                        counters_from_setup,
-                                        fifty_extensions,
-                                        online_claims,
-                                        intended_mate_incorrect};
-                    return std::make_unique<Game>(fen, moves.value_or(std::string()), args);
-                }),
-            py::arg("fen") = py::none(), py::arg("moves") = py::none(), py::arg("rules") = default_rules,
-            py::arg("time_category") = py::none(), py::arg("initial_position_counts") = py::none(),
-            py::arg("counters_from_setup") = py::none(), py::arg("fifty_extensions") = std::vector<std::string>{},
-            py::arg("online_claims") = false, py::arg("intended_mate_incorrect") = false)
+        .def(py::init([default_rules](const std::optional<std::string>& fen,
+                                      const std::optional<std::variant<std::string, std::vector<std::string>>>& moves,
+                                      const py::dict& options) {
+                 return std::make_unique<Game>(fen, moves.value_or(std::string()),
+                                               rule_options_of(options, default_rules));
+             }),
+             py::arg("fen") = py::none(), py::arg("moves") = py::none(), py::arg("options") = py::dict())
         .def("push", &Game::push, py::arg("move"),
              "Plays a legal move (SAN or UCI). Raises MoveError (bad_move, illegal_move, ambiguous_move, game_over).")
         .def("pop", &Game::pop,
@@ -594,4 +561,5 @@ PYBIND11_MODULE(_arbiter, m) {
     m.def("move_tokens", &face::move_tokens, py::arg("text"),
           "The moves of --moves text: move numbers, comments and a result left out.");
     bind_audit(m);
+    bind_rule_options(m);
 }

@@ -27,6 +27,7 @@
 #include "audit_task.hpp"
 #include "errors.hpp"
 #include "game_input.hpp"
+#include "option_table.hpp"
 #include "piece_cut.hpp"
 #include "shims.hpp"
 
@@ -58,14 +59,12 @@ AuditSetup audit_setup(const py::object& given) {
     request.exact = o.attr("exact").cast<bool>();
     request.only = texts_of(o.attr("only"));
     request.select = texts_of(o.attr("select"));
-    face::RuleInput& rules = request.rule_input;
-    const py::object counts = o.attr("initial_position_counts");
-    if (!counts.is_none()) rules.initial_position_counts_flag = counts.cast<bool>();
-    const py::object counters = o.attr("counters_from_setup");
-    if (!counters.is_none()) rules.counters_from_setup = counters.cast<std::string>();
-    rules.fifty_extensions = texts_of(o.attr("fifty_extensions"));
-    rules.online_claims_only = o.attr("online_claims").cast<bool>();
-    rules.intended_mate_incorrect = o.attr("intended_mate_incorrect").cast<bool>();
+    py::dict rule_options;  // the options of §1 by the table's names (rules and time category: the audit's own)
+    for (const auto& spec : face::rule_option_table()) {
+        const std::string name(spec.name);
+        if (spec.group == face::OptionGroup::rule) rule_options[py::str(name)] = o.attr(name.c_str());
+    }
+    request.rule_input = rule_input_of(rule_options_of(rule_options, "auto"));
     return core_call([&] { return AuditSetup{request.options(), request.filter()}; }, false);
 }
 

@@ -14,6 +14,7 @@
 #include "arbiter/helpmate.hpp"
 #include "arbiter/input.hpp"
 #include "errors.hpp"
+#include "game_input.hpp"
 
 namespace arbiter::python {
 
@@ -120,5 +121,15 @@ py::object to_python(const J& j) {
 void bind_audit(py::module_& m);
 /// Reading inputs in pieces (piece_shims.cpp): Piece, Cutter, PieceReader.
 void bind_pieces(py::module_& m);
+
+/// The rule options of a call by name (option_shims.cpp): each checked against the face core's
+/// table (TypeError naming an unknown name or a value of the wrong type), every one present in the
+/// answer (None, () or False when not given; `rules` then `rules_default`).
+py::dict rule_options_of(const py::dict& given, const std::string& rules_default);
+/// The RuleInput of options as rule_options_of gives them.
+face::RuleInput rule_input_of(const py::dict& options);
+/// arbiter._arbiter.RULE_OPTIONS (the table: name, flag, kind, group, help, default, values) and
+/// rule_options().
+void bind_rule_options(py::module_& m);
 
 }  // namespace arbiter::python

@@ -98,7 +98,7 @@ struct Limits {
     long long request_ms = 20'000;    ///< the whole of a request (line, headers, body)
     long long keep_alive_ms = 5'000;  ///< an idle connection between requests
     std::size_t keep_alive_max = 1'000;
-    std::size_t threads = 1024;
+    std::size_t threads = default_threads;
 };
 
 // cpp-httplib's Server with its connection loop replaced (process_and_close_socket is its hook
@@ -218,9 +218,10 @@ int run(const ServeOptions& o) {
         throw face::InputError("--listen " + face::printable(o.listen) +
                                " is not a loopback address: serve it over TLS (--tls-cert FILE --tls-key FILE), or "
                                "give --insecure-http to serve plain HTTP on that network");
-    if (o.threads < 4 || o.threads > 10'000) throw face::InputError("--threads: from 4 to 10000");
-    if (o.request_timeout_s < 1 || o.request_timeout_s > 3600)
-        throw face::InputError("--request-timeout: from 1 to 3600 seconds");
+    if (o.threads < min_threads || o.threads > max_threads)
+        throw face::InputError("--threads: from " + std::to_string(min_threads) + " to " + std::to_string(max_threads));
+    if (o.request_timeout_s < 1 || o.request_timeout_s > max_request_timeout_s)
+        throw face::InputError("--request-timeout: from 1 to " + std::to_string(max_request_timeout_s) + " seconds");
 
     std::unique_ptr<TlsContext> tls;
     if (!o.tls_cert.empty()) tls = std::make_unique<TlsContext>(o.tls_cert, o.tls_key);

@@ -13,12 +13,17 @@
 
 namespace arbiter::serve {
 
+/// The connection threads `arbiter serve --threads` takes, and its default; the request timeout's
+/// most, in seconds.
+inline constexpr std::size_t min_threads = 4, max_threads = 10'000, default_threads = 1024;
+inline constexpr int max_request_timeout_s = 3600;
+
 struct ServeOptions {
     std::string journal;
     std::string listen = "127.0.0.1:8080";
     std::string token_file;
-    std::size_t threads = 1024;  ///< the connection threads (cpp-httplib: one a connection)
-    int request_timeout_s = 20;  ///< the most a request (line, headers, body) may take to arrive
+    std::size_t threads = default_threads;  ///< the connection threads (cpp-httplib: one a connection)
+    int request_timeout_s = 20;             ///< the most a request (line, headers, body) may take to arrive
     /// The certificate (its chain after it) and its private key, PEM: both or neither. With them the
     /// server speaks HTTPS only and reads them again on SIGHUP.
     std::string tls_cert, tls_key;

@@ -30,7 +30,7 @@ Response Service::create_session(const Request& req, const Principal& who) {
     f.text("round", in.round);
     f.text("section", in.section);
     f.text("board", in.board);
-    f.number("no_offers_before", in.no_offers_before, 0, 10'000);
+    f.number("no_offers_before", in.no_offers_before, 0, max_no_offers_before_move);
     f.flag("quickplay_finish", in.quickplay);
     f.flag("blitz_fully_supervised", in.blitz_supervised);
     const SessionConfig cfg = face::session_config(in);  // its refusals answered as the CLI's (http_kit)

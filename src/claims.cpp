@@ -198,7 +198,7 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
                    " would have been made without a pawn move or capture" + since + "; " + needed + " are needed.";
         return v;
     }
-    if (!rec.options().intended_mate_claim_correct && is_checkmate(now.after(m))) {
+    if (rec.options().intended_mate_incorrect && is_checkmate(now.after(m))) {
         v.correct = false;
         v.reason = "The intended " + v.intended_san +
                    " checkmates, and under the chosen option a mating move cannot complete the count.";
@@ -326,7 +326,7 @@ ClaimOptions fifty_options(const GameRecord& rec) {
     for (Move m : rec.legal_moves_now()) {
         if (!o.now) {
             if (now.is_zeroing(m)) continue;
-            if (!rec.options().intended_mate_claim_correct && is_checkmate(now.after(m))) continue;
+            if (rec.options().intended_mate_incorrect && is_checkmate(now.after(m))) continue;
         }
         o.intended.push_back(m);
     }

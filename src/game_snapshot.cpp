@@ -65,7 +65,7 @@ std::string GameRecord::snapshot() const {
     w.put(o.initial_position_counts);
     w.put(o.counters_from_setup);
     w.put(o.no_offers_before_move);
-    w.put(o.intended_mate_claim_correct);
+    w.put(o.intended_mate_incorrect);
     w.put(o.online_threefold_automatic);
     w.put(o.online_fifty_automatic);
     w.put(o.blitz_fully_supervised);
@@ -97,9 +97,8 @@ std::unique_ptr<GameRecord> GameRecord::restore(std::string_view bytes, const Un
         static_cast<std::size_t>(id) >= rule_set_count)
         return nullptr;
     if (!r.get(o.time_category) || !r.get(o.initial_position_counts) || !r.get(o.counters_from_setup) ||
-        !r.get(o.no_offers_before_move) || !r.get(o.intended_mate_claim_correct) ||
-        !r.get(o.online_threefold_automatic) || !r.get(o.online_fifty_automatic) || !r.get(o.blitz_fully_supervised) ||
-        !r.get(extensions))
+        !r.get(o.no_offers_before_move) || !r.get(o.intended_mate_incorrect) || !r.get(o.online_threefold_automatic) ||
+        !r.get(o.online_fifty_automatic) || !r.get(o.blitz_fully_supervised) || !r.get(extensions))
         return nullptr;
     for (std::uint32_t k = 0; k < extensions; ++k) {
         FiftyMoveExtension e;

@@ -162,7 +162,7 @@ std::string encode(const SessionConfig& c) {
     if (o.counters_from_setup != RuleOptions::CountersFromSetup::trust_fen)
         p.emplace_back("counters", enum_name(o.counters_from_setup));
     if (o.no_offers_before_move) p.emplace_back("no_offers_before", std::to_string(o.no_offers_before_move));
-    if (!o.intended_mate_claim_correct) p.emplace_back("intended_mate_correct", "0");
+    if (o.intended_mate_incorrect) p.emplace_back("intended_mate_correct", "0");  // the journal's own key
     if (!o.online_threefold_automatic) p.emplace_back("online_threefold_auto", "0");
     if (!o.online_fifty_automatic) p.emplace_back("online_fifty_auto", "0");
     if (o.blitz_fully_supervised) p.emplace_back("blitz_supervised", "1");
@@ -208,20 +208,23 @@ Expected<SessionConfig, EventError> decode_config(std::string_view text) {
             o.counters_from_setup = *counters;
         } else if (k == "no_offers_before") {
             auto n = to_int(v);
-            if (!n || *n < 0 || *n > 10000) return bad(k, v);
+            if (!n || *n < 0 || *n > max_no_offers_before_move) return bad(k, v);
             o.no_offers_before_move = static_cast<int>(*n);
         } else if (k == "fifty_ext") {
             auto x = parse_fifty_extension(v);
             if (!x) return bad(k, v);
             o.fifty_extensions.push_back(*x);
-        } else if (k == "category_given" || k == "quickplay" || k == "initial_counts" || k == "intended_mate_correct" ||
-                   k == "online_threefold_auto" || k == "online_fifty_auto" || k == "blitz_supervised") {
+        } else if (k == "intended_mate_correct") {  // the journal keeps the option's old meaning
+            auto b = to_bool(v);
+            if (!b) return bad(k, v);
+            o.intended_mate_incorrect = !*b;
+        } else if (k == "category_given" || k == "quickplay" || k == "initial_counts" || k == "online_threefold_auto" ||
+                   k == "online_fifty_auto" || k == "blitz_supervised") {
             auto b = to_bool(v);
             if (!b) return bad(k, v);
             bool& target = k == "category_given"          ? c.time_category_given
                            : k == "quickplay"             ? c.quickplay_finish
                            : k == "initial_counts"        ? o.initial_position_counts
-                           : k == "intended_mate_correct" ? o.intended_mate_claim_correct
                            : k == "online_threefold_auto" ? o.online_threefold_automatic
                            : k == "online_fifty_auto"     ? o.online_fifty_automatic
                                                           : o.blitz_fully_supervised;

@@ -65,7 +65,7 @@ TEST(GameSnapshot, EveryRuleOptionAndTheEndingSurvive) {
     o.initial_position_counts = false;
     o.counters_from_setup = RuleOptions::CountersFromSetup::game_start;
     o.no_offers_before_move = 30;
-    o.intended_mate_claim_correct = false;
+    o.intended_mate_incorrect = true;
     o.online_threefold_automatic = false;
     o.online_fifty_automatic = false;
     o.blitz_fully_supervised = true;
@@ -80,7 +80,7 @@ TEST(GameSnapshot, EveryRuleOptionAndTheEndingSurvive) {
     EXPECT_EQ(b.initial_position_counts, o.initial_position_counts);
     EXPECT_EQ(b.counters_from_setup, o.counters_from_setup);
     EXPECT_EQ(b.no_offers_before_move, o.no_offers_before_move);
-    EXPECT_EQ(b.intended_mate_claim_correct, o.intended_mate_claim_correct);
+    EXPECT_EQ(b.intended_mate_incorrect, o.intended_mate_incorrect);
     EXPECT_EQ(b.online_threefold_automatic, o.online_threefold_automatic);
     EXPECT_EQ(b.online_fifty_automatic, o.online_fifty_automatic);
     EXPECT_EQ(b.blitz_fully_supervised, o.blitz_fully_supervised);

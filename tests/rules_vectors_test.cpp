@@ -218,7 +218,7 @@ TEST(Tv502, OnlyNonResettingMoveMates) {
     EXPECT_FALSE(evaluate_claim(r, ClaimKind::fifty, move_of(r, "Nxg8")).correct);
     EXPECT_EQ(fifty_options(r).intended, (std::vector<Move>{move_of(r, "Nf7")}));
     RuleOptions strict;
-    strict.intended_mate_claim_correct = false;
+    strict.intended_mate_incorrect = true;
     auto rs = record(fen, "", RuleSetId::fide_2023, strict);
     EXPECT_FALSE(evaluate_claim(rs, ClaimKind::fifty, move_of(rs, "Nf7")).correct);
     EXPECT_TRUE(fifty_options(rs).intended.empty());

@@ -127,13 +127,16 @@ public:
         create_if_missing,  ///< a missing or empty (0-byte) file becomes a new journal
         read_only           ///< like open_existing, but nothing is ever written (SQLite read-only open)
     };
+    /// How long open() waits for another process's lock by default (the CLI's --busy-timeout).
+    static constexpr int default_busy_timeout_ms = 10'000;
 
     /// Opens (or creates) a journal. Errors: missing_file, bad_path (no such directory, a
     /// symlink loop, a directory), not_a_journal, newer_format, corrupt, foreign_wal (a
     /// `-wal` file left beside the journal that does not extend it), busy, io. Nothing is
     /// written to a file that is refused, and a refused `-wal` is not merged. Writers wait up to
     /// `busy_timeout_ms` for another process's lock before the busy error.
-    static Expected<Journal, JournalError> open(const std::string& path, Mode mode, int busy_timeout_ms = 10'000);
+    static Expected<Journal, JournalError> open(const std::string& path, Mode mode,
+                                                int busy_timeout_ms = default_busy_timeout_ms);
 
     Journal(Journal&& other) noexcept;
     Journal& operator=(Journal&& other) noexcept;

@@ -135,7 +135,11 @@ std::optional<RuleSetId> fide_rules_on(std::string_view pgn_date) noexcept;
 struct FiftyMoveExtension {
     std::string signature;
     int moves = 50;  ///< moves by each player
+    friend bool operator==(const FiftyMoveExtension&, const FiftyMoveExtension&) = default;
 };
+
+/// The largest move number RuleOptions::no_offers_before_move takes (every face and the journal).
+inline constexpr int max_no_offers_before_move = 10'000;
 
 /// Options of RULES.md §1 and §2 (defaults as there).
 struct RuleOptions {
@@ -147,16 +151,19 @@ struct RuleOptions {
         trust_fen,
         game_start
     } counters_from_setup = CountersFromSetup::trust_fen;
-    /// Competition rule 9.1.1: no draw offers or agreement before this move number (0 = none).
+    /// Competition rule 9.1.1: no draw offers or agreement before this move number (0 = none), at
+    /// most max_no_offers_before_move.
     int no_offers_before_move = 0;
-    /// TV-50-2: a 9.3.1 claim whose intended move mates is correct (strict reading).
-    bool intended_mate_claim_correct = true;
+    /// TV-50-2: a 9.3.1 claim whose intended move mates is incorrect (false, the default: it is
+    /// correct, the strict reading).
+    bool intended_mate_incorrect = false;
     /// R-ONLINE: whether fide-online makes threefold / fifty automatic ([U], default true).
     bool online_threefold_automatic = true;
     bool online_fifty_automatic = true;
     /// FIDE 2023 blitz under full supervision (B.2): use the literal +2 min penalty ([I/U]).
     bool blitz_fully_supervised = false;
     std::vector<FiftyMoveExtension> fifty_extensions;
+    friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
 };
 
 template <>

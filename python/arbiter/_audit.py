@@ -19,7 +19,7 @@ import re
 from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, Tuple, TypeVar, Union
 
 from . import _arbiter
-from ._errors import OptionError, ReadError, check_option_types, check_type
+from ._errors import OptionError, ReadError, check_type
 from .types import AuditRecord
 
 #: A piece ends at the first game boundary past this many bytes (unless `chunk_games` ends it first).
@@ -31,61 +31,64 @@ NO_GAMES = "no games found in the input: nothing to audit"
 Names = Union[str, Iterable[str], None]
 
 
-@dataclasses.dataclass(frozen=True)
-class AuditOptions:
-    """The options of an audit, by name, as ``arbiter audit`` takes them and the face core's
-    AuditRequest reads them (each piece and each distributed task carries one; it pickles):
-    `rules` (a rule-set id or ``auto``), `time_category` (None: from each game's TimeControl tag),
-    `only`, `select` and `exact` (``--only``, ``--select``, ``--exact``) and the rule options of
-    RULES.md §1 (``--initial-position-counts``, ``--counters-from-setup``, ``--fifty-extension``,
-    ``--online-claims``, ``--intended-mate-incorrect``; None: the core's default). A value the
-    core refuses raises OptionError with its code and field when the audit starts."""
-
-    rules: str = "auto"
-    time_category: Optional[str] = None
-    only: Tuple[str, ...] = ()
-    select: Tuple[str, ...] = ()
-    exact: bool = False
-    initial_position_counts: Optional[bool] = None
-    counters_from_setup: Optional[str] = None
-    fifty_extensions: Tuple[str, ...] = ()
-    online_claims: bool = False
-    intended_mate_incorrect: bool = False
+class _AuditOptionsMethods:
+    """What AuditOptions does; its fields are made below from the core's table of rule options."""
 
     @classmethod
     def of(cls, rules: str = "auto", time_category: Optional[str] = None, only: Names = None,
            select: Names = None, exact: bool = False, **rule_options: Any) -> "AuditOptions":
         """The options of an entry point's arguments (`only`, `select` and `fifty_extensions` a
         string or an iterable of them); TypeError names an unknown rule option."""
-        known = {f.name for f in dataclasses.fields(cls)} - {"rules", "time_category", "only", "select", "exact"}
+        known = {f.name for f in dataclasses.fields(cls)} - set(_OWN_NAMES)
         for name in rule_options:
             if name not in known:
                 raise TypeError(f"unknown option {name!r} (the rule options: {', '.join(sorted(known))})")
-        if "fifty_extensions" in rule_options:
-            fifty = rule_options["fifty_extensions"]
-            if isinstance(fifty, (str, bytes)):  # a bare str is one extension, as --fifty-extension X
-                fifty = [fifty]
-            rule_options["fifty_extensions"] = tuple(check_option_types("auto", None, None, None, fifty))
-        for name in ("online_claims", "intended_mate_incorrect"):
-            if name in rule_options:
-                rule_options[name] = bool(rule_options[name])
+        for name, kind in _RULE_KINDS.items():  # a bare str is one extension, as --fifty-extension X
+            if kind == "list" and isinstance(rule_options.get(name), (str, bytes)):
+                rule_options[name] = [rule_options[name]]
         return cls(rules, time_category, tuple(_names(only, "only")), tuple(_names(select, "select")), bool(exact),
                    **rule_options)
 
     def __post_init__(self) -> None:
-        # Every option's type, named, before C++ reads it (never pybind11's cast message).
-        check_option_types(self.rules, self.time_category, self.initial_position_counts, self.counters_from_setup,
-                           self.fifty_extensions)
+        # Every option's type, named, before C++ reads it (never pybind11's cast message); a list
+        # kept as a tuple (the options are frozen and hashable).
+        given = {name: getattr(self, name) for name in _RULE_KINDS}
+        given["rules"] = self.rules
+        given["time_category"] = self.time_category
+        for name, value in _arbiter.rule_options(given, "auto").items():
+            if name in _RULE_KINDS or name == "rules":
+                object.__setattr__(self, name, value)
         for name in ("only", "select"):
             for k, x in enumerate(getattr(self, name)):
                 if not isinstance(x, str):
                     raise TypeError(f"{name}: item {k + 1} is a {type(x).__name__}, expected a str")
-        for name in ("exact", "online_claims", "intended_mate_incorrect"):
-            check_type(name, getattr(self, name), (bool,), "a bool")
+        check_type("exact", self.exact, (bool,), "a bool")
 
     def asdict(self) -> Dict[str, Any]:
         """The options by name (JSON-ready: lists for the tuples)."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}  # type: ignore[call-overload]
+
+
+# The audit's own options, then the rule options of RULES.md §1 from the core's one table
+# (arbiter._arbiter.RULE_OPTIONS): a rule option added there is a field here.
+_OWN: List[Tuple[str, Any, Any]] = [("rules", str, "auto"), ("time_category", Optional[str], None),
+                                    ("only", Tuple[str, ...], ()), ("select", Tuple[str, ...], ()),
+                                    ("exact", bool, False)]
+_OWN_NAMES = [name for name, _, _ in _OWN]
+_RULE_KINDS = {o["name"]: o["kind"] for o in _arbiter.RULE_OPTIONS if o["name"] not in _OWN_NAMES}
+_KIND_FIELDS = {"choice": (Optional[str], None), "boolean": (Optional[bool], None), "list": (Tuple[str, ...], ()),
+                "flag": (bool, False)}
+AuditOptions = dataclasses.make_dataclass(
+    "AuditOptions", [(n, t, dataclasses.field(default=d)) for n, t, d in _OWN] +
+    [(n, _KIND_FIELDS[k][0], dataclasses.field(default=_KIND_FIELDS[k][1])) for n, k in _RULE_KINDS.items()],
+    bases=(_AuditOptionsMethods,), frozen=True, namespace={"__module__": __name__})
+AuditOptions.__doc__ = """The options of an audit, by name, as ``arbiter audit`` takes them and the face core's
+    AuditRequest reads them (each piece and each distributed task carries one; it pickles):
+    `rules` (a rule-set id or ``auto``), `time_category` (None: from each game's TimeControl tag),
+    `only`, `select` and `exact` (``--only``, ``--select``, ``--exact``) and the rule options of
+    RULES.md §1 by their names in ``arbiter._arbiter.RULE_OPTIONS`` (docs/python.md; None: the
+    core's default). A value the core refuses raises OptionError with its code and field
+    when the audit starts."""
 
 
 class Errors:

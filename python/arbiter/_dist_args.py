@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import List
 
+from . import _arbiter
 from ._audit import AuditOptions
 
 PROG = "arbiter.distributed"
@@ -24,17 +25,17 @@ def _add_audit_options(a: argparse.ArgumentParser) -> None:
                         "as arbiter audit --select)")
     a.add_argument("--exact", action="store_true",
                    help="dead positions: the full analysis of every game's final position (arbiter audit --exact)")
-    a.add_argument("--initial-position-counts", choices=["true", "false"], default=None,
-                   help="whether the initial position counts as an occurrence: true (default) or false")
-    a.add_argument("--counters-from-setup", default=None,
-                   help="for a FEN start: trust_fen (default: the halfmove clock counts) or game_start")
-    a.add_argument("--fifty-extension", dest="fifty_extensions", action="append", default=[], metavar="EXT",
-                   help="a historic 50-move extension, e.g. KRBvKR=75 (moves by each player); repeatable")
-    a.add_argument("--online-claims", action="store_true",
-                   help="fide-online: make threefold and fifty claims instead of automatic draws")
-    a.add_argument("--intended-mate-incorrect", action="store_true",
-                   help="a 9.3.1 claim whose intended move mates is incorrect (default: correct, TV-50-2)")
-
+    for o in _arbiter.RULE_OPTIONS:  # the rule options of RULES.md §1, from the core's one table
+        if o["group"] != "rule":
+            continue
+        help_text = o["help"][:1].lower() + o["help"][1:]
+        if o["kind"] == "flag":
+            a.add_argument(o["flag"], dest=o["name"], action="store_true", help=help_text)
+        elif o["kind"] == "list":
+            a.add_argument(o["flag"], dest=o["name"], action="append", default=[], metavar="VALUE", help=help_text)
+        else:
+            a.add_argument(o["flag"], dest=o["name"], default=None, help=help_text,
+                           choices=o["values"].split() if o["values"] else None)
 
 def parse(argv: List[str]) -> argparse.Namespace:
     """The options of `python3 -m arbiter.distributed audit …`; exit 2 with argparse's message on
@@ -86,8 +87,9 @@ def parse(argv: List[str]) -> argparse.Namespace:
 
 def audit_options(args: argparse.Namespace) -> AuditOptions:
     """The audit's options of the command line, by name (the same for every task)."""
-    counts = None if args.initial_position_counts is None else args.initial_position_counts == "true"
-    return AuditOptions.of(args.rules, args.time_category, args.only, args.select, args.exact,
-                           initial_position_counts=counts, counters_from_setup=args.counters_from_setup,
-                           fifty_extensions=args.fifty_extensions, online_claims=args.online_claims,
-                           intended_mate_incorrect=args.intended_mate_incorrect)
+    rule_options = {}
+    for o in _arbiter.RULE_OPTIONS:
+        if o["group"] == "rule":
+            value = getattr(args, o["name"])
+            rule_options[o["name"]] = value == "true" if o["kind"] == "boolean" and value is not None else value
+    return AuditOptions.of(args.rules, args.time_category, args.only, args.select, args.exact, **rule_options)

@@ -59,25 +59,3 @@ def check_type(name: str, value: object, kinds: tuple, expected: str) -> None:
     if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
         return
     raise TypeError(f"{name}: expected {expected}, got {type(value).__name__}")
-
-
-def check_option_types(rules: object, time_category: object, initial_position_counts: object,
-                       counters_from_setup: object, fifty_extensions: object) -> list:
-    """TypeError naming the rule option of a wrong type (Game's and the audit's options), before
-    they reach C++; `fifty_extensions` as a list of str."""
-    check_type("rules", rules, (str,), "a rule-set id (a str such as 'fide-2023')")
-    check_type("time_category", time_category, (str, type(None)), "'standard', 'rapid', 'blitz' or None")
-    check_type("initial_position_counts", initial_position_counts, (bool, type(None)), "a bool or None")
-    check_type("counters_from_setup", counters_from_setup, (str, type(None)), "'trust_fen', 'game_start' or None")
-    if isinstance(fifty_extensions, (str, bytes)):
-        raise TypeError(f"fifty_extensions: expected a list of extensions such as ['KRBvKR=75'], got a "
-                        f"{type(fifty_extensions).__name__} (put it in a list)")
-    try:
-        out = list(fifty_extensions)  # type: ignore[call-overload]
-    except TypeError:
-        raise TypeError(f"fifty_extensions: expected a list of extensions such as ['KRBvKR=75'], got "
-                        f"{type(fifty_extensions).__name__}") from None
-    for k, x in enumerate(out):
-        if not isinstance(x, str):
-            raise TypeError(f"fifty_extensions: item {k + 1} is a {type(x).__name__}, expected a str such as 'KRBvKR=75'")
-    return out

@@ -4,15 +4,19 @@ read from the one decision of status()."""
 
 from __future__ import annotations
 
+import inspect
 import json
 
-from typing import Any, Iterable, Iterator, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Union
 
 from . import _arbiter
 from ._arbiter import Position
 from ._chess_types import Move, Outcome, Termination, move_of_uci
-from ._errors import Error, MoveError, check_type, check_option_types
-from .types import Claim, Status
+from ._errors import Error, MoveError, check_type
+from .types import Claim, RuleOptions, Status
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 #: python-chess's colours: ``WHITE`` is True, ``BLACK`` False (``chess.WHITE``, ``chess.BLACK``).
 WHITE: bool = True
@@ -93,20 +97,16 @@ class Game(_arbiter.Game):
     is the face core's LiveGame: its refusals carry the core's codes (docs/python.md, "Errors")."""
 
     def __init__(self, fen: Any = None, moves: Any = None, rules: str = DEFAULT_RULES,
-                 time_category: Optional[str] = None, initial_position_counts: Optional[bool] = None,
-                 counters_from_setup: Optional[str] = None, fifty_extensions: Iterable[str] = (),
-                 online_claims: bool = False, intended_mate_incorrect: bool = False) -> None:
+                 **options: Unpack[RuleOptions]) -> None:
         fen, stack = _board_history(fen)
         fen = _fen_text(fen)
-        fifty_extensions = check_option_types(rules, time_category, initial_position_counts, counters_from_setup,
-                                              fifty_extensions)
-        options = (rules, time_category, initial_position_counts, counters_from_setup, fifty_extensions,
-                   bool(online_claims), bool(intended_mate_incorrect))
+        # The rule options by the core's table (arbiter._arbiter.RULE_OPTIONS): types checked, all present.
+        checked = _arbiter.rule_options(dict(options, rules=rules), DEFAULT_RULES)
         if stack:  # a board's moves first, then `moves` (as a list: offsets are no longer in one text)
             moves = move_texts(stack) + move_texts(moves)
-        super().__init__(fen, _moves_arg(moves), *options)
+        super().__init__(fen, _moves_arg(moves), checked)
         self._fen = fen
-        self._options = options
+        self._options = checked
         self._version = 0
         self._status: Optional[tuple] = None
 
@@ -268,7 +268,7 @@ class Game(_arbiter.Game):
     def root(self) -> "Game":
         """The game at its start position, with no moves and the same rule options (python-chess's
         ``root()``: a copy, this game is unchanged)."""
-        return type(self)(self._fen, None, *self._options)
+        return type(self)(self._fen, None, **self._options)
 
     def result(self, *, claim_draw: bool = False) -> str:
         """``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (python-chess's ``result()``): the result of
@@ -308,12 +308,9 @@ class Game(_arbiter.Game):
             return cls(g["fen"], g["uci"], rules, **options)
         raise Error("pgn: no game in the input", "bad_pgn", "pgn")
 
-    def _args(self) -> tuple:
-        return (self._fen, self.uci_history) + self._options
-
     def copy(self) -> "Game":
         """An independent copy: the same start, moves and rule options."""
-        return type(self)(*self._args())
+        return type(self)(self._fen, self.uci_history, **self._options)
 
     def __copy__(self) -> "Game":
         """copy()."""
@@ -325,7 +322,7 @@ class Game(_arbiter.Game):
 
     def __reduce__(self):
         """Pickles as the start FEN, the moves in UCI and the rule options (multiprocessing works)."""
-        return (type(self), self._args())
+        return (_rebuild, (type(self), self._fen, self.uci_history, self._options))
 
     def __eq__(self, other: object) -> bool:
         """Equal when started from the same position (FEN), with the same moves and rule options."""
@@ -537,3 +534,25 @@ def _refuse_variant(board: Any) -> None:
         name = "chess960" if variant == "chess" else variant
         raise Error(f"board: a {name} board; arbiter rules on standard chess only (the Laws of Chess)",
                     "bad_value", "board")
+
+
+def _rebuild(cls: type, fen: Optional[str], moves: List[str], options: dict) -> Game:
+    """A pickled game made again (Game.__reduce__): its start, moves and rule options by name."""
+    return cls(fen, moves, **options)
+
+
+def _signature() -> inspect.Signature:
+    """``Game(fen=None, moves=None, rules=DEFAULT_RULES, *, time_category=None, …)``: the rule
+    options of the core's one table (``arbiter._arbiter.RULE_OPTIONS``), for help() and inspect."""
+    P = inspect.Parameter
+    params = [P("self", P.POSITIONAL_OR_KEYWORD), P("fen", P.POSITIONAL_OR_KEYWORD, default=None),
+              P("moves", P.POSITIONAL_OR_KEYWORD, default=None),
+              P("rules", P.POSITIONAL_OR_KEYWORD, default=DEFAULT_RULES, annotation=str)]
+    defaults = {"choice": None, "boolean": None, "list": (), "flag": False}
+    for o in _arbiter.RULE_OPTIONS:
+        if o["name"] != "rules":
+            params.append(P(o["name"], P.KEYWORD_ONLY, default=defaults[o["kind"]]))
+    return inspect.Signature(params, return_annotation=None)
+
+
+Game.__init__.__signature__ = _signature()  # type: ignore[attr-defined]

@@ -1,11 +1,23 @@
 """The shapes of the dicts arbiter returns, as TypedDicts, so that editors and type checkers know
 their keys: ``Status`` (``Game.status()``, ``arbiter status --json``), ``ClaimRuling``
 (``Game.claim()``), ``Dead`` (``dead()``) and ``AuditRecord`` (``audit()``). The keys and their
-meanings are docs/json.md's; a TypedDict is a plain dict at run time."""
+meanings are docs/json.md's; a TypedDict is a plain dict at run time. ``RuleOptions``: the keyword
+arguments of ``Game`` and the audit, the face core's table (``arbiter._arbiter.RULE_OPTIONS``;
+tests/option_table_test.cpp holds them equal)."""
 
 from __future__ import annotations
 
 from typing import Dict, List, Optional, TypedDict
+
+
+class RuleOptions(TypedDict, total=False):
+    """The rule options by name (docs/rules.md, the CLI's flags): None leaves the core's default."""
+    time_category: Optional[str]
+    initial_position_counts: Optional[bool]
+    counters_from_setup: Optional[str]
+    fifty_extensions: List[str]
+    online_claims: bool
+    intended_mate_incorrect: bool
 
 
 class Termination(TypedDict):

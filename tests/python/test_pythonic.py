@@ -4,6 +4,7 @@ importable), pop/copy/pickle/equality/repr/docstrings, and python-chess's predic
 to the field of status() it reads, over the RULES.md vectors."""
 
 import copy
+import dataclasses
 import inspect
 import json
 import multiprocessing
@@ -452,3 +453,48 @@ def test_ctrl_c_interrupts_a_long_dead_position_search():
     assert waited < min(0.25, took / 2), (waited, took)
     # The next question is answered in full: nothing of the interrupt is left behind.
     assert arbiter.dead(fen, side="black") == whole
+
+
+# ---- the rule options, named once in the face core's table (issue 61) ----
+
+TABLE = arbiter._arbiter.RULE_OPTIONS
+
+
+def test_game_and_audit_take_the_tables_rule_options():
+    names = [o["name"] for o in TABLE]
+    params = inspect.signature(arbiter.Game).parameters.values()
+    assert [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD] == ["fen", "moves", "rules"]
+    assert ["rules"] + [p.name for p in params if p.kind is p.KEYWORD_ONLY] == names
+    assert set(names) <= {f.name for f in dataclasses.fields(arbiter.AuditOptions)}
+    assert set(arbiter.types.RuleOptions.__annotations__) == set(names) - {"rules"}
+    with pytest.raises(TypeError, match="unknown option 'intended_mate_claim_correct'"):
+        arbiter.Game(intended_mate_claim_correct=False)
+    with pytest.raises(TypeError):  # keyword-only after rules
+        arbiter.Game(None, None, "fide-2023", "blitz")
+
+
+def _other_value(o):
+    return {"choice": lambda: o["values"].split()[1], "boolean": lambda: False, "list": lambda: ["KRBvKR=75"],
+            "flag": lambda: True}[o["kind"]]()
+
+
+@pytest.mark.parametrize("o", [o for o in TABLE if o["name"] != "rules"], ids=lambda o: o["name"])
+def test_each_rule_option_is_kept_and_reaches_the_core(o):
+    value = _other_value(o)
+    g = arbiter.Game(rules="fide-online", **{o["name"]: value})
+    plain = arbiter.Game(rules="fide-online")
+    assert g != plain and g.copy() == g and pickle.loads(pickle.dumps(g)) == g and g.root() != plain
+    # A value the core refuses is refused by the core, naming the option.
+    if o["kind"] in ("choice", "list"):
+        with pytest.raises(arbiter.OptionError) as e:
+            arbiter.Game(**{o["name"]: ["nonsense"] if o["kind"] == "list" else "nonsense"})
+        assert e.value.field == o["name"]
+    # The same option through the audit's options and the distributed audit's command line.
+    audit = arbiter.AuditOptions.of("fide-online", **{o["name"]: value})
+    assert getattr(audit, o["name"]) == (tuple(value) if isinstance(value, list) else value)
+    from arbiter import _dist_args
+    flag = [o["flag"]] if o["kind"] == "flag" else [o["flag"], str(value).lower() if o["kind"] == "boolean"
+                                                     else value[0] if o["kind"] == "list" else value]
+    if o["group"] == "rule":
+        args = _dist_args.parse(["audit", "x.pgn", "--scheduler", "local", "--rules", "fide-online"] + flag)
+        assert _dist_args.audit_options(args) == audit

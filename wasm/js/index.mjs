@@ -284,9 +284,9 @@ export async function load(options = {}) {
     move(move) { const { san, uci } = call('play', { fen: this.fen, move: moveText(move) }); return { san, uci }; }
     san(move) { return this.move(move).san; }
     uci(move) { return this.move(move).uci; }
-    /** Leaf nodes of the legal move tree to `depth` plies (0 to 8). */
+    /** Leaf nodes of the legal move tree to `depth` plies (0 to the core's most, 8; bad_value past it). */
     perft(depth) {
-      expectType(Number.isInteger(depth), 'depth', 'an integer number of plies (0 to 8)', depth);
+      expectType(Number.isInteger(depth), 'depth', 'an integer number of plies', depth);
       return call('perft', { fen: this.fen, depth }).nodes;
     }
   }

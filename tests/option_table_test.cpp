@@ -1,0 +1,158 @@
+// option_table_test.cpp — the rule options declared once (face_core/option_table.hpp): each has one
+// spelling, each changes the rules it names when given through a JSON request (the service's,
+// JavaScript's), and the declarations written outside C++ — the TypeScript interface, Python's
+// TypedDict, the docs — name exactly the table's options, so that an option added to the table and
+// missing in a stub or a doc fails here.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "option_table.hpp"
+#include "request_fields.hpp"
+
+namespace arbiter::face {
+namespace {
+
+std::string read_source(const std::string& path) {
+    std::ifstream in(std::string(ARBITER_SOURCE_DIR) + "/" + path);
+    EXPECT_TRUE(in) << path;
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::set<std::string> table_names(bool with_rule_set = true) {
+    std::set<std::string> out;
+    for (const auto& spec : rule_option_table())
+        if (with_rule_set || spec.group == OptionGroup::rule) out.emplace(spec.name);
+    return out;
+}
+
+// The keys declared between `start` and the next line holding only a closing brace (or, for a
+// Python class, the next blank line), each written `key?:` or `key:` at the start of a line.
+std::set<std::string> declared_keys(const std::string& text, const std::string& start, const std::string& end) {
+    const std::size_t from = text.find(start);
+    EXPECT_NE(from, std::string::npos) << start;
+    if (from == std::string::npos) return {};
+    const std::size_t to = text.find(end, from);
+    const std::string block = text.substr(from, to - from);
+    std::set<std::string> out;
+    static const std::regex key(R"(\n\s+([a-z_]+)\??:)");
+    for (auto it = std::sregex_iterator(block.begin(), block.end(), key); it != std::sregex_iterator(); ++it)
+        out.insert((*it)[1].str());
+    return out;
+}
+
+TEST(OptionTable, OneSpellingEach) {
+    std::set<std::string_view> names, flags;
+    for (const auto& spec : rule_option_table()) {
+        EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
+        EXPECT_TRUE(flags.insert(spec.flag).second) << spec.flag;
+        EXPECT_TRUE(std::regex_match(std::string(spec.name), std::regex("[a-z]+(_[a-z]+)*"))) << spec.name;
+        // The flag is the name with dashes; a repeatable one names one item (--fifty-extension).
+        std::string flag = "--" + std::string(spec.name);
+        for (char& c : flag)
+            if (c == '_') c = '-';
+        if (spec.kind == OptionKind::list) flag.pop_back();
+        EXPECT_EQ(spec.flag, flag);
+        EXPECT_FALSE(option_help(spec).empty()) << spec.name;
+        EXPECT_FALSE(spec.default_text.empty()) << spec.name;
+        EXPECT_EQ(find_rule_option(spec.name), &spec);
+        EXPECT_EQ(find_rule_flag(spec.flag), &spec);
+        // Where RuleInput keeps it, as its kind says.
+        switch (spec.kind) {
+            case OptionKind::choice: EXPECT_TRUE(spec.text && !spec.typed && !spec.texts && !spec.on); break;
+            case OptionKind::boolean: EXPECT_TRUE(spec.text && spec.typed && !spec.texts && !spec.on); break;
+            case OptionKind::list: EXPECT_TRUE(!spec.text && spec.texts && !spec.on); break;
+            case OptionKind::flag: EXPECT_TRUE(!spec.text && !spec.texts && spec.on); break;
+        }
+    }
+    EXPECT_EQ(find_rule_option("intended_mate_claim_correct"), nullptr);
+}
+
+// A value other than the default, as a JSON request gives it.
+Json other_value(const RuleOptionSpec& spec) {
+    switch (spec.kind) {
+        case OptionKind::choice: {
+            std::istringstream words(spec.words());
+            std::string first, second;
+            words >> first >> second;
+            return second;
+        }
+        case OptionKind::boolean: return spec.default_text != "true";
+        case OptionKind::list: return Json::array({"KRBvKR=75"});
+        case OptionKind::flag: return true;
+    }
+    return nullptr;
+}
+
+TEST(OptionTable, EachOptionChangesTheRulesItNames) {
+    for (const auto& spec : rule_option_table()) {
+        if (spec.name == "rules") continue;  // the rule set itself, not an option of it
+        Json request = Json::object();
+        request["rules"] = "fide-online";  // where every option applies (online_claims)
+        const Json plain = request;
+        request[std::string(spec.name)] = other_value(spec);
+        RuleInput given, not_given;
+        read_rules(Fields(request, with_rule_keys({})), given);
+        read_rules(Fields(plain, with_rule_keys({})), not_given);
+        given.check_applies(given.rule_set_or_throw());
+        EXPECT_FALSE(given.rule_options() == not_given.rule_options()) << spec.name << " changed nothing";
+    }
+}
+
+TEST(OptionTable, ABadValueNamesItsOption) {
+    for (const auto& spec : rule_option_table()) {
+        if (spec.kind != OptionKind::choice && spec.kind != OptionKind::boolean && spec.kind != OptionKind::list)
+            continue;
+        RuleInput in;
+        if (spec.kind == OptionKind::list)
+            (in.*spec.texts).push_back("nonsense");
+        else
+            in.*spec.text = "nonsense";
+        try {
+            if (spec.name == "rules")
+                (void)in.rule_set_or_throw();
+            else
+                (void)in.rule_options();
+            ADD_FAILURE() << spec.name << " took 'nonsense'";
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.field(), spec.name);
+            EXPECT_NE(e.message().find(std::string(spec.flag)), std::string::npos) << e.message();
+        }
+    }
+}
+
+TEST(OptionTable, AJsonRequestTakesEveryNameAndNoOther) {
+    EXPECT_EQ(with_rule_keys({}), table_names());
+    EXPECT_THROW(Fields(Json{{"intended_mate_claim_correct", true}}, with_rule_keys({})), FieldError);
+}
+
+TEST(OptionTable, TheStubsDeclareExactlyTheTable) {
+    // TypeScript: the RuleOptions interface of the JavaScript package.
+    EXPECT_EQ(declared_keys(read_source("wasm/js/index.d.ts"), "export interface RuleOptions {", "\n}"), table_names());
+    // Python: the keyword arguments of Game and the audit (rules is Game's third argument).
+    EXPECT_EQ(declared_keys(read_source("python/arbiter/types.py"), "class RuleOptions(TypedDict", "\n\n"), [] {
+        auto names = table_names();
+        names.erase("rules");
+        return names;
+    }());
+}
+
+TEST(OptionTable, TheDocsNameEveryOption) {
+    for (const char* doc : {"docs/api.md", "docs/python.md", "docs/javascript.md", "docs/rules.md"}) {
+        const std::string text = read_source(doc);
+        for (const auto& spec : rule_option_table())
+            EXPECT_NE(text.find("`" + std::string(spec.name) + "`"), std::string::npos) << doc << ": " << spec.name;
+    }
+    const std::string readme = read_source("README.md");
+    for (const auto& spec : rule_option_table())
+        EXPECT_NE(readme.find(std::string(spec.flag)), std::string::npos) << "README.md: " << spec.flag;
+}
+
+}  // namespace
+}  // namespace arbiter::face
