@@ -301,27 +301,13 @@ void add_list(CLI::App& session) {
                 if (!first_damage) first_damage = s.error();
                 ++damaged;
                 if (a->json)
-                    out.push_back(Json{{"id", id},
-                                       {"status", "damaged"},
-                                       {"error", error_json(code_name(s.error().code), printable(s.error().message))}});
+                    out.push_back(damaged_session_row(id, code_name(s.error().code), s.error().message));
                 else
                     std::cout << id << "  DAMAGED: " << printable(s.error().message) << '\n';
                 continue;
             }
             if (a->json) {
-                Json row{{"id", id},
-                         {"white", s->config().white},
-                         {"black", s->config().black},
-                         {"event", s->config().event},
-                         {"round", s->config().round},
-                         {"status", s->ended() ? "ended" : "ongoing"},
-                         {"result", s->result()},
-                         {"ply", s->record().game_ply(s->record().size() - 1)},
-                         {"rules", s->rules().name},
-                         {"events", s->events_applied()}};
-                if (!s->config().section.empty()) row["section"] = s->config().section;
-                if (!s->config().board.empty()) row["board"] = s->config().board;
-                out.push_back(std::move(row));
+                out.push_back(session_row(*s, id));
             } else {
                 std::cout << id << "  " << s->config().white << " - " << s->config().black << "  " << s->rules().name
                           << "  " << s->result() << "  " << s->moves().size() << " plies, " << s->events_applied()

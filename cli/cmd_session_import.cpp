@@ -48,37 +48,14 @@ void add_import(CLI::App& session) {
     cmd->add_flag("--json", o->json, "Print the session's state as JSON");
     add_by(*cmd);
     cmd->callback([o] {
-        auto src = open_input(o->pgn);
-        if (!src) throw InputError(src.error().code, "--pgn: " + src.error().describe(), "pgn");
-        pgn::GameReader reader(**src);
-        pgn::ParsedGame g;
-        std::uint64_t seen = 0;
-        while (reader.next(g) && ++seen < static_cast<std::uint64_t>(o->game)) {}
-        if (seen < static_cast<std::uint64_t>(o->game)) {
-            if (const auto& e = reader.reader().input_error())
-                throw InputError(e->code, "--pgn: " + e->describe(), "pgn");
-            throw InputError(
-                Code::no_such_game,
-                "--pgn: " + o->pgn + " has " + std::to_string(seen) + " games, not " + std::to_string(o->game), "game");
-        }
-        if (!g.has_start || !g.complete) {
-            const auto& e = g.errors.front();
-            throw InputError(Code::bad_pgn,
-                             "--pgn: " + o->pgn + " game " + std::to_string(o->game) + ", line " +
-                                 std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
-                                 e.message,
-                             "pgn", e.pos.offset);
-        }
+        GameInput in;  // the game read as status --pgn --game reads it, with the same refusals
+        in.pgn = o->pgn;
+        in.game = o->game;
+        in.rules = o->rules;
+        const pgn::ParsedGame g = in.read_pgn_game();
+        if (!g.complete) in.refuse_pgn(g);
         SessionConfig cfg;
-        if (o->rules == "auto") {
-            cfg.rules = audit::rules_for_game(g, audit::AuditOptions{});
-        } else {
-            const auto id = parse_rule_set(o->rules);
-            if (!id)
-                throw InputError(Code::unknown_rule_set, "--rules: unknown rule set '" + printable(o->rules) + "'",
-                                 "rules");
-            cfg.rules = *id;
-        }
+        cfg.rules = o->rules == "auto" ? audit::rules_for_game(g, audit::AuditOptions{}) : in.rule_set_or_throw().id;
         auto tag = [&](const char* name, std::string& into) {
             if (auto v = g.tag(name); v && !v->empty()) into = std::string(*v);
         };

@@ -54,7 +54,15 @@ std::vector<std::string> move_tokens(const std::string& text) {
     return out;
 }
 
-std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options, Tags* tags) const {
+void GameInput::refuse_pgn(const pgn::ParsedGame& g, std::string_view more) const {
+    const auto& e = g.errors.front();
+    throw InputError(Code::bad_pgn,
+                     "--pgn: " + pgn + " game " + std::to_string(game) + ", line " + std::to_string(e.pos.line) +
+                         ", column " + std::to_string(e.pos.column) + ": " + e.message + std::string(more),
+                     "pgn", e.pos.offset);
+}
+
+pgn::ParsedGame GameInput::read_pgn_game(Tags* tags) const {
     auto src = !pgn_inline && pgn_text.empty()
                    ? open_input(pgn)
                    : Expected<std::unique_ptr<ByteSource>, arbiter::InputError>(memory_input(pgn_text, {}, pgn));
@@ -74,55 +82,46 @@ std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const Rule
                 if (g.tag_index(name) == i) tags->emplace_back(std::string(name), std::string(value));
             }
         }
-        if (!g.has_start) {
-            const auto& e = g.errors.front();
-            throw InputError(Code::bad_pgn,
-                             "--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
-                                 std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
-                                 e.message,
-                             "pgn", e.pos.offset);
-        }
-        // --ply is a game ply, counted as the audit and status --json count it: from the start
-        // position's move number (2 × (move − 1), + 1 with Black to move).
-        const std::uint64_t first =
-            2 * (std::uint64_t{g.start.fullmove_number()} - 1) + (g.start.turn() == Color::black ? 1 : 0);
-        const std::uint64_t last = first + g.plies.size();
-        if (ply >= 0 && static_cast<std::uint64_t>(ply) < first)
-            throw InputError(Code::bad_value,
-                             "--ply " + std::to_string(ply) + ": game " + std::to_string(game) + " starts at ply " +
-                                 std::to_string(first) + " (its FEN's move " +
-                                 std::to_string(g.start.fullmove_number()) + ", " + side_name(g.start.turn()) +
-                                 " to move); plies are counted from the move number, give " + std::to_string(first) +
-                                 " to " + std::to_string(last),
-                             "ply");
-        const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply - first);
-        if (want > g.plies.size()) {
-            std::string why = "the game ends at ply " + std::to_string(last) + " (" + std::to_string(g.plies.size()) +
-                              " readable plies played from ply " + std::to_string(first) + ")";
-            if (!g.errors.empty())
-                why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
-                       std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
-            throw InputError(Code::bad_value, "--ply " + std::to_string(ply) + ": " + why, "ply");
-        }
-        if (ply < 0 && !g.complete && !g.errors.empty()) {
-            const auto& e = g.errors.front();
-            throw InputError(Code::bad_pgn,
-                             "--pgn: " + pgn + " game " + std::to_string(game) + ", line " +
-                                 std::to_string(e.pos.line) + ", column " + std::to_string(e.pos.column) + ": " +
-                                 e.message + " (use --ply to stop before it)",
-                             "pgn", e.pos.offset);
-        }
-        const RuleSet& rs = fixed ? *fixed : rule_set(audit::rules_for_game(g, audit::AuditOptions{}));
-        check_applies(rs);
-        auto record = std::make_unique<GameRecord>(g.start, rs, options);
-        for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
-        return record;
+        if (!g.has_start) refuse_pgn(g);
+        return g;
     }
     if (const auto& e = reader.reader().input_error()) throw InputError(e->code, "--pgn: " + e->describe(), "pgn");
     throw InputError(Code::no_such_game,
                      "--pgn: " + pgn + " has " + std::to_string(seen) + (seen == 1 ? " game" : " games") + ", not " +
                          std::to_string(game),
                      "game");
+}
+
+std::unique_ptr<GameRecord> GameInput::from_pgn(const RuleSet* fixed, const RuleOptions& options, Tags* tags) const {
+    const pgn::ParsedGame g = read_pgn_game(tags);
+    // --ply is a game ply, counted as the audit and status --json count it: from the start
+    // position's move number (2 × (move − 1), + 1 with Black to move).
+    const std::uint64_t first =
+        2 * (std::uint64_t{g.start.fullmove_number()} - 1) + (g.start.turn() == Color::black ? 1 : 0);
+    const std::uint64_t last = first + g.plies.size();
+    if (ply >= 0 && static_cast<std::uint64_t>(ply) < first)
+        throw InputError(Code::bad_value,
+                         "--ply " + std::to_string(ply) + ": game " + std::to_string(game) + " starts at ply " +
+                             std::to_string(first) + " (its FEN's move " + std::to_string(g.start.fullmove_number()) +
+                             ", " + side_name(g.start.turn()) +
+                             " to move); plies are counted from the move number, give " + std::to_string(first) +
+                             " to " + std::to_string(last),
+                         "ply");
+    const std::size_t want = ply < 0 ? g.plies.size() : static_cast<std::size_t>(ply - first);
+    if (want > g.plies.size()) {
+        std::string why = "the game ends at ply " + std::to_string(last) + " (" + std::to_string(g.plies.size()) +
+                          " readable plies played from ply " + std::to_string(first) + ")";
+        if (!g.errors.empty())
+            why += " (line " + std::to_string(g.errors.front().pos.line) + ", column " +
+                   std::to_string(g.errors.front().pos.column) + ": " + g.errors.front().message + ")";
+        throw InputError(Code::bad_value, "--ply " + std::to_string(ply) + ": " + why, "ply");
+    }
+    if (ply < 0 && !g.complete && !g.errors.empty()) refuse_pgn(g, " (use --ply to stop before it)");
+    const RuleSet& rs = fixed ? *fixed : rule_set(audit::rules_for_game(g, audit::AuditOptions{}));
+    check_applies(rs);
+    auto record = std::make_unique<GameRecord>(g.start, rs, options);
+    for (std::size_t k = 0; k < want; ++k) record->play_legal(g.plies[k].move);
+    return record;
 }
 
 Position position_of(const GameInput& in) { return in.given() ? in.build()->current() : Position(); }

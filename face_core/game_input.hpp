@@ -75,6 +75,13 @@ struct GameInput : RuleInput {
     /// of the PGN game read (none for a FEN or moves). The games of a PGN before the one asked for
     /// are only scanned (their movetext is not played).
     [[nodiscard]] std::unique_ptr<GameRecord> build(Tags* tags = nullptr) const;
+    /// Game `game` of the PGN `pgn` names (the games before it scanned, their moves not played;
+    /// `tags` as build's), or InputError: the input's own (cannot_open, …), no_such_game
+    /// ("game"), bad_pgn when the game has no start position. `arbiter session import` and build.
+    [[nodiscard]] pgn::ParsedGame read_pgn_game(Tags* tags = nullptr) const;
+    /// InputError bad_pgn at the first error of `g`, game `game` of `pgn`: "--pgn: FILE game N,
+    /// line L, column C: why" and `more`.
+    [[noreturn]] void refuse_pgn(const pgn::ParsedGame& g, std::string_view more = {}) const;
 
 private:
     /// `rs` null: --rules auto, chosen from the game's tags.

@@ -205,6 +205,27 @@ Json refusal_json(EventError::Code code, const std::string& message, SessionId i
     return Json{{"id", id}, {"status", "refused"}, {"error", error_json(code_name(code), printable(message))}};
 }
 
+Json session_row(const Session& s, SessionId id) {
+    const SessionConfig& c = s.config();
+    Json row{{"id", id},
+             {"white", c.white},
+             {"black", c.black},
+             {"event", c.event},
+             {"round", c.round},
+             {"status", s.ended() ? "ended" : "ongoing"},
+             {"result", s.result()},
+             {"ply", s.record().game_ply(s.record().size() - 1)},
+             {"rules", s.rules().name},
+             {"events", s.events_applied()}};
+    if (!c.section.empty()) row["section"] = c.section;
+    if (!c.board.empty()) row["board"] = c.board;
+    return row;
+}
+
+Json damaged_session_row(SessionId id, std::string_view code, const std::string& message) {
+    return Json{{"id", id}, {"status", "damaged"}, {"error", error_json(code, printable(message))}};
+}
+
 Json entered_json(const Entered& e) {
     Json j{{"by", e.by}};
     if (e.unix_ms > 0) {

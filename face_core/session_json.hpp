@@ -32,6 +32,14 @@ Json history_json(const StoredSession& s);
 /// turn: …"}} (the codes of docs/session.md).
 Json refusal_json(EventError::Code code, const std::string& message, SessionId id);
 
+/// A session's row in the list of a journal's sessions (`session list --json`, GET
+/// /api/v1/sessions): {"id","white","black","event","round","status":"ongoing"|"ended","result",
+/// "ply","rules","events"} and "section", "board" when given (docs/json.md "session list").
+Json session_row(const Session& s, SessionId id);
+/// The row of a session that cannot be read back: {"id","status":"damaged","error":{"code",
+/// "message"}}.
+Json damaged_session_row(SessionId id, std::string_view code, const std::string& message);
+
 /// The options of `session new` (and the body of the service's POST /api/v1/sessions).
 struct NewSessionInput {
     RuleInput rules;              // --rules, --time-category and the rule options

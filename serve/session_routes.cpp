@@ -67,22 +67,11 @@ Response Service::list_sessions() {
         try {
             e = entry(id);
         } catch (const ApiError& err) {
-            out.push_back(Json{{"id", id}, {"status", "damaged"}, {"code", err.code}, {"error", err.message}});
+            out.push_back(face::damaged_session_row(id, err.code, err.message));
             continue;
         }
         std::lock_guard l(e->m);
-        const Session& s = e->js->session();
-        Json row{{"id", id},
-                 {"status", s.ended() ? "ended" : "ongoing"},
-                 {"result", s.result()},
-                 {"ply", s.record().game_ply(s.record().size() - 1)},
-                 {"rules", s.rules().name},
-                 {"events", s.events_applied()},
-                 {"white", s.config().white},
-                 {"black", s.config().black}};
-        if (!s.config().section.empty()) row["section"] = s.config().section;
-        if (!s.config().board.empty()) row["board"] = s.config().board;
-        out.push_back(std::move(row));
+        out.push_back(face::session_row(e->js->session(), id));
     }
     return json_response(200, out);
 }

@@ -141,7 +141,7 @@ printf '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n' >
 expect 0 '^\{"id":2,"status":"ended","result":"0-1","termination":\{"kind":"checkmate"' '' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/mate.pgn"
 printf '1. e4 e5 2. Ke3 1-0\n' >"$tmp/illegal.pgn"
 expect 2 '"code":"bad_pgn","message":"--pgn: .*line 1, column 13: .Ke3. is not a legal move","field":"pgn","offset":12' '' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/illegal.pgn"
-expect 2 '"code":"no_such_game"' 'has 1 games, not 2' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/mate.pgn" --game 2
+expect 2 '"code":"no_such_game"' 'has 1 game, not 2' -- session import --json --journal "$tmp/imported.arbiter" --pgn "$tmp/mate.pgn" --game 2
 expect 2 '' 'cannot open' -- session import --journal "$tmp/imported.arbiter" --pgn "$tmp/none.pgn"
 
 echo "$((total - fails))/$total passed"

@@ -123,8 +123,9 @@ def test_list_get_pgn():
     event(sid, {"type": "move", "move": "d4"})
     status, j, _, _ = srv.request("GET", "/api/v1/sessions")
     row = [r for r in j if r["id"] == sid][0]
+    # The row of `session list --json` (one writer, face::session_row): event and round too.
     check(row == {"id": sid, "status": "ongoing", "result": "*", "ply": 1, "rules": "fide-2023", "events": 1,
-                  "white": "Carla", "black": "Dan"}, "list row %s" % row)
+                  "white": "Carla", "black": "Dan", "event": "?", "round": "?"}, "list row %s" % row)
     status, _, raw, h = srv.request("GET", "/api/v1/sessions/%d/pgn" % sid)
     p = cli("session", "export", "--journal", JOURNAL, str(sid))
     check(status == 200 and raw.decode() == p.stdout and "chess-pgn" in h["Content-Type"], "pgn as export")
