@@ -34,12 +34,8 @@ using Answer = DeadAnswer;
 struct DeadOptions {
     std::string fen;
     std::string batch;
-    std::string side = "both";
-    std::uint64_t limit = HelpmateOptions{}.node_limit;
-    bool quick = false;
-    bool fast = false;
+    DeadRequest request;  // --side, --limit, --quick, --fast, --timing: the face core's request
     bool json = false;
-    bool timing = false;
 };
 
 /// "1. e4 g5 2. Nc3 f6 3. Qh5#", numbered from the position's move number.
@@ -97,44 +93,41 @@ void add_dead(CLI::App& app) {
     cmd->add_option("--batch", opt->batch,
                     "Analyse many positions: a file (plain, .gz, .bz2 or .zst), or - for stdin; one `FEN "
                     "[white|black|both] [ID…]` a line (at most 4096 bytes)");
-    cmd->add_option("--side", opt->side, "Which side to ask about (default: both)")
+    DeadRequest& request = opt->request;
+    cmd->add_option("--side", request.side, "Which side to ask about (default: both)")
         ->check(CLI::IsMember({"white", "black", "both"}));
-    cmd->add_option("--limit", opt->limit,
+    cmd->add_option("--limit", request.limit,
                     "Positions the search may visit before answering unknown (checked as each search starts and "
                     "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count; default " +
-                        std::to_string(opt->limit) + ")")
+                        std::to_string(request.limit) + ")")
         ->check(whole_number(1, static_cast<long long>(face::max_dead_limit)));
-    auto* quick = cmd->add_flag("--quick", opt->quick, "Quick mode: static proofs and a small search only");
-    cmd->add_flag("--fast", opt->fast,
+    cmd->add_flag("--quick", request.quick, "Quick mode: static proofs and a small search only");
+    cmd->add_flag("--fast", request.fast,
                   "The sound fast check alone: cannot_checkmate only with a proof (\"proof\" names it), unknown "
-                  "otherwise; about a microsecond a question, no mating lines")
-        ->excludes(quick);
+                  "otherwise; about a microsecond a question, no mating lines (not with --quick: the face "
+                  "core refuses the pair, as in every face)");
     cmd->add_flag("--json", opt->json, "Machine output (batch mode always writes JSON lines)");
-    cmd->add_flag("--timing", opt->timing, "Add the analysis time of each side (\"microseconds\") to the JSON");
+    cmd->add_flag("--timing", request.timing, "Add the analysis time of each side (\"microseconds\") to the JSON");
     cmd->callback([opt, position] {
         const bool game = !position->moves.empty() || !position->pgn.empty();
         if (game && !opt->batch.empty()) throw InputError("dead: --batch cannot be combined with --moves or --pgn");
         if (!game && opt->fen.empty() == opt->batch.empty())
             throw InputError("dead: give a position (--fen, --moves or --pgn) or --batch FILE");
-        HelpmateOptions options;
-        options.node_limit = opt->limit;
-        if (opt->quick) options.mode = HelpmateOptions::Mode::quick;
-        if (opt->fast) options.mode = HelpmateOptions::Mode::fast;
-        const HelpmateAnalyzer analyzer(options);
+        const DeadRequest& request = opt->request;
         if (!opt->batch.empty()) {
+            const HelpmateAnalyzer analyzer(request.options());
             auto src = open_input(opt->batch);
             if (!src) throw InputError("dead --batch: " + src.error().describe());
-            return dead_batch(analyzer, **src, opt->side, opt->timing, std::cout);
+            return dead_batch(analyzer, **src, request.side, request.timing, std::cout);
         }
-        // With --moves or --pgn the position is reached in a game (a legal start, the moves
-        // checked); a FEN alone may be a composed position.
+        // The face core's answer (dead_result, as the service, Python and JavaScript ask it).
         position->fen = opt->fen;
-        const Position pos = game ? position_of(*position) : composed_fen_or_throw(opt->fen);
-        const auto answers = analyse_dead(analyzer, pos, sides_of(opt->side));
+        position->fen_given = !opt->fen.empty();
+        const DeadResult r = dead_result(*position, request);
         if (opt->json)
-            std::cout << dump(dead_json(pos, answers, opt->timing)) << '\n';
+            std::cout << dump(dead_json(r.position, r.answers, request.timing)) << '\n';
         else
-            print_human(pos, answers);
+            print_human(r.position, r.answers);
     });
 }
 

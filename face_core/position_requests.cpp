@@ -121,23 +121,36 @@ const std::vector<std::string_view>& position_operations() {
     return names;
 }
 
-Json dead_answer(const GameInput& in, const DeadRequest& request) {
-    if (request.side != "white" && request.side != "black" && request.side != "both")
-        throw InputError(Code::bad_value,
-                         "--side: expected white, black or both, found '" + printable(request.side) + "'", "side");
-    if (request.limit < 1 || static_cast<std::uint64_t>(request.limit) > max_dead_limit)
+HelpmateOptions DeadRequest::options() const {
+    if (side != "white" && side != "black" && side != "both")
+        throw InputError(Code::bad_value, "--side: expected white, black or both, found '" + printable(side) + "'",
+                         "side");
+    if (limit < 1 || static_cast<std::uint64_t>(limit) > max_dead_limit)
         throw InputError(
             Code::bad_value,
-            "--limit: " + std::to_string(request.limit) + " is out of range: 1 to " + std::to_string(max_dead_limit),
-            "limit");
+            "--limit: " + std::to_string(limit) + " is out of range: 1 to " + std::to_string(max_dead_limit), "limit");
+    if (quick && fast) throw InputError(Code::bad_usage, "--fast excludes --quick: choose one of them", "fast");
     HelpmateOptions options;
-    options.node_limit = static_cast<std::uint64_t>(request.limit);
-    if (request.quick) options.mode = HelpmateOptions::Mode::quick;
+    options.node_limit = static_cast<std::uint64_t>(limit);
+    if (quick) options.mode = HelpmateOptions::Mode::quick;
+    if (fast) options.mode = HelpmateOptions::Mode::fast;
+    return options;
+}
+
+DeadResult dead_result(const GameInput& in, const DeadRequest& request) {
+    const HelpmateAnalyzer analyzer(request.options());
     if (!in.given()) throw InputError(Code::bad_usage, "no position given: use --fen, --moves or --pgn");
+    // With moves or a PGN the position is reached in a game (a legal start, the moves checked);
+    // a FEN alone may be a composed position.
     const bool game = in.has_moves() || in.has_pgn();
-    const Position pos = game ? position_of(in) : composed_fen_or_throw(in.fen);
-    const HelpmateAnalyzer analyzer(options);
-    return dead_json(pos, analyse_dead(analyzer, pos, sides_of(request.side)), request.timing);
+    DeadResult out{game ? position_of(in) : composed_fen_or_throw(in.fen), {}};
+    out.answers = analyse_dead(analyzer, out.position, sides_of(request.side));
+    return out;
+}
+
+Json dead_answer(const GameInput& in, const DeadRequest& request) {
+    const DeadResult r = dead_result(in, request);
+    return dead_json(r.position, r.answers, request.timing);
 }
 
 Json position_answer(std::string_view what, const Json& request) {
@@ -171,7 +184,7 @@ Json position_answer(std::string_view what, const Json& request) {
     std::set<std::string> keys{"fen", "moves", "pgn", "game", "ply"};
     if (what == "claim") keys.insert({"kind", "intended"});
     if (what == "dead")
-        keys.insert({"side", "limit", "quick"});
+        keys.insert({"side", "limit", "quick", "fast"});
     else
         keys = with_rule_keys(keys);
     const Fields f(request, keys);
@@ -186,6 +199,7 @@ Json position_answer(std::string_view what, const Json& request) {
         f.text("side", dead.side);
         f.number("limit", dead.limit, 1, static_cast<long long>(max_dead_limit));
         f.flag("quick", dead.quick);
+        f.flag("fast", dead.fast);
         return dead_answer(in, dead);
     }
     read_rules(f, in);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
+#include "dead_json.hpp"
 #include "game_input.hpp"
 #include "rules_json.hpp"
 
@@ -24,19 +25,36 @@ inline constexpr int max_perft_depth = 8;
 /// limit, Python's argument): 2^40 positions, hours of search, far past any real question.
 inline constexpr std::uint64_t max_dead_limit = std::uint64_t{1} << 40;
 
-/// A dead request's own options (`arbiter dead --side --limit --quick`, the keys side, limit and
-/// quick; timing: the analysis times too, as `dead --json` gives them with --timing).
+/// A dead request's own options (`arbiter dead --side --limit --quick --fast`, the keys side,
+/// limit, quick and fast; timing: the analysis times too, as `dead --json` gives them with
+/// --timing).
 struct DeadRequest {
     std::string side = "both";
     std::int64_t limit = static_cast<std::int64_t>(HelpmateOptions{}.node_limit);  ///< checked: 1 to max_dead_limit
     bool quick = false;
+    /// The sound fast check alone: cannot_checkmate only with a proof, unknown otherwise.
+    bool fast = false;
     bool timing = false;
+
+    /// The analyzer's options, or InputError: bad_value ("side", "limit" below 1 or over
+    /// max_dead_limit), bad_usage ("fast" with "quick").
+    [[nodiscard]] HelpmateOptions options() const;
 };
+
+/// A dead request answered: the position asked about and each side's answer.
+struct DeadResult {
+    Position position;
+    std::vector<DeadAnswer> answers;
+};
+
+/// The analysis of a dead request (dead_answer's, before its JSON; the CLI's words are written
+/// from it).
+DeadResult dead_result(const GameInput& in, const DeadRequest& request);
 
 /// The answer to a dead request on the position `in` names (a FEN read as `dead --fen` reads it,
 /// composed positions welcome; or moves or a PGN game): the JSON of `arbiter dead --json`. Errors:
 /// InputError bad_value ("side", "limit" below 1 or over max_dead_limit), bad_usage (no position),
-/// or the position's own (bad_fen, illegal_move, …).
+/// or the position's own (bad_fen, illegal_move, …). The JSON of dead_result.
 Json dead_answer(const GameInput& in, const DeadRequest& request);
 
 /// The legal moves of a position (`arbiter moves --json`, the "moves" operation): {"fen",

@@ -261,11 +261,16 @@ private:
 // ---- dead: the face core's dead request ----
 
 py::object dead(const std::string& fen, const std::string& side, std::optional<std::int64_t> limit, bool quick,
-                bool timing) {
+                bool fast, bool timing) {
     face::GameInput in;
     in.fen = fen;
     in.fen_given = true;
-    face::DeadRequest request{side, limit.value_or(face::DeadRequest{}.limit), quick, timing};
+    face::DeadRequest request;
+    request.side = side;
+    request.limit = limit.value_or(request.limit);
+    request.quick = quick;
+    request.fast = fast;
+    request.timing = timing;
     return to_python(core_call([&] { return face::dead_answer(in, request); }));
 }
 
@@ -535,7 +540,8 @@ PYBIND11_MODULE(_arbiter, m) {
         .def_property_readonly("rules", &Game::rules, "The rule set's id.");
 
     m.def("dead", &dead, py::arg("fen"), py::arg("side") = "both", py::arg("limit") = py::none(),
-          py::arg("quick") = false, py::arg("timing") = false, "The dict of `arbiter dead --json`.");
+          py::arg("quick") = false, py::arg("fast") = false, py::arg("timing") = false,
+          "The dict of `arbiter dead --json`.");
     m.def(
         "request",
         [](const std::string& what, const std::string& json) {

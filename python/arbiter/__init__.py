@@ -38,10 +38,11 @@ __all__ = [
 
 
 def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool = False,
-         timing: bool = False) -> Dead:
+         timing: bool = False, *, fast: bool = False) -> Dead:
     """Can a side still checkmate by any series of legal moves (FIDE 5.2.2, 6.9)?
 
-    Returns the dict of ``arbiter dead --json [--side SIDE] [--limit N] [--quick] --fen FEN``;
+    Returns the dict of ``arbiter dead --json [--side SIDE] [--limit N] [--quick|--fast] --fen FEN``
+    (`fast`: the sound fast check alone, about a microsecond: cannot_checkmate only with a proof);
     composed positions are accepted as the command accepts them. `fen` may be a board with
     ``fen()`` (a ``chess.Board``, an ``arbiter.Position``). The face core's dead request (as the
     service's and JavaScript's): its refusals carry the core's codes. Releases the GIL."""
@@ -52,4 +53,4 @@ def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool 
     check_type("limit", limit, (int, type(None)), "a number of positions (int) or None")
     if limit is not None and not -2**63 <= limit < 2**63:  # past C++'s integers: out of range all the same
         raise OptionError(f"limit: {limit} is out of range: 1 to {2**40}", "bad_value", "limit")
-    return _arbiter.dead(fen, side, limit, bool(quick), bool(timing))
+    return _arbiter.dead(fen, side, limit, bool(quick), bool(fast), bool(timing))

@@ -85,6 +85,8 @@ export interface DeadOptions {
   limit?: number;
   /** The quick analysis only. */
   quick?: boolean;
+  /** The sound fast check alone: cannot_checkmate only with a proof, unknown otherwise (not with quick). */
+  fast?: boolean;
 }
 
 export type Side = 'white' | 'black';

@@ -611,7 +611,7 @@ export async function load(options = {}) {
     /** Whether each side can still checkmate: side "white", "black" or "both" (the default). */
     dead: (fen, side = 'both', options = {}) => {
       expectType(typeof fen === 'string', 'fen', 'a FEN string', fen);
-      expectType(isObject(options), 'options', 'an object such as {limit, quick}', options);
+      expectType(isObject(options), 'options', 'an object such as {limit, quick, fast}', options);
       return call('dead', { fen, side, ...options });
     },
     /**
