@@ -52,6 +52,30 @@ LiveGame::LiveGame(GameInput in) {
     record_ = in.build(&tags_);
 }
 
+std::string LiveGame::pgn(const Json& request) const {
+    const Fields f(request, {"tags", "result", "width", "newline"});
+    std::string result = "*", newline = "\n";
+    std::size_t width = 79;
+    f.text("result", result);
+    f.text("newline", newline);
+    f.number("width", width, 0, 1'000'000'000);
+    std::string out;
+    if (f.has("tags")) {
+        const Json& tags = request.at("tags");
+        if (!tags.is_array()) throw FieldError("\"tags\" must be an array of [name, value] pairs", "tags");
+        for (const Json& t : tags) {
+            if (!t.is_array() || t.size() != 2 || !t[0].is_string() || !t[1].is_string())
+                throw FieldError("\"tags\" must be an array of [name, value] pairs", "tags");
+            out += pgn_tag_pair(t[0].get<std::string>(), t[1].get<std::string>()) + newline;
+        }
+    }
+    std::vector<std::string> san;
+    for (std::size_t i = 1; i < record_->size(); ++i) san.push_back(record_->san(i));
+    std::vector<std::string> tokens = numbered_moves(record_->position(0), san);
+    tokens.push_back(result);
+    return out + newline + wrap_movetext(tokens, width, newline);
+}
+
 Json LiveGame::tags() const {
     Json out = Json::object();
     for (const auto& [name, value] : tags_) out[name] = value;

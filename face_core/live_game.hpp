@@ -53,6 +53,12 @@ public:
     /// The tags of the PGN game it was read from, as an object (a name written twice: its first
     /// value); empty for a game given by FEN or moves.
     [[nodiscard]] Json tags() const;
+    /// The game as PGN (JavaScript's Game.pgn(), as chess.js writes it): {"tags": [[name, value],
+    /// …] in order, "result", "width" (0: one line), "newline"} gives the tag pairs, a blank line,
+    /// the moves from the start numbered and the result, in lines of at most `width` characters
+    /// (the one wrapper of arbiter/scoresheet.hpp), each line ended by `newline`. FieldError for
+    /// a key unknown or of the wrong type.
+    [[nodiscard]] std::string pgn(const Json& request) const;
     [[nodiscard]] const GameRecord& record() const noexcept { return *record_; }
 
 private:

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "arbiter/scoresheet.hpp"
 #include "finding_fields.hpp"
 #include "rules_json.hpp"
 
@@ -111,39 +112,25 @@ std::string pgn_from_moves(const pgn::ParsedGame& g, const audit::GameAudit& res
         out += "\"]\n";
     }
     out += '\n';
-    std::vector<std::string> comments(g.plies.size() + 1);
-    for (const auto& f : result.findings) {
-        std::string& c = comments[finding_index(g, f)];
-        c += ' ';
-        c += pgn_comment(f);
-    }
-    std::string movetext = comments[0].empty() ? std::string() : comments[0].substr(1);
-    std::uint32_t ply = 2 * (g.start.fullmove_number() - 1) + (g.start.turn() == Color::black ? 1u : 0u);
-    for (std::size_t k = 0; k < g.plies.size(); ++k, ++ply) {
-        if (!movetext.empty()) movetext += ' ';
-        if (ply % 2 == 0 || k == 0) movetext += std::to_string(ply / 2 + 1) + (ply % 2 == 0 ? ". " : "... ");
-        movetext += g.san(g.plies[k]);
-        movetext += comments[k + 1];
-    }
-    movetext += (movetext.empty() ? "" : " ") + (g.result.empty() ? std::string("*") : g.result);
-    // Lines of at most 79 characters where a space between tokens allows (not inside a comment,
-    // and a comment may be longer).
-    std::size_t line_start = 0, last_space = std::string::npos;
-    bool in_comment = false;
-    for (std::size_t k = 0; k < movetext.size(); ++k) {
-        if (movetext[k] == '{' || movetext[k] == '}') in_comment = movetext[k] == '{';
-        if (movetext[k] == ' ' && !in_comment) {
-            if (k - line_start > 79 && last_space != std::string::npos && last_space > line_start) {
-                movetext[last_space] = '\n';
-                line_start = last_space + 1;
-            }
-            last_space = k;
+    std::vector<std::vector<std::string>> comments(g.plies.size() + 1);
+    for (const auto& f : result.findings) comments[finding_index(g, f)].push_back(pgn_comment(f));
+    std::vector<std::string> san;
+    san.reserve(g.plies.size());
+    for (const auto& p : g.plies) san.emplace_back(g.san(p));
+    // The moves numbered, each followed by the comments of the position it reaches.
+    std::vector<std::string> tokens = comments[0];
+    std::size_t k = 0;
+    for (auto& t : numbered_moves(g.start, san)) {
+        const bool number = t.back() == '.';
+        tokens.push_back(std::move(t));
+        if (!number) {
+            ++k;
+            tokens.insert(tokens.end(), comments[k].begin(), comments[k].end());
         }
     }
-    if (movetext.size() - line_start > 79 && last_space != std::string::npos && last_space > line_start)
-        movetext[last_space] = '\n';
-    out += movetext;
-    out += "\n\n";
+    tokens.push_back(g.result.empty() ? std::string("*") : g.result);
+    out += wrap_movetext(tokens, 79, "\n", false);  // a comment is never split
+    out += '\n';
     return out;
 }
 

@@ -12,7 +12,7 @@
 # the exit status of each run):
 #   audit/    `audit --format jsonl` on every PGN under DATA/pgn, one run per file; csv and
 #             summary (text and --json) over all of them in one run; jsonl of the real games
-#             under --rules uscf --time-category blitz and --rules fide-online
+#             under --rules uscf --time-category blitz and --rules fide-online; --pgn-out
 #   dead/     `dead --batch` (JSON lines: verdicts, proofs and node counts) over the labelled
 #             unwinnability vectors (d3_test-vector.txt), and the text and --json output of
 #             `dead --fen` on the first vectors
@@ -54,6 +54,10 @@ collect() {
   run "$out/audit/real.uscf-blitz" "$bin" audit --format jsonl --quiet --threads 2 --rules uscf \
     --time-category blitz "${real[@]}"
   run "$out/audit/real.fide-online" "$bin" audit --format jsonl --quiet --threads 2 --rules fide-online "${real[@]}"
+  # --pgn-out: the games with findings, copied or written again from their moves with comments.
+  run "$out/audit/all.pgn-out" "$bin" audit --format summary --quiet --threads 2 --pgn-out "$out/audit/all.pgn-out.pgn" \
+    "${all[@]}"
+  sed -E -i 's/^time .*/time T/' "$out/audit/all.pgn-out.out"
 
   # Unwinnability vectors.
   grep -v '^#' "$data/unwinnable/d3_test-vector.txt" | grep -v '^$' | cut -c4- >"$out/dead/vectors.in"

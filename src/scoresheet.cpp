@@ -25,15 +25,7 @@ std::pair<std::uint32_t, bool> number_of(const GameRecord& rec, std::size_t i) {
     return {ply / 2 + 1, ply % 2 == 0};
 }
 
-std::string tag(const std::string& name, const std::string& value) {
-    std::string v;
-    for (char c : value) {
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';  // a tag is one line
-        if (c == '"' || c == '\\') v += '\\';
-        v += c;
-    }
-    return "[" + name + " \"" + v + "\"]\n";
-}
+std::string tag(const std::string& name, const std::string& value) { return pgn_tag_pair(name, value) + '\n'; }
 
 std::string comment(std::string text) {
     for (char& c : text)
@@ -139,23 +131,63 @@ std::string export_pgn(const Session& s) {
     }
     tokens.push_back(s.result());
 
-    std::string line;
+    return out + wrap_movetext(tokens);  // comments may be long: split at their spaces
+}
+
+std::string pgn_tag_pair(std::string_view name, std::string_view value) {
+    std::string out = "[";
+    out += name;
+    out += " \"";
+    for (char c : value) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';  // a tag is one line
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"]";
+}
+
+std::string wrap_movetext(const std::vector<std::string>& tokens, std::size_t width, std::string_view newline,
+                          bool split_comments) {
+    std::string out, line;
+    auto add = [&](std::string_view word) {
+        if (!line.empty() && width > 0 && line.size() + 1 + word.size() > width) {
+            out += line;
+            out += newline;
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += word;
+    };
     for (const auto& t : tokens) {
-        // Comments may be long: split them at spaces like any other text.
-        std::size_t i = 0;
-        while (i < t.size()) {
+        if (!split_comments || t.empty() || t.front() != '{') {
+            add(t);
+            continue;
+        }
+        for (std::size_t i = 0; i < t.size();) {
             std::size_t j = t.find(' ', i);
             if (j == std::string::npos) j = t.size();
-            const std::string word = t.substr(i, j - i);
+            add(std::string_view(t).substr(i, j - i));
             i = j + 1;
-            if (!line.empty() && line.size() + 1 + word.size() > 79) {
-                out += line + "\n";
-                line.clear();
-            }
-            line += (line.empty() ? "" : " ") + word;
         }
     }
-    out += line + "\n";
+    out += line;
+    out += newline;
+    return out;
+}
+
+std::vector<std::string> numbered_moves(const Position& start, const std::vector<std::string>& san) {
+    std::vector<std::string> out;
+    std::uint32_t number = start.fullmove_number();
+    bool white = start.turn() == Color::white;
+    for (std::size_t k = 0; k < san.size(); ++k) {
+        if (white)
+            out.push_back(std::to_string(number) + ".");
+        else if (k == 0)
+            out.push_back(std::to_string(number) + "...");
+        out.push_back(san[k]);
+        if (!white) ++number;
+        white = !white;
+    }
     return out;
 }
 

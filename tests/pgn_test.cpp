@@ -13,6 +13,7 @@
 #include "arbiter/notation.hpp"
 #include "arbiter/pgn.hpp"
 #include "arbiter/pgn_game.hpp"
+#include "arbiter/scoresheet.hpp"
 
 using namespace arbiter;
 using namespace arbiter::pgn;
@@ -520,4 +521,55 @@ TEST(GameReader, BufferReuseAcrossGames) {
     EXPECT_EQ(games[1].plies.size(), 1u);
     EXPECT_EQ(games[1].san(games[1].plies[0]), "d4");
     EXPECT_EQ(games[1].index, 2u);
+}
+
+// ---- wrap_movetext: the one PGN wrapper (scoresheet.hpp) -------------------------------------
+
+TEST(WrapMovetext, GreedyLinesOfAtMostTheWidth) {
+    std::vector<std::string> tokens;
+    for (int n = 1; n <= 30; ++n) {
+        tokens.push_back(std::to_string(n) + ".");
+        tokens.push_back("Nf3");
+        tokens.push_back("Nf6");
+    }
+    tokens.push_back("*");
+    for (std::size_t width : {5u, 12u, 40u, 79u, 200u}) {
+        const std::string text = arbiter::wrap_movetext(tokens, width, "\r\n");
+        ASSERT_EQ(text.substr(text.size() - 2), "\r\n");
+        std::string joined;
+        std::size_t start = 0, lines = 0;
+        for (std::size_t end; (end = text.find("\r\n", start)) != std::string::npos; start = end + 2, ++lines) {
+            const std::string line = text.substr(start, end - start);
+            EXPECT_LE(line.size(), width) << line;
+            // Greedy: the next line's first token would not have fitted on this one.
+            const std::size_t next_end = text.find("\r\n", end + 2);
+            if (next_end != std::string::npos) {
+                const std::string next = text.substr(end + 2, next_end - end - 2);
+                EXPECT_GT(line.size() + 1 + next.substr(0, next.find(' ')).size(), width) << line << " | " << next;
+            }
+            joined += (joined.empty() ? "" : " ") + line;
+        }
+        std::string want;
+        for (const auto& t : tokens) want += (want.empty() ? "" : " ") + t;
+        EXPECT_EQ(joined, want) << width;
+    }
+    std::string one;
+    for (const auto& t : tokens) one += (one.empty() ? "" : " ") + t;
+    EXPECT_EQ(arbiter::wrap_movetext(tokens, 0), one + "\n");
+}
+
+TEST(WrapMovetext, CommentsSplitAtTheirSpacesOrKeptWhole) {
+    const std::vector<std::string> tokens{"1.", "e4", "{a comment of several words}", "e5", "*"};
+    EXPECT_EQ(arbiter::wrap_movetext(tokens, 12), "1. e4 {a\ncomment of\nseveral\nwords} e5 *\n");
+    EXPECT_EQ(arbiter::wrap_movetext(tokens, 12, "\n", false), "1. e4\n{a comment of several words}\ne5 *\n");
+}
+
+TEST(WrapMovetext, NumberedFromTheStart) {
+    const auto black = arbiter::position_from_fen("8/8/8/4k3/8/8/8/K6R b - - 3 41");
+    ASSERT_TRUE(black.has_value());
+    EXPECT_EQ(arbiter::numbered_moves(*black, {"Kd5", "Rd1+", "Kc4"}),
+              (std::vector<std::string>{"41...", "Kd5", "42.", "Rd1+", "Kc4"}));
+    EXPECT_EQ(arbiter::numbered_moves(arbiter::Position(), {"e4", "e5", "Nf3"}),
+              (std::vector<std::string>{"1.", "e4", "e5", "2.", "Nf3"}));
+    EXPECT_EQ(arbiter::pgn_tag_pair("White", "A \"B\"\\\tC"), "[White \"A \\\"B\\\"\\\\ C\"]");
 }

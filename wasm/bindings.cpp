@@ -241,6 +241,10 @@ public:
     std::string tags() const {
         return guarded([&] { return game_->tags(); });
     }
+    // The game as PGN ({tags, result, width, newline}: LiveGame::pgn), as a JSON string.
+    std::string pgn(const std::string& text) const {
+        return answering(text, [&](const Json& j) { return guarded([&] { return Json(game_->pgn(j)); }); });
+    }
     // The game's record as bytes (GameRecord::snapshot), viewed in the heap until the next call:
     // index.mjs copies them out and deletes the game (its pool's eviction).
     emscripten::val snapshot() { return kept_.lend(game_ ? game_->record().snapshot() : std::string()); }
@@ -568,6 +572,7 @@ EMSCRIPTEN_BINDINGS(arbiter) {
         .function("history", &Game::history)
         .function("state", &Game::state)
         .function("tags", &Game::tags)
+        .function("pgn", &Game::pgn)
         .function("snapshot", &Game::snapshot)
         .function("buffer", &Game::buffer)
         .function("restore", &Game::restore);

@@ -475,28 +475,9 @@ export async function load(options = {}) {
       const t = this.#status().termination;
       const result = t ? t.result : (this.#headers.Result ?? '*');
       const tags = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', ...this.#headers, Result: result };
-      const start = this.#start;
-      if (start !== INITIAL_FEN) Object.assign(tags, { SetUp: '1', FEN: start });
-      const fields = start.split(' ');
-      let number = Number(fields[5]);
-      let black = fields[1] === 'b';
-      const words = [];
-      this.history().forEach((san, k) => {
-        if (!black) words.push(`${number}.`);
-        else if (k === 0) words.push(`${number}...`);
-        words.push(san);
-        if (black) number += 1;
-        black = !black;
-      });
-      words.push(result);
-      const lines = [];
-      let line = '';
-      for (const w of words) {
-        if (line && maxWidth > 0 && line.length + 1 + w.length > maxWidth) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
-      }
-      lines.push(line);
-      return Object.entries(tags).map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join(newline) +
-        newline + newline + lines.join(newline) + newline;
+      if (this.#start !== INITIAL_FEN) Object.assign(tags, { SetUp: '1', FEN: this.#start });
+      // Written by the core (LiveGame::pgn: the one PGN wrapper, as the CLI's and the service's).
+      return parse(this.#live().pgn(JSON.stringify({ tags: Object.entries(tags), result, width: maxWidth, newline })));
     }
     /** The board: 8 ranks, the 8th first, of {square, type, color} or null (chess.js's board()). */
     board() { return boardOf(this.fen); }
