@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/audit.hpp"
@@ -14,6 +15,10 @@ namespace arbiter::face {
 
 /// The most worker threads an audit takes, in every face (the CLI's --threads, Python's threads).
 inline constexpr unsigned max_audit_threads = 256;
+
+/// What every face says when its inputs hold no game at all (the CLI exits 2; Python raises
+/// ReadError bad_input; the Dask job stops): one text, here.
+inline constexpr std::string_view no_games_message = "no games found in the input: nothing to audit";
 
 struct AuditRequest {
     std::string rules = "auto";  ///< "auto" (from each game's tags) or a rule-set id

@@ -511,6 +511,7 @@ PYBIND11_MODULE(_arbiter, m) {
     m.attr("DEFAULT_RULES") = default_rules;  // the rule set of a game when none is named
     m.attr("MAX_PERFT_DEPTH") = face::max_perft_depth;
     m.attr("MAX_AUDIT_THREADS") = face::max_audit_threads;
+    m.attr("NO_GAMES") = std::string(face::no_games_message);  // no game in an audit's inputs
 
     py::class_<Game>(m, "Game", "A game under a rule set: moves played, and its draw status and claims.")
         .def(py::init([default_rules](const std::optional<std::string>& fen,

@@ -6,6 +6,7 @@ from .types import Claim, Dead, Status
 __version__: str
 DEFAULT_RULES: str
 MAX_PERFT_DEPTH: int
+NO_GAMES: str
 #: The rule options, the face core's one table: name, flag, kind, group, help, default, values.
 RULE_OPTIONS: Tuple[Dict[str, Any], ...]
 def rule_options(given: Dict[str, Any], rules_default: str) -> Dict[str, Any]: ...

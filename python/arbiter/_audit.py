@@ -26,7 +26,7 @@ from .types import AuditRecord
 DEFAULT_CHUNK_BYTES = 1 << 20
 _READ_SIZE = 1 << 18
 #: The CLI's message when the inputs hold no game at all (it exits 2).
-NO_GAMES = "no games found in the input: nothing to audit"
+NO_GAMES = _arbiter.NO_GAMES
 
 Names = Union[str, Iterable[str], None]
 

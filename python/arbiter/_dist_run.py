@@ -329,7 +329,7 @@ class AuditRun:
         """The last progress line, the manifest, --output and the summary."""
         self.progress.show(self.tasks_done, self.games_done, self.bytes_done, final=True)
         if self.games_done == 0 and not self.errors:
-            raise UsageError("no games found in the input: nothing to audit")
+            raise UsageError(_arbiter.NO_GAMES)
         if self.totals is not None and self.totals["games"] == 0 and self.games_done:
             print(f"{PROG}: no game has the tags --select asks for ({self.games_done} games read)", file=sys.stderr)
         if self.out is not None:
