@@ -116,11 +116,6 @@ Json perft_answer(const Position& pos, int depth, bool divide) {
     return Json{{"fen", to_fen(pos)}, {"depth", depth}, {"nodes", total}, {"divide", split}};
 }
 
-const std::vector<std::string_view>& position_operations() {
-    static const std::vector<std::string_view> names{"status", "claim", "dead", "moves", "play", "perft"};
-    return names;
-}
-
 HelpmateOptions DeadRequest::options() const {
     if (side != "white" && side != "black" && side != "both")
         throw InputError(Code::bad_value, "--side: expected white, black or both, found '" + printable(side) + "'",
@@ -153,60 +148,112 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
     return dead_json(r.position, r.answers, request.timing);
 }
 
+namespace {
+
+// A position or a game a request names (fen, moves, pgn, game, ply), with `more` keys.
+std::set<std::string> position_keys(std::set<std::string> more) {
+    more.insert({"fen", "moves", "pgn", "game", "ply"});
+    return more;
+}
+
+// The position of a request that takes only a FEN: a missing one is the start, "" is bad_fen.
+Position fen_position(const Fields& f) {
+    std::string fen;
+    f.text("fen", fen);
+    return f.has("fen") ? fen_or_throw(fen) : Position();
+}
+
+// Every operation on a position or a game, declared once: its name, the keys of its request and
+// how it is answered. The service's POST /api/v1/NAME, request(NAME, …) in Python and
+// JavaScript and the CLI's commands all come here; the keys are checked (FieldError) before
+// anything is read, then read in the order written, so one bad request gets one refusal.
+const std::vector<PositionOperation>& registry() {
+    static const std::vector<PositionOperation> table{
+        {"status", "the draw status of a position or game (arbiter status)", with_rule_keys(position_keys({})),
+         [](const Fields& f) {
+             GameInput in = read_position(f);
+             read_rules(f, in);
+             const auto record = in.build();
+             return to_json(draw_status(*record), *record);
+         }},
+        {"claim", "the ruling on a threefold or fifty-move claim (arbiter claim)",
+         with_rule_keys(position_keys({"kind", "intended"})),
+         [](const Fields& f) {
+             std::string kind, intended;
+             f.text("kind", kind);
+             claim_kind_or_throw(kind);  // before the position is read, as in every face
+             GameInput in = read_position(f);
+             read_rules(f, in);
+             const auto record = in.build();
+             f.text("intended", intended);
+             return claim_answer(*record, kind, intended);
+         }},
+        {"dead", "whether each side can still checkmate (arbiter dead)",
+         position_keys({"side", "limit", "quick", "fast"}),
+         [](const Fields& f) {
+             GameInput in = read_position(f);
+             DeadRequest dead;
+             f.text("side", dead.side);
+             f.number("limit", dead.limit, 1, static_cast<long long>(max_dead_limit));
+             f.flag("quick", dead.quick);
+             f.flag("fast", dead.fast);
+             return dead_answer(in, dead);
+         }},
+        {"moves",
+         "the legal moves of a position (arbiter moves)",
+         {"fen", "verbose"},
+         [](const Fields& f) {
+             const Position pos = fen_position(f);
+             bool verbose = false;
+             f.flag("verbose", verbose);
+             return moves_answer(pos, verbose);
+         }},
+        {"play",
+         "a move played: the FEN after it, its SAN and UCI",
+         {"fen", "move"},
+         [](const Fields& f) {
+             const Position pos = fen_position(f);
+             if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
+             std::string move;
+             f.text("move", move);
+             return play_answer(pos, move);
+         }},
+        {"perft",
+         "the leaf nodes of the legal move tree (arbiter perft)",
+         {"fen", "depth", "divide"},
+         [](const Fields& f) {
+             const Position pos = fen_position(f);
+             int depth = 1;
+             bool divide = false;
+             f.number("depth", depth, 0, max_perft_depth);
+             f.flag("divide", divide);
+             return perft_answer(pos, depth, divide);
+         }},
+    };
+    return table;
+}
+
+}  // namespace
+
+const std::vector<PositionOperation>& position_operation_table() { return registry(); }
+
+const std::vector<std::string_view>& position_operations() {
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> out;
+        for (const auto& op : registry()) out.push_back(op.name);
+        return out;
+    }();
+    return names;
+}
+
 Json position_answer(std::string_view what, const Json& request) {
+    for (const auto& op : registry())
+        if (op.name == what) return op.answer(Fields(request, op.keys));
+    std::string names;
     const auto& ops = position_operations();
-    if (std::find(ops.begin(), ops.end(), what) == ops.end())
-        throw InputError(Code::not_found, "no such operation: '" + printable(std::string(what)) +
-                                              "' (status, claim, dead, moves, play or perft)");
-    if (what == "moves" || what == "play" || what == "perft") {
-        const Fields f(request, what == "moves"  ? std::set<std::string>{"fen", "verbose"}
-                                : what == "play" ? std::set<std::string>{"fen", "move"}
-                                                 : std::set<std::string>{"fen", "depth", "divide"});
-        std::string fen, move;
-        f.text("fen", fen);
-        const Position pos = f.has("fen") ? fen_or_throw(fen) : Position();  // "" is bad_fen, as everywhere
-        if (what == "moves") {
-            bool verbose = false;
-            f.flag("verbose", verbose);
-            return moves_answer(pos, verbose);
-        }
-        if (what == "play") {
-            if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
-            f.text("move", move);
-            return play_answer(pos, move);
-        }
-        int depth = 1;
-        bool divide = false;
-        f.number("depth", depth, 0, max_perft_depth);
-        f.flag("divide", divide);
-        return perft_answer(pos, depth, divide);
-    }
-    std::set<std::string> keys{"fen", "moves", "pgn", "game", "ply"};
-    if (what == "claim") keys.insert({"kind", "intended"});
-    if (what == "dead")
-        keys.insert({"side", "limit", "quick", "fast"});
-    else
-        keys = with_rule_keys(keys);
-    const Fields f(request, keys);
-    std::string kind, intended;
-    if (what == "claim") {
-        f.text("kind", kind);
-        claim_kind_or_throw(kind);  // before the position is read, as the CLI checks it
-    }
-    GameInput in = read_position(f);
-    if (what == "dead") {
-        DeadRequest dead;
-        f.text("side", dead.side);
-        f.number("limit", dead.limit, 1, static_cast<long long>(max_dead_limit));
-        f.flag("quick", dead.quick);
-        f.flag("fast", dead.fast);
-        return dead_answer(in, dead);
-    }
-    read_rules(f, in);
-    const auto record = in.build();
-    if (what == "status") return to_json(draw_status(*record), *record);
-    f.text("intended", intended);
-    return claim_answer(*record, kind, intended);
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        names += std::string(i == 0 ? "" : i + 1 == ops.size() ? " or " : ", ") + std::string(ops[i]);
+    throw InputError(Code::not_found, "no such operation: '" + printable(std::string(what)) + "' (" + names + ")");
 }
 
 }  // namespace arbiter::face

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "arbiter/arbiter.hpp"
 #include "dead_json.hpp"
 #include "game_input.hpp"
+#include "request_fields.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::face {
@@ -65,8 +67,18 @@ Json moves_answer(const Position& pos, bool verbose = false);
 /// The leaf nodes of the legal move tree to `depth` (`arbiter perft --json`, the "perft"
 /// operation): {"fen","depth","nodes","divide": null, or with `divide` [{"uci","san","nodes"}]}.
 Json perft_answer(const Position& pos, int depth, bool divide = false);
-/// The operations on a position or a game, each face's names for them (the service's
-/// POST /api/v1/NAME, request(NAME, …) in Python and JavaScript, the CLI's commands).
+/// An operation on a position or a game, declared once (position_requests.cpp's registry): its
+/// name (the service's POST /api/v1/NAME, request(NAME, …) in Python and JavaScript, the CLI's
+/// command), what it answers, the keys its request takes and how it is answered.
+struct PositionOperation {
+    std::string_view name;
+    std::string_view summary;
+    std::set<std::string> keys;
+    Json (*answer)(const Fields& request);
+};
+/// Every operation, in the order the docs list them.
+const std::vector<PositionOperation>& position_operation_table();
+/// Their names.
 const std::vector<std::string_view>& position_operations();
 
 /// `what`: one of position_operations(): "status", "claim" or "dead"; "moves" (fen,
