@@ -150,12 +150,6 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
 
 namespace {
 
-// A position or a game a request names (fen, moves, pgn, game, ply), with `more` keys.
-std::set<std::string> position_keys(std::set<std::string> more) {
-    more.insert({"fen", "moves", "pgn", "game", "ply"});
-    return more;
-}
-
 // The position of a request that takes only a FEN: a missing one is the start, "" is bad_fen.
 Position fen_position(const Fields& f) {
     std::string fen;

@@ -81,6 +81,11 @@ void read_rules(const Fields& f, RuleInput& in) {
     }
 }
 
+std::set<std::string> position_keys(std::set<std::string> more) {
+    more.insert({"fen", "moves", "pgn", "game", "ply"});
+    return more;
+}
+
 GameInput read_position(const Fields& f) {
     GameInput in;
     f.text("fen", in.fen);

@@ -45,6 +45,8 @@ private:
 std::set<std::string> with_rule_keys(std::set<std::string> keys);
 /// The rule options of a request (the CLI's rule options).
 void read_rules(const Fields& f, RuleInput& in);
+/// The keys read_position reads (fen, moves, pgn, game, ply), with `more`.
+std::set<std::string> position_keys(std::set<std::string> more = {});
 /// The position of a status, claim or dead request (the POSITION options of the CLI): fen, moves,
 /// pgn, game, ply.
 GameInput read_position(const Fields& f);

@@ -2,7 +2,8 @@
 // spelling, each changes the rules it names when given through a JSON request (the service's,
 // JavaScript's), and the declarations written outside C++ — the TypeScript interface, Python's
 // TypedDict, the docs — name exactly the table's options, so that an option added to the table and
-// missing in a stub or a doc fails here.
+// missing in a stub or a doc fails here. Also the operations on a position (one registry): each a
+// documented route with its keys.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "option_table.hpp"
+#include "position_requests.hpp"
 #include "request_fields.hpp"
 
 namespace arbiter::face {
@@ -152,6 +154,38 @@ TEST(OptionTable, TheDocsNameEveryOption) {
     const std::string readme = read_source("README.md");
     for (const auto& spec : rule_option_table())
         EXPECT_NE(readme.find(std::string(spec.flag)), std::string::npos) << "README.md: " << spec.flag;
+}
+
+}  // namespace
+}  // namespace arbiter::face
+
+namespace arbiter::face {
+namespace {
+
+// The operations on a position (position_requests.hpp's registry): each one documented as a
+// route with every key its request takes, and each answering through position_answer.
+TEST(OperationRegistry, EachOperationIsARouteWithItsKeysDocumented) {
+    const std::string api = read_source("docs/api.md");
+    ASSERT_FALSE(position_operation_table().empty());
+    for (const auto& op : position_operation_table()) {
+        const std::string route = "`POST /api/v1/" + std::string(op.name) + "`";
+        const std::size_t at = api.find(route);
+        ASSERT_NE(at, std::string::npos) << route;
+        // The row names the keys of its own (the position and rule keys are described below it).
+        const std::string row = api.substr(at, api.find('\n', at) - at);
+        for (const auto& key : op.keys) {
+            if (with_rule_keys(position_keys()).count(key)) continue;
+            EXPECT_NE(row.find("`" + key + "`"), std::string::npos) << op.name << ": " << key << " in " << row;
+        }
+        EXPECT_FALSE(op.summary.empty());
+        // Answered, or refused for its own reasons, never as an unknown operation.
+        try {
+            (void)position_answer(op.name, Json{{"fen", "8/8/8/4k3/8/8/8/K6R w - - 0 1"}});
+        } catch (const InputError& e) {
+            EXPECT_NE(e.face_code(), Code::not_found) << op.name;
+        }
+    }
+    EXPECT_THROW((void)position_answer("statu", Json::object()), InputError);
 }
 
 }  // namespace
