@@ -73,6 +73,7 @@ class Cited(TypedDict):
     ply: int
     number: Optional[int]
     san: Optional[str]
+    uci: Optional[str]
     move: Optional[str]
     intended: bool
     fen: str
