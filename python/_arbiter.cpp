@@ -19,6 +19,7 @@
 #include "audit_request.hpp"
 #include "board_svg.hpp"
 #include "game_input.hpp"
+#include "json_object.hpp"
 #include "live_game.hpp"
 #include "position_requests.hpp"
 #include "rules_json.hpp"
@@ -512,6 +513,9 @@ PYBIND11_MODULE(_arbiter, m) {
     m.attr("MAX_PERFT_DEPTH") = face::max_perft_depth;
     m.attr("MAX_AUDIT_THREADS") = face::max_audit_threads;
     m.attr("NO_GAMES") = std::string(face::no_games_message);  // no game in an audit's inputs
+    py::list operations;                                       // the face core's registry of operations on a position
+    for (const auto& op : face::position_operations()) operations.append(std::string(op));
+    m.attr("OPERATIONS") = py::tuple(operations);
 
     py::class_<Game>(m, "Game", "A game under a rule set: moves played, and its draw status and claims.")
         .def(py::init([default_rules](const std::optional<std::string>& fen,
@@ -546,17 +550,23 @@ PYBIND11_MODULE(_arbiter, m) {
     m.def(
         "request",
         [](const std::string& what, const std::string& json) {
-            face::Json request;
-            try {
-                request = face::Json::parse(json);
-            } catch (const face::Json::exception& e) {
-                raise_option("request", std::string("not JSON: ") + e.what(), face::Code::bad_json);
-            }
-            return face::dump(core_call([&] { return face::position_answer(what, request); }));
+            return face::dump(core_call([&] {
+                // The one reader of a request (json_object.hpp): bad_json naming the byte, as everywhere.
+                return face::position_answer(what, face::parse_json_object(json, "the request"));
+            }));
         },
         py::arg("what"), py::arg("json"),
         "A request to the face core as the service and JavaScript send it (what: status, claim, dead, moves, "
         "play, perft; json: its keys): the answer as JSON text, or the core's refusal raised.");
+    m.def(
+        "answer",
+        [](const std::string& what, const py::dict& request) {
+            const face::Json j = from_python(request, "request");
+            return to_python(core_call([&] { return face::position_answer(what, j); }));
+        },
+        py::arg("what"), py::arg("request"),
+        "request() without JSON text: the request as a dict, the answer as one (no text written and read "
+        "again within the process).");
     m.def(
         "board_svg",
         [](const Position& p, bool flip, const std::string& highlight, const std::string& arrow) {

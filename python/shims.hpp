@@ -15,6 +15,7 @@
 #include "arbiter/input.hpp"
 #include "errors.hpp"
 #include "game_input.hpp"
+#include "rules_json.hpp"
 
 namespace arbiter::python {
 
@@ -115,6 +116,38 @@ py::object to_python(const J& j) {
         }
         default: return py::none();
     }
+}
+
+/// A Python request as the face core's JSON: None, bool, int, float, str, lists and tuples, dicts
+/// with str keys. TypeError naming `what` for anything else (an int past 64 bits: OverflowError,
+/// as Python's own conversions raise it).
+inline face::Json from_python(const py::handle& x, const std::string& what) {
+    if (x.is_none()) return nullptr;
+    if (py::isinstance<py::bool_>(x)) return x.cast<bool>();
+    if (py::isinstance<py::int_>(x)) {
+        if (x.cast<py::int_>() < py::int_(0)) return x.cast<std::int64_t>();
+        return x.cast<std::uint64_t>();
+    }
+    if (py::isinstance<py::float_>(x)) return x.cast<double>();
+    if (py::isinstance<py::str>(x)) return x.cast<std::string>();
+    if (py::isinstance<py::list>(x) || py::isinstance<py::tuple>(x)) {
+        face::Json out = face::Json::array();
+        for (const py::handle item : x) out.push_back(from_python(item, what));
+        return out;
+    }
+    if (py::isinstance<py::dict>(x)) {
+        face::Json out = face::Json::object();
+        for (const auto& [k, v] : x.cast<py::dict>()) {
+            if (!py::isinstance<py::str>(k))
+                throw py::type_error(what + ": a key is a " +
+                                     std::string(py::str(py::type::handle_of(k).attr("__name__"))) +
+                                     ", expected a str");
+            out[k.cast<std::string>()] = from_python(v, what);
+        }
+        return out;
+    }
+    throw py::type_error(what + ": a " + std::string(py::str(py::type::handle_of(x).attr("__name__"))) +
+                         " is not a JSON value (None, bool, int, float, str, list, dict)");
 }
 
 /// The audit's shims (audit_shims.cpp): audit_piece, read_games, …, and the pieces.

@@ -11,7 +11,7 @@ from the same decision as ``status()``. See docs/python.md.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Dict, Optional
 
 from ._errors import ClaimError, Error, FenError, MoveError, NoMoveError, OptionError, ReadError, check_type
 from . import _arbiter
@@ -33,8 +33,24 @@ __all__ = [
     "Position", "Game", "Outcome", "Termination", "Move", "Piece", "LegalMoves", "Ply", "WHITE", "BLACK", "dead", "audit", "audit_bytes", "audit_lines", "audit_frame", "read_games",
     "pieces", "move_texts", "Run", "Records", "AuditOptions", "Error", "FenError", "MoveError", "NoMoveError",
     "ClaimError", "OptionError", "ReadError", "DEFAULT_CHUNK_BYTES", "DEFAULT_RULES", "MAX_PERFT_DEPTH",
-    "__version__",
+    "OPERATIONS", "request", "__version__",
 ]
+
+#: The operations request() answers: the face core's registry (status, claim, dead, moves, play,
+#: perft), the service's ``POST /api/v1/OPERATION`` and JavaScript's ``request()``.
+OPERATIONS: tuple = tuple(_arbiter.OPERATIONS)
+
+
+def request(operation: str, request: Optional[Dict[str, Any]] = None, /, **keys: Any) -> Dict[str, Any]:
+    """An operation of the face core by name, with the keys of its request as the service's
+    ``POST /api/v1/OPERATION`` body and JavaScript's ``request(operation, request)`` take them
+    (docs/api.md): a dict and/or keyword arguments (``request("perft", depth=3)``). The answer is
+    the dict that service and CLI give; a refusal raises with the core's code and field (Error
+    ``not_found`` for an operation not in OPERATIONS). Releases the GIL."""
+    check_type("operation", operation, (str,), "an operation name such as 'status'")
+    if request is not None and not isinstance(request, dict):
+        raise TypeError(f"request: expected a dict of the request's keys, got {type(request).__name__}")
+    return _arbiter.answer(operation, {**(request or {}), **keys})
 
 
 def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool = False,

@@ -5,7 +5,6 @@ read from the one decision of status()."""
 from __future__ import annotations
 
 import inspect
-import json
 
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional, Union
 
@@ -435,7 +434,7 @@ class Game(_arbiter.Game):
 
     def _insufficient_material(self) -> dict:
         # The face core's count ("moves" request), the same as JavaScript's.
-        return json.loads(_arbiter.request("moves", json.dumps({"fen": self.position.fen()})))["insufficient_material"]
+        return _arbiter.answer("moves", {"fen": self.position.fen()})["insufficient_material"]
 
     def is_repetition(self, count: int = 3) -> bool:
         """The current position has stood at least `count` times (python-chess's ``is_repetition``:

@@ -58,11 +58,10 @@ CASES = [
 PY_RUNNER = r"""
 import json, sys
 import arbiter
-from arbiter import _arbiter
 out = []
 for op, request in json.load(sys.stdin):
     try:
-        out.append(json.loads(_arbiter.request(op, json.dumps(request))))
+        out.append(arbiter.request(op, request))
     except arbiter.Error as e:
         out.append({"error": {"code": e.code, "field": e.field}})
 print(json.dumps(out))

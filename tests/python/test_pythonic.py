@@ -498,3 +498,26 @@ def test_each_rule_option_is_kept_and_reaches_the_core(o):
     if o["group"] == "rule":
         args = _dist_args.parse(["audit", "x.pgn", "--scheduler", "local", "--rules", "fide-online"] + flag)
         assert _dist_args.audit_options(args) == audit
+
+
+# ---- request(): every operation of the core's registry, no JSON text in between ----
+
+def test_request_answers_every_operation_as_the_cli_does(cli):
+    assert arbiter.OPERATIONS == ("status", "claim", "dead", "moves", "play", "perft")
+    krk = "8/8/8/4k3/8/8/8/K6R w - - 0 1"
+    assert arbiter.request("perft", depth=2, fen=krk) == cli_json(cli, "perft", "--json", "2", "--fen", krk)
+    assert arbiter.request("moves", {"fen": krk}) == cli_json(cli, "moves", "--json", "--fen", krk)
+    assert arbiter.request("claim", {"moves": "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"}, kind="threefold") == \
+        cli_json(cli, "claim", "threefold", "--json", "--moves", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
+    assert arbiter.request("dead", fen=krk, fast=True)["proof"] == {"white": "none", "black": "material"}
+    assert arbiter.request("play", fen=krk, move="Rh5+")["san"] == "Rh5+"
+    with pytest.raises(arbiter.Error) as e:
+        arbiter.request("statu")
+    assert e.value.code == "not_found"
+    with pytest.raises(arbiter.Error) as e:
+        arbiter.request("status", bogus=1)
+    assert (e.value.code, e.value.field) == ("bad_field", "bogus")
+    with pytest.raises(TypeError, match="^request: a set is not a JSON value"):
+        arbiter.request("status", fen={1})
+    with pytest.raises(TypeError, match="^request: expected a dict"):
+        arbiter.request("status", "fen")
