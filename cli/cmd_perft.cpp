@@ -5,8 +5,8 @@
 
 #include "cli.hpp"
 #include "game_options.hpp"
+#include "json.hpp"
 #include "position_requests.hpp"
-#include "rules_json.hpp"
 
 namespace arbiter::cli {
 

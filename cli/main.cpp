@@ -18,7 +18,7 @@
 #include <utility>
 
 #include "cli.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

@@ -12,7 +12,7 @@
 #endif
 
 #include "finding_fields.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

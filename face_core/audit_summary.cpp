@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "rules_json.hpp"
+#include "json.hpp"
 #include "vocabulary.hpp"
 
 namespace arbiter::face {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "rules_json.hpp"
 #include "text.hpp"
 
 namespace arbiter::face {

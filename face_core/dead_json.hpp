@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

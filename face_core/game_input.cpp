@@ -7,7 +7,7 @@
 #include "arbiter/audit.hpp"
 #include "arbiter/input.hpp"
 #include "arbiter/pgn_game.hpp"
-#include "live_game.hpp"
+#include "arbiter/text.hpp"
 
 namespace arbiter::face {
 
@@ -23,6 +23,21 @@ const RuleSet& RuleInput::rule_set_or_throw() const {
                              enum_name_list<RuleSetId>() + (rules == "auto" ? "; auto needs a game's tags" : "") + ")",
                          "rules");
     return rule_set(*id);
+}
+
+void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,
+               std::uint64_t at) {
+    const auto err = record.play(text);
+    if (!err) return;
+    if (const auto& t = record.termination())
+        throw InputError(Code::game_over,
+                         what + "'" + arbiter::excerpt(text) + "': the game is over (" + termination_words(t->kind) +
+                             " after " + record.move_label(t->index) + ")",
+                         field, at);
+    throw InputError(move_error_code(err->kind),
+                     what + "'" + arbiter::excerpt(text) + "' (" + record.move_number_prefix(record.size() - 1) +
+                         "): " + kind_name(err->kind) + ": " + err->message,
+                     field, at + err->offset);
 }
 
 std::vector<std::string> move_tokens(const std::string& text) {

@@ -5,6 +5,7 @@
 // them in cli/game_options.hpp.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -87,6 +88,14 @@ private:
     /// `rs` null: --rules auto, chosen from the game's tags.
     [[nodiscard]] std::unique_ptr<GameRecord> from_pgn(const RuleSet* rs, const RuleOptions& options, Tags* tags) const;
 };
+
+/// Plays `text` (SAN or UCI) on `record`, as --moves plays its moves: after an automatic ending
+/// a legal move is still recorded. Errors: InputError game_over (a move that cannot be played
+/// after the game ended), illegal_move, ambiguous_move or bad_move, their message starting with
+/// `what` (e.g. "--moves: move 3 "), with `field` and the byte: `at` (where `text` stands in the
+/// field's text) plus the byte in `text`.
+void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,
+               std::uint64_t at);
 
 /// The position the POSITION options give (the initial position when none is given).
 Position position_of(const GameInput& in);

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "errors.hpp"
+#include "json.hpp"
 #include "routes.hpp"
-#include "rules_json.hpp"
 
 namespace arbiter::face {
 

@@ -1,4 +1,4 @@
-// json_object.cpp — the one reader of a JSON object (json_object.hpp).
+// json_object.cpp — the one reader of a JSON object (json_object.hpp) and the error object of json.hpp.
 #include "json_object.hpp"
 
 #include <string>
@@ -6,6 +6,14 @@
 #include "errors.hpp"
 
 namespace arbiter::face {
+
+Json error_json(std::string_view code, const std::string& message, const std::string& field,
+                std::optional<std::uint64_t> offset) {
+    Json j{{"code", std::string(code)}, {"message", message}};
+    if (!field.empty()) j["field"] = field;
+    if (offset) j["offset"] = *offset;
+    return j;
+}
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

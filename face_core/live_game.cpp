@@ -2,6 +2,7 @@
 #include "live_game.hpp"
 
 #include "request_fields.hpp"
+#include "rules_json.hpp"
 #include "text.hpp"
 
 #include "arbiter/text.hpp"
@@ -30,21 +31,6 @@ ClaimVerdict claim_verdict(const GameRecord& record, const std::string& kind, co
 
 Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended) {
     return to_json(claim_verdict(record, kind, intended), record);
-}
-
-void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,
-               std::uint64_t at) {
-    const auto err = record.play(text);
-    if (!err) return;
-    if (const auto& t = record.termination())
-        throw InputError(Code::game_over,
-                         what + "'" + arbiter::excerpt(text) + "': the game is over (" + termination_words(t->kind) +
-                             " after " + record.move_label(t->index) + ")",
-                         field, at);
-    throw InputError(move_error_code(err->kind),
-                     what + "'" + arbiter::excerpt(text) + "' (" + record.move_number_prefix(record.size() - 1) +
-                         "): " + kind_name(err->kind) + ": " + err->message,
-                     field, at + err->offset);
 }
 
 LiveGame::LiveGame(GameInput in) {

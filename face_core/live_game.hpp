@@ -9,7 +9,7 @@
 
 #include "arbiter/arbiter.hpp"
 #include "game_input.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 
@@ -21,14 +21,6 @@ ClaimKind claim_kind_or_throw(const std::string& kind);
 ClaimVerdict claim_verdict(const GameRecord& record, const std::string& kind, const std::string& intended);
 /// The same as JSON: `arbiter claim --json`.
 Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended);
-
-/// Plays `text` (SAN or UCI) on `record`, as --moves plays its moves: after an automatic ending
-/// a legal move is still recorded. Errors: InputError game_over (a move that cannot be played
-/// after the game ended), illegal_move, ambiguous_move or bad_move, their message starting with
-/// `what` (e.g. "--moves: move 3 "), with `field` and the byte: `at` (where `text` stands in the
-/// field's text) plus the byte in `text`.
-void play_text(GameRecord& record, const std::string& text, const std::string& field, const std::string& what,
-               std::uint64_t at);
 
 class LiveGame {
 public:

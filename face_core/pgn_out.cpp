@@ -10,7 +10,7 @@
 
 #include "arbiter/scoresheet.hpp"
 #include "finding_fields.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

@@ -13,6 +13,7 @@
 #include "game_input.hpp"
 #include "live_game.hpp"
 #include "request_fields.hpp"
+#include "rules_json.hpp"
 #include "text.hpp"
 
 namespace arbiter::face {

@@ -14,8 +14,8 @@
 #include "arbiter/arbiter.hpp"
 #include "dead_json.hpp"
 #include "game_input.hpp"
+#include "json.hpp"
 #include "request_fields.hpp"
-#include "rules_json.hpp"
 
 namespace arbiter::face {
 

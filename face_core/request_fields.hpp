@@ -10,7 +10,7 @@
 
 #include "errors.hpp"
 #include "game_input.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
 

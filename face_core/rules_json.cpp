@@ -12,14 +12,6 @@ const char* yes_no_unknown(MateAbility a) noexcept {
     return "unknown";
 }
 
-Json error_json(std::string_view code, const std::string& message, const std::string& field,
-                std::optional<std::uint64_t> offset) {
-    Json j{{"code", std::string(code)}, {"message", message}};
-    if (!field.empty()) j["field"] = field;
-    if (offset) j["offset"] = *offset;
-    return j;
-}
-
 Json to_json(const Termination& t, const GameRecord& record) {
     return Json{{"kind", termination_name(t.kind)},
                 {"result", t.result},

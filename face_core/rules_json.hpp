@@ -1,14 +1,11 @@
 // rules_json.hpp — JSON forms (PRODUCT.md keys) of the rules layer's results: draw status,
-// claim verdicts, terminations.
+// claim verdicts, terminations (the JSON type itself, dump and error_json: json.hpp).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "arbiter/arbiter.hpp"
+#include "json.hpp"
 
 namespace arbiter::face {
-
-using Json = nlohmann::ordered_json;
 
 Json to_json(const Termination& t, const GameRecord& record);
 Json to_json(const DrawStatus& s, const GameRecord& record);
@@ -24,13 +21,5 @@ const char* yes_no_unknown(MateAbility a) noexcept;
 /// {"rule_sets":["fide-2023",…],"default":"fide-2023"}. The service's GET /api/v1/rule_sets and
 /// the JavaScript package's `ruleSets`.
 Json rule_sets_json();
-
-/// The error object of every refusal (docs/json.md): {"code","message","field"?,"offset"?}, the
-/// field and offset only when known.
-Json error_json(std::string_view code, const std::string& message, const std::string& field = {},
-                std::optional<std::uint64_t> offset = std::nullopt);
-/// One line of JSON that never throws: bytes that are not UTF-8 (from an old journal, say)
-/// become U+FFFD.
-inline std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace arbiter::face

@@ -19,10 +19,10 @@
 #include "audit_request.hpp"
 #include "board_svg.hpp"
 #include "game_input.hpp"
+#include "json.hpp"
 #include "json_object.hpp"
 #include "live_game.hpp"
 #include "position_requests.hpp"
-#include "rules_json.hpp"
 #include "shims.hpp"
 #include "text.hpp"
 

@@ -15,7 +15,7 @@
 #include "arbiter/input.hpp"
 #include "errors.hpp"
 #include "game_input.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 
 namespace arbiter::python {
 

@@ -12,9 +12,9 @@
 #include "arbiter/journal.hpp"
 #include "game_input.hpp"
 #include "http_kit.hpp"
+#include "json.hpp"
 #include "request_fields.hpp"
 #include "routes.hpp"
-#include "rules_json.hpp"
 
 namespace arbiter::serve {
 

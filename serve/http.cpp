@@ -28,7 +28,7 @@
 
 #include "connection.hpp"
 #include "errors.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 #include "service.hpp"
 #include "text.hpp"
 #include "tls.hpp"

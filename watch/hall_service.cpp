@@ -6,9 +6,9 @@
 #include <iostream>
 
 #include "http_kit.hpp"
+#include "json.hpp"
 #include "json_object.hpp"
 #include "request_fields.hpp"
-#include "rules_json.hpp"
 #include "sources.hpp"
 #include "state.hpp"
 #include "text.hpp"

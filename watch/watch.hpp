@@ -21,7 +21,7 @@
 #include "arbiter/audit.hpp"
 #include "arbiter/game.hpp"
 #include "arbiter/pgn_game.hpp"
-#include "rules_json.hpp"
+#include "json.hpp"
 #include "vocabulary.hpp"
 
 namespace arbiter::watch {
