@@ -2,8 +2,8 @@
 // `arbiter claim threefold|fifty [--intended MOVE]` (a claim decided with its evidence).
 #include <iostream>
 
+#include "claim_answer.hpp"
 #include "game_options.hpp"
-#include "live_game.hpp"
 #include "rules_json.hpp"
 
 namespace arbiter::cli {

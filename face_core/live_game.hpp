@@ -1,26 +1,18 @@
 // live_game.hpp — a game kept open and played move by move, for the faces that hold one (the
 // JavaScript API's Game): built from a request's position and rule options as a status request
 // builds its record, moves pushed in SAN or UCI and taken back, its status and claims answered
-// with the JSON of `arbiter status|claim --json`. Also the claim answer every face gives.
+// with the JSON of `arbiter status|claim --json` (the claim's: claim_answer.hpp).
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "arbiter/arbiter.hpp"
+#include "claim_answer.hpp"
 #include "game_input.hpp"
 #include "json.hpp"
 
 namespace arbiter::face {
-
-/// The kind of claim `kind` names (threefold or fifty), or InputError bad_value ("kind").
-/// The ruling on a claim of `kind` (threefold or fifty) on the current position of `record`, with
-/// the written move `intended` (SAN or UCI; empty: none), as every face decides it. Errors:
-/// InputError bad_value ("kind") for another kind, bad_move ("intended") for text that is no move.
-ClaimKind claim_kind_or_throw(const std::string& kind);
-ClaimVerdict claim_verdict(const GameRecord& record, const std::string& kind, const std::string& intended);
-/// The same as JSON: `arbiter claim --json`.
-Json claim_answer(const GameRecord& record, const std::string& kind, const std::string& intended);
 
 class LiveGame {
 public:

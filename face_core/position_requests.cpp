@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
+#include "claim_answer.hpp"
 #include "dead_json.hpp"
 #include "errors.hpp"
 #include "game_input.hpp"
-#include "live_game.hpp"
 #include "request_fields.hpp"
 #include "rules_json.hpp"
 #include "text.hpp"
