@@ -11,6 +11,9 @@ set(ARBITER_LIBRARY_SOURCES
   src/input.cpp
   src/text.cpp
   src/pgn.cpp
+  src/pgn_tags.cpp
+  src/pgn_comments.cpp
+  src/pgn_movetext.cpp
   src/pgn_game.cpp
   src/rules.cpp
   src/game.cpp
