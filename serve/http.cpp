@@ -28,6 +28,7 @@
 
 #include "connection.hpp"
 #include "errors.hpp"
+#include "http_kit.hpp"
 #include "json.hpp"
 #include "service.hpp"
 #include "text.hpp"
@@ -81,15 +82,14 @@ std::string read_token(const std::string& path) {
 }
 
 // An error status that cpp-httplib answered itself (400 on a bad request line, 413, …) gets the
-// JSON error body of every refusal too, with the code of that status (error_codes.hpp).
+// JSON error body of every refusal too, written by the kit (http_kit.hpp), with the code of that
+// status (error_codes.hpp).
 std::string error_body(int status) {
     using face::Code;
     Code code = Code::http_error;
     for (Code c : {Code::bad_request, Code::not_found, Code::method_not_allowed, Code::too_large, Code::uri_too_long})
         if (face::row_of(c).http_status == status) code = c;
-    return face::dump(face::Json{
-               {"error", face::error_json(std::string(face::name_of(code)), "HTTP " + std::to_string(status))}}) +
-           "\n";
+    return face::error_response(face::HttpError(code, "HTTP " + std::to_string(status))).body;
 }
 
 struct Limits {
@@ -306,7 +306,7 @@ int run(const ServeOptions& o) {
     });
     server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
         res.status = 500;
-        res.set_content(face::dump(face::Json{{"error", face::error_json("internal", "internal error")}}) + "\n",
+        res.set_content(face::error_response(face::HttpError(face::Code::internal, "internal error")).body,
                         "application/json");
     });
 

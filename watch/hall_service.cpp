@@ -12,6 +12,7 @@
 #include "sources.hpp"
 #include "state.hpp"
 #include "text.hpp"
+#include "turn.hpp"
 
 namespace arbiter::watch {
 
@@ -56,27 +57,14 @@ struct HallService::Impl {
     void loop() {
         while (true) {
             const auto started = std::chrono::steady_clock::now();
-            std::vector<SourceText> changed;
-            std::vector<SourceProblem> problems;
-            std::vector<std::string> gone;
-            sources.poll(changed, problems, gone);
-            for (const SourceProblem& p : problems)
+            const News news = poll_news(sources);
+            for (const SourceProblem& p : news.problems)
                 std::cerr << "arbiter serve --watch: " << face::printable(p.text) << '\n';
             {
                 std::lock_guard lock(m);
                 bool any = false;
-                // The sources' news, then the feeds that went quiet: the same alerts as `arbiter watch`.
-                std::vector<std::function<void(std::vector<Alert>&)>> steps;
-                for (const SourceText& s : changed)
-                    steps.push_back([&](std::vector<Alert>& out) { hall.read(s.name, s.text, out); });
-                for (const std::string& g : gone)
-                    steps.push_back([&](std::vector<Alert>& out) {
-                        hall.source_gone(g, is_url(g) ? face::alert_kind::not_found : face::alert_kind::deleted, out);
-                    });
-                steps.push_back([&](std::vector<Alert>& out) { hall.tick(std::chrono::steady_clock::now(), out); });
-                for (const auto& step : steps) {
-                    std::vector<Alert> alerts;
-                    step(alerts);
+                // The same turn as `arbiter watch` (turn.hpp), under the page's lock.
+                read_news(hall, news, true, [&](std::vector<Alert>& alerts) {
                     try {
                         if (state) state->save(hall, hall.changed_boards(), alerts);
                     } catch (const std::exception& e) {
@@ -85,7 +73,7 @@ struct HallService::Impl {
                     for (const Alert& a : alerts)
                         if (a.withdrawn || a.closed) acked.erase(a.key());
                     any = any || !alerts.empty() || !hall.changed_boards().empty();
-                }
+                });
                 if (any) ++version;
             }
             cv.notify_all();

@@ -10,6 +10,7 @@
 #include "sources.hpp"
 #include "state.hpp"
 #include "text.hpp"
+#include "turn.hpp"
 #include "watch.hpp"
 
 namespace arbiter::watch {
@@ -67,31 +68,17 @@ int run_monitor(const MonitorOptions& o) {
     std::set<std::string> failed;  // sources that could not be read (with --once: exit 2)
     while (true) {
         const auto started = std::chrono::steady_clock::now();
-        std::vector<SourceText> changed;
-        std::vector<SourceProblem> problems;
-        std::vector<std::string> gone;
-        sources->poll(changed, problems, gone);
-        for (const SourceProblem& p : problems) {
+        const News news = poll_news(*sources);
+        for (const SourceProblem& p : news.problems) {
             std::cerr << "arbiter watch: " << face::printable(p.text) << '\n';
             if (p.failed) failed.insert(p.source);
         }
-        for (const SourceText& s : changed) {
-            std::vector<Alert> alerts;
-            hall.read(s.name, s.text, alerts);
+        // The same turn as the service's hall page (turn.hpp); with --once, no tick.
+        read_news(hall, news, !o.once, [&](std::vector<Alert>& alerts) {
             if (state) state->save(hall, hall.changed_boards(), alerts);
             print(alerts);
-        }
-        for (const std::string& g : gone) {
-            std::vector<Alert> alerts;
-            hall.source_gone(g, is_url(g) ? face::alert_kind::not_found : face::alert_kind::deleted, alerts);
-            if (state) state->save(hall, hall.changed_boards(), alerts);
-            print(alerts);
-        }
+        });
         if (o.once) break;
-        std::vector<Alert> alerts;
-        hall.tick(std::chrono::steady_clock::now(), alerts);
-        if (state) state->save(hall, hall.changed_boards(), alerts);
-        print(alerts);
         sources->wait(started + std::chrono::milliseconds(o.interval_ms));
     }
     return failed.empty() ? 0 : 2;
