@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "arbiter/arbiter.hpp"
-#include "rules_json.hpp"
+#include "json/rules_json.hpp"
 
 namespace {
 

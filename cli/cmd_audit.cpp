@@ -1,5 +1,5 @@
 // cmd_audit.cpp — `arbiter audit`: its options, checked, and the run of the face core's audit
-// pipeline (face_core/audit_pipeline.hpp) into standard output or a report file.
+// pipeline (face_core/audit/audit_pipeline.hpp) into standard output or a report file.
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,11 +10,11 @@
 #include <optional>
 #include <thread>
 
-#include "audit_pipeline.hpp"
-#include "audit_request.hpp"
+#include "audit/audit_pipeline.hpp"
+#include "audit/audit_request.hpp"
+#include "audit/output_file.hpp"
 #include "cli.hpp"
 #include "game_options.hpp"
-#include "output_file.hpp"
 
 namespace arbiter::cli {
 

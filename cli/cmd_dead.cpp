@@ -14,17 +14,17 @@
 // starting with '#' are skipped; a line is at most 4096 bytes. Output: one JSON object a line, in
 // input order, each with its "line" number; a bad line gives {"line": N, "error": {"code": …,
 // "message": …}} and the batch carries on; the exit status is 2 when a line failed. The batch
-// itself is the face core's (face_core/dead_batch.hpp); this file reads the options.
+// itself is the face core's (face_core/requests/dead_batch.hpp); this file reads the options.
 #include <iostream>
 #include <optional>
 #include <sstream>
 
 #include "arbiter/input.hpp"
 #include "cli.hpp"
-#include "dead_batch.hpp"
-#include "dead_json.hpp"
 #include "game_options.hpp"
-#include "position_requests.hpp"
+#include "requests/dead_batch.hpp"
+#include "requests/dead_json.hpp"
+#include "requests/position_requests.hpp"
 
 namespace arbiter::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "cli.hpp"
-#include "option_table.hpp"
+#include "requests/option_table.hpp"
 
 namespace arbiter::cli {
 

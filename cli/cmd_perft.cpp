@@ -5,8 +5,8 @@
 
 #include "cli.hpp"
 #include "game_options.hpp"
-#include "json.hpp"
-#include "position_requests.hpp"
+#include "json/json.hpp"
+#include "requests/position_requests.hpp"
 
 namespace arbiter::cli {
 

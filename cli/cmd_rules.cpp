@@ -2,9 +2,9 @@
 // `arbiter claim threefold|fifty [--intended MOVE]` (a claim decided with its evidence).
 #include <iostream>
 
-#include "claim_answer.hpp"
 #include "game_options.hpp"
-#include "rules_json.hpp"
+#include "json/rules_json.hpp"
+#include "requests/claim_answer.hpp"
 
 namespace arbiter::cli {
 

@@ -10,8 +10,8 @@
 #include "arbiter/pgn_game.hpp"
 #include "game_options.hpp"
 #include "line_reader.hpp"
+#include "session/session_json.hpp"
 #include "session_journal.hpp"
-#include "session_json.hpp"
 
 namespace arbiter::cli {
 

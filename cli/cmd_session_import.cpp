@@ -7,8 +7,8 @@
 #include "arbiter/journal.hpp"
 #include "arbiter/pgn_game.hpp"
 #include "game_options.hpp"
+#include "session/session_json.hpp"
 #include "session_journal.hpp"
-#include "session_json.hpp"
 
 namespace arbiter::cli {
 

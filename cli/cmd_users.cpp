@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli.hpp"
+#include "session/session_json.hpp"
 #include "session_journal.hpp"
-#include "session_json.hpp"
 
 namespace arbiter::cli {
 

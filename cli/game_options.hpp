@@ -1,11 +1,11 @@
 // game_options.hpp — the command line's rule and POSITION options, registered once for every
 // command that takes them (`status`, `claim`, `moves`, `perft`, `dead`, `session new`, `audit`),
-// into the face core's RuleInput and GameInput (face_core/game_input.hpp).
+// into the face core's RuleInput and GameInput (face_core/requests/game_input.hpp).
 #pragma once
 
 #include "cli.hpp"
-#include "game_input.hpp"
-#include "option_table.hpp"
+#include "requests/game_input.hpp"
+#include "requests/option_table.hpp"
 
 namespace arbiter::cli {
 

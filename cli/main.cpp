@@ -18,7 +18,7 @@
 #include <utility>
 
 #include "cli.hpp"
-#include "json.hpp"
+#include "json/json.hpp"
 
 namespace {
 

@@ -21,7 +21,7 @@
 #include "arbiter/session.hpp"
 #include "errors.hpp"
 #include "fuzz_check.hpp"
-#include "session_json.hpp"
+#include "session/session_json.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 // (arbiter._arbiter.RULE_OPTIONS: the signatures, the distributed audit's flags, AuditOptions).
 #include <pybind11/stl.h>
 
-#include "option_table.hpp"
+#include "requests/option_table.hpp"
 #include "shims.hpp"
 
 namespace arbiter::python {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "arbiter/input.hpp"
-#include "piece_cut.hpp"
+#include "audit/piece_cut.hpp"
 #include "shims.hpp"
 
 namespace arbiter::python {

@@ -14,8 +14,8 @@
 #include "arbiter/helpmate.hpp"
 #include "arbiter/input.hpp"
 #include "errors.hpp"
-#include "game_input.hpp"
-#include "json.hpp"
+#include "json/json.hpp"
+#include "requests/game_input.hpp"
 
 namespace arbiter::python {
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "arbiter/journal.hpp"
-#include "http_kit.hpp"
-#include "routes.hpp"
+#include "http/http_kit.hpp"
+#include "http/routes.hpp"
 
 namespace arbiter::serve {
 

@@ -5,7 +5,7 @@
 #include <charconv>
 
 #include "errors.hpp"
-#include "json_object.hpp"
+#include "json/json_object.hpp"
 #include "text.hpp"
 
 namespace arbiter::serve {

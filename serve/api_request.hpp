@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "arbiter/journal.hpp"
-#include "game_input.hpp"
-#include "http_kit.hpp"
-#include "json.hpp"
-#include "request_fields.hpp"
-#include "routes.hpp"
+#include "http/http_kit.hpp"
+#include "http/routes.hpp"
+#include "json/json.hpp"
+#include "requests/game_input.hpp"
+#include "requests/request_fields.hpp"
 
 namespace arbiter::serve {
 

@@ -3,9 +3,9 @@
 
 #include "api_request.hpp"
 #include "board_svg.hpp"
-#include "dead_json.hpp"
 #include "errors.hpp"
-#include "game_input.hpp"
+#include "requests/dead_json.hpp"
+#include "requests/game_input.hpp"
 
 namespace arbiter::serve {
 

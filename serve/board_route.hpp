@@ -2,7 +2,7 @@
 // from the query (docs/api.md).
 #pragma once
 
-#include "routes.hpp"
+#include "http/routes.hpp"
 
 namespace arbiter::serve {
 

@@ -28,8 +28,8 @@
 
 #include "connection.hpp"
 #include "errors.hpp"
-#include "http_kit.hpp"
-#include "json.hpp"
+#include "http/http_kit.hpp"
+#include "json/json.hpp"
 #include "service.hpp"
 #include "text.hpp"
 #include "tls.hpp"

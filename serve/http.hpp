@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "routes.hpp"
+#include "http/routes.hpp"
 
 namespace arbiter::serve {
 

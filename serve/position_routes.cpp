@@ -2,7 +2,7 @@
 // JSON of `arbiter status|claim|dead --json` out (docs/api.md), answered by the face core
 // (position_requests.hpp) on one of the rules' threads.
 #include "api_request.hpp"
-#include "position_requests.hpp"
+#include "requests/position_requests.hpp"
 #include "rules_threads.hpp"
 #include "service.hpp"
 

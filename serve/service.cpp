@@ -12,9 +12,9 @@
 #include "assets.hpp"
 #include "board_route.hpp"
 #include "errors.hpp"
-#include "position_requests.hpp"
+#include "requests/position_requests.hpp"
 #include "rules_threads.hpp"
-#include "session_json.hpp"
+#include "session/session_json.hpp"
 #include "text.hpp"
 
 namespace arbiter::serve {

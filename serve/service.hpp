@@ -17,7 +17,7 @@
 
 #include "arbiter/journal.hpp"
 #include "group_commit.hpp"
-#include "routes.hpp"
+#include "http/routes.hpp"
 #include "session_cache.hpp"
 
 namespace arbiter::serve {

@@ -7,7 +7,7 @@
 #include "errors.hpp"
 #include "rules_threads.hpp"
 #include "service.hpp"
-#include "session_json.hpp"
+#include "session/session_json.hpp"
 #include "text.hpp"
 
 namespace arbiter::serve {

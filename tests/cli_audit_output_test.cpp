@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "arbiter/input.hpp"
-#include "audit_output.hpp"
+#include "audit/audit_output.hpp"
 
 namespace {
 

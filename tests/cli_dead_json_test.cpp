@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "dead_json.hpp"
+#include "requests/dead_json.hpp"
 
 namespace arbiter::face {
 namespace {

@@ -2,7 +2,7 @@
 // computed from the bytes done over every file, and no ETA before the first audited game.
 #include <gtest/gtest.h>
 
-#include "audit_output.hpp"
+#include "audit/audit_output.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The table of event fields (include/arbiter/event_fields.hpp) drives both codecs: the journal's
-// text (src/session_codec.cpp) and JSON (face_core/session_json.cpp). Each field of each
+// text (src/session_codec.cpp) and JSON (face_core/session/session_json.cpp). Each field of each
 // event type that carries it is set to a value other than its default and read back through both.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "arbiter/arbiter.hpp"
-#include "session_json.hpp"
+#include "session/session_json.hpp"
 
 namespace arbiter {
 namespace {

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "claim_answer.hpp"
 #include "errors.hpp"
-#include "game_input.hpp"
+#include "requests/claim_answer.hpp"
+#include "requests/game_input.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// option_table_test.cpp — the rule options declared once (face_core/option_table.hpp): each has one
+// option_table_test.cpp — the rule options declared once (face_core/requests/option_table.hpp): each has one
 // spelling, each changes the rules it names when given through a JSON request (the service's,
 // JavaScript's), and the declarations written outside C++ — the TypeScript interface, Python's
 // TypedDict, the docs — name exactly the table's options, so that an option added to the table and
@@ -12,9 +12,9 @@
 #include <sstream>
 #include <string>
 
-#include "option_table.hpp"
-#include "position_requests.hpp"
-#include "request_fields.hpp"
+#include "requests/option_table.hpp"
+#include "requests/position_requests.hpp"
+#include "requests/request_fields.hpp"
 
 namespace arbiter::face {
 namespace {

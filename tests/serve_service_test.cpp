@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "arbiter/arbiter.hpp"
-#include "game_input.hpp"
-#include "rules_json.hpp"
+#include "json/rules_json.hpp"
+#include "requests/game_input.hpp"
 #include "service.hpp"
 
 namespace arbiter::serve {

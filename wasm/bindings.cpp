@@ -20,16 +20,16 @@
 
 #include "arbiter/fen.hpp"
 #include "arbiter/version.hpp"
-#include "audit_request.hpp"
+#include "audit/audit_request.hpp"
+#include "audit/piece_cut.hpp"
 #include "board_svg.hpp"
-#include "dead_json.hpp"
 #include "errors.hpp"
-#include "json_object.hpp"
-#include "live_game.hpp"
-#include "piece_cut.hpp"
-#include "position_requests.hpp"
-#include "request_fields.hpp"
-#include "rules_json.hpp"
+#include "json/json_object.hpp"
+#include "json/rules_json.hpp"
+#include "requests/dead_json.hpp"
+#include "requests/live_game.hpp"
+#include "requests/position_requests.hpp"
+#include "requests/request_fields.hpp"
 
 namespace {
 

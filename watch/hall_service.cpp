@@ -5,10 +5,10 @@
 #include <functional>
 #include <iostream>
 
-#include "http_kit.hpp"
-#include "json.hpp"
-#include "json_object.hpp"
-#include "request_fields.hpp"
+#include "http/http_kit.hpp"
+#include "json/json.hpp"
+#include "json/json_object.hpp"
+#include "requests/request_fields.hpp"
 #include "sources.hpp"
 #include "state.hpp"
 #include "text.hpp"

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "routes.hpp"
+#include "http/routes.hpp"
 #include "sources.hpp"
 #include "watch.hpp"
 

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "errors.hpp"
-#include "json.hpp"
+#include "json/json.hpp"
 #include "sources.hpp"
 #include "state.hpp"
 #include "text.hpp"

@@ -21,7 +21,7 @@
 #include "arbiter/audit.hpp"
 #include "arbiter/game.hpp"
 #include "arbiter/pgn_game.hpp"
-#include "json.hpp"
+#include "json/json.hpp"
 #include "vocabulary.hpp"
 
 namespace arbiter::watch {

@@ -1,7 +1,7 @@
 // event_fields.hpp — the fields of a session event, declared once. Each row says which event
 // types carry a field, which need it, its key in the journal and in JSON, how it is written and
 // what values it takes. The journal codec (session_codec.cpp) and the JSON codec of the faces
-// (face_core/session_json.cpp) both read this table, so a new field or event type is a row
+// (face_core/session/session_json.cpp) both read this table, so a new field or event type is a row
 // here, the session's handler, tests and docs — never a change to either codec.
 #pragma once
 

@@ -1,0 +1,48 @@
+// audit_batch.cpp — a batch's records, and audit_piece (a piece of input audited whole).
+#include "audit/audit_batch.hpp"
+
+#include <stdexcept>
+
+#include "json/json.hpp"
+
+namespace arbiter::face {
+
+// A game's output line (jsonl or csv) without its game number; empty for the summary.
+std::string format_game(const Batch& b, const AuditConfig& cfg, const pgn::ParsedGame& game,
+                        const audit::GameAudit& result) {
+    if (cfg.format == AuditFormat::summary) return {};
+    const GameSource from{&cfg.files[b.file], b.first_line, b.first_offset, cfg.relative_positions};
+    return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
+}
+
+PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,
+                       const AuditFilter* filter) {
+    if (format == AuditFormat::csv) throw std::invalid_argument("audit_piece: jsonl or summary");
+    AuditConfig cfg;
+    cfg.format = format;
+    cfg.options = options;
+    if (filter) cfg.filter = *filter;
+    cfg.files = {piece.file};
+    cfg.relative_positions = piece.relative;
+    const Batch b{
+        0,           0,      std::string(piece.text), piece.first_line, piece.first_offset, piece.ends_at_boundary,
+        piece.error, nullptr};
+    GameRecord record;
+    pgn::ParsedGame game;
+    std::string pgn;
+    std::uint64_t pgn_games = 0;
+    PieceAudit out;
+    audit_batch(b, cfg, record, game, pgn, pgn_games,
+                [&](const pgn::ParsedGame& g, const audit::GameAudit& result, bool selected) {
+                    ++out.games_read;
+                    if (selected) out.counts.add_game(g, result);
+                    if (format == AuditFormat::summary) return;
+                    if (selected)
+                        out.text += format_game(b, cfg, g, result);
+                    else
+                        out.text += '\n';
+                });
+    return out;
+}
+
+}  // namespace arbiter::face

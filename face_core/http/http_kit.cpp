@@ -1,0 +1,83 @@
+// http_kit.cpp — what every face that answers HTTP shares (http_kit.hpp).
+#include "http/http_kit.hpp"
+
+#include <new>
+
+#include "text.hpp"
+
+namespace arbiter::face {
+
+Response json_response(int status, const Json& j) {
+    Response r;
+    r.status = status;
+    r.body = dump(j) + "\n";
+    return r;
+}
+
+Response error_response(const HttpError& e) {
+    Json j{{"error", error_json(e.code, printable(e.message), e.field, e.offset)}};
+    if (e.extra.is_object())
+        for (auto it = e.extra.begin(); it != e.extra.end(); ++it) j[it.key()] = it.value();
+    Response r = json_response(e.status, j);
+    r.headers.insert(r.headers.end(), e.headers.begin(), e.headers.end());
+    // RFC 9110 15.5.6: a 405 says in a header, too, which methods the resource takes.
+    if (e.status == 405 && e.extra.is_object() && e.extra.contains("allow") && e.extra["allow"].is_string())
+        r.headers.emplace_back("Allow", e.extra["allow"].get<std::string>());
+    return r;
+}
+
+HttpError::HttpError(const InputError& e, std::optional<int> answer_status, Json more)
+    : status(answer_status.value_or(http_status_of(e))),
+      code(e.code()),
+      message(message_for(e, Caller::json)),
+      extra(std::move(more)),
+      field(e.field()),
+      offset(e.offset()) {}
+
+HttpError method_not_allowed(const Request& req, const char* methods) {
+    return {Code::method_not_allowed, req.method + " " + req.path + ": use " + methods, Json{{"allow", methods}}};
+}
+
+void allow_only(const Request& req, std::string_view methods) {
+    std::string allow;
+    bool allowed = false;
+    for (std::size_t at = 0; at < methods.size();) {
+        std::size_t end = methods.find(',', at);
+        if (end == std::string_view::npos) end = methods.size();
+        std::string_view m = methods.substr(at, end - at);
+        while (!m.empty() && m.front() == ' ') m.remove_prefix(1);
+        for (std::string_view one : {m, m == "GET" ? std::string_view("HEAD") : std::string_view()}) {
+            if (one.empty()) continue;
+            allowed = allowed || req.method == one;
+            allow += (allow.empty() ? "" : ", ") + std::string(one);
+        }
+        at = end + 1;
+    }
+    if (!allowed) throw method_not_allowed(req, allow.c_str());
+}
+
+std::optional<HttpError> body_too_large(const Request& req, std::size_t limit) {
+    if (req.body.size() <= limit) return std::nullopt;
+    return HttpError{Code::too_large, "the body has " + std::to_string(req.body.size()) + " bytes, over the limit of " +
+                                          std::to_string(limit) + " for " + req.path};
+}
+
+Response answer(const Request& req, const std::function<Response(const Request&)>& route) {
+    Response r;
+    try {
+        r = route(req);
+    } catch (const HttpError& e) {
+        r = error_response(e);
+    } catch (...) {
+        r = error_response(HttpError(refusal_of(std::current_exception())));
+    }
+    r.headers.emplace_back("X-Content-Type-Options", "nosniff");
+    r.headers.emplace_back("Referrer-Policy", "no-referrer");
+    r.headers.emplace_back("Content-Security-Policy",
+                           "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src "
+                           "'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    if (r.content_type == "application/json") r.headers.emplace_back("Cache-Control", "no-store");
+    return r;
+}
+
+}  // namespace arbiter::face

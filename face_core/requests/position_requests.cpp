@@ -1,0 +1,254 @@
+// position_requests.cpp — status, claim and dead requests given as JSON (position_requests.hpp).
+#include "requests/position_requests.hpp"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/arbiter.hpp"
+#include "errors.hpp"
+#include "json/rules_json.hpp"
+#include "requests/claim_answer.hpp"
+#include "requests/dead_json.hpp"
+#include "requests/game_input.hpp"
+#include "requests/request_fields.hpp"
+#include "text.hpp"
+
+namespace arbiter::face {
+
+namespace {
+
+// Too little material for `side` to mate whatever the other side plays, as python-chess and
+// chess.js count it (material alone; the Laws' dead position, 5.2.2, goes further): a bare king;
+// a king and one knight against nothing but queens; bishops all on one colour with no knight and
+// no pawn on the board. Both sides so is chess.js's isInsufficientMaterial().
+bool insufficient_material(const Position& pos, Color side) {
+    using PT = PieceType;
+    const Bitboard mine = pos.pieces(side) & ~pos.pieces(PT::king);
+    if ((mine & (pos.pieces(PT::pawn) | pos.pieces(PT::rook) | pos.pieces(PT::queen))).any()) return false;
+    if ((mine & pos.pieces(PT::knight)).any()) {
+        const Bitboard theirs = pos.pieces(~side) & ~pos.pieces(PT::king) & ~pos.pieces(PT::queen);
+        return mine.count() == 1 && theirs.empty();
+    }
+    if ((mine & pos.pieces(PT::bishop)).any()) {
+        const Bitboard bishops = pos.pieces(PT::bishop);
+        const bool one_colour =
+            (bishops & Bitboard::light_squares()).empty() || (bishops & Bitboard::dark_squares()).empty();
+        return one_colour && (pos.pieces(PT::pawn) | pos.pieces(PT::knight)).empty();
+    }
+    return true;
+}
+
+// A legal move as chess.js's verbose move describes it: piece, captured, promotion (lower-case
+// letters), flags (n normal, b pawn two squares, e en passant, c capture, p promotion, k/q
+// castling) and the position after it.
+void describe_move(const Position& pos, Move m, Json& out) {
+    auto letter = [](PieceType t) { return std::string(1, static_cast<char>(piece_letter(t) + ('a' - 'A'))); };
+    const PieceType moving = type_of(pos.piece_at(m.from()));
+    std::string flags;
+    if (m.is_castling()) flags += index(m.to()) > index(m.from()) ? "k" : "q";
+    if (m.is_en_passant()) {
+        flags += "e";
+        out["captured"] = "p";
+    } else if (pos.is_capture(m)) {
+        flags += "c";
+        out["captured"] = letter(type_of(pos.piece_at(m.to())));
+    }
+    if (m.promoted() != PieceType::none) {
+        flags += "p";
+        out["promotion"] = letter(m.promoted());
+    }
+    if (moving == PieceType::pawn && (index(m.to()) - index(m.from()) == 16 || index(m.from()) - index(m.to()) == 16))
+        flags += "b";
+    out["piece"] = letter(moving);
+    out["flags"] = flags.empty() ? "n" : flags;
+    out["after"] = to_fen(pos.after(m));
+}
+
+// The legal moves of a position and whether it is check: {"fen","side_to_move","check",
+// "insufficient_material":{"white","black"},"moves":[{"san","uci"}]}; with `verbose`, each move
+// also says its piece, capture, promotion, flags and the position after it (describe_move).
+// A move played: {"fen" (after it),"san","uci"}.
+Json play_answer(const Position& pos, const std::string& text) {
+    const auto m = parse_move(pos, text);
+    if (!m)
+        throw InputError(move_error_code(m.error().kind), "move: '" + text + "': " + m.error().message, "move",
+                         m.error().offset);
+    return Json{{"fen", to_fen(pos.after(*m))}, {"san", to_san(pos, *m)}, {"uci", to_uci(pos, *m)}};
+}
+
+}  // namespace
+
+Json moves_answer(const Position& pos, bool verbose) {
+    const MoveList legal = legal_moves(pos);
+    Json moves = Json::array();
+    for (Move m : legal) {
+        Json j{{"san", to_san(pos, m)}, {"uci", to_uci(pos, m)}};
+        if (verbose) describe_move(pos, m, j);
+        moves.push_back(std::move(j));
+    }
+    return Json{
+        {"fen", to_fen(pos)},
+        {"side_to_move", std::string(name(pos.turn()))},
+        {"check", pos.in_check()},
+        {"checkmate", legal.empty() && pos.in_check()},
+        {"stalemate", legal.empty() && !pos.in_check()},
+        {"insufficient_material",
+         {{"white", insufficient_material(pos, Color::white)}, {"black", insufficient_material(pos, Color::black)}}},
+        {"count", legal.size()},
+        {"moves", moves}};
+}
+
+Json perft_answer(const Position& pos, int depth, bool divide) {
+    std::uint64_t total = 0;
+    Json split = nullptr;
+    if (divide) {
+        split = Json::array();
+        for (auto [move, nodes] : perft_divide(pos, depth)) {
+            split.push_back(Json{{"uci", to_uci(pos, move)}, {"san", to_san(pos, move)}, {"nodes", nodes}});
+            total += nodes;
+        }
+        if (depth == 0) total = 1;
+    } else {
+        total = perft(pos, depth);
+    }
+    return Json{{"fen", to_fen(pos)}, {"depth", depth}, {"nodes", total}, {"divide", split}};
+}
+
+HelpmateOptions DeadRequest::options() const {
+    if (side != "white" && side != "black" && side != "both")
+        throw InputError(Code::bad_value, "--side: expected white, black or both, found '" + printable(side) + "'",
+                         "side");
+    if (limit < 1 || static_cast<std::uint64_t>(limit) > max_dead_limit)
+        throw InputError(
+            Code::bad_value,
+            "--limit: " + std::to_string(limit) + " is out of range: 1 to " + std::to_string(max_dead_limit), "limit");
+    if (quick && fast) throw InputError(Code::bad_usage, "--fast excludes --quick: choose one of them", "fast");
+    HelpmateOptions options;
+    options.node_limit = static_cast<std::uint64_t>(limit);
+    if (quick) options.mode = HelpmateOptions::Mode::quick;
+    if (fast) options.mode = HelpmateOptions::Mode::fast;
+    return options;
+}
+
+DeadResult dead_result(const GameInput& in, const DeadRequest& request) {
+    const HelpmateAnalyzer analyzer(request.options());
+    if (!in.given()) throw InputError(Code::bad_usage, "no position given: use --fen, --moves or --pgn");
+    // With moves or a PGN the position is reached in a game (a legal start, the moves checked);
+    // a FEN alone may be a composed position.
+    const bool game = in.has_moves() || in.has_pgn();
+    DeadResult out{game ? position_of(in) : composed_fen_or_throw(in.fen), {}};
+    out.answers = analyse_dead(analyzer, out.position, sides_of(request.side));
+    return out;
+}
+
+Json dead_answer(const GameInput& in, const DeadRequest& request) {
+    const DeadResult r = dead_result(in, request);
+    return dead_json(r.position, r.answers, request.timing);
+}
+
+namespace {
+
+// The position of a request that takes only a FEN: a missing one is the start, "" is bad_fen.
+Position fen_position(const Fields& f) {
+    std::string fen;
+    f.text("fen", fen);
+    return f.has("fen") ? fen_or_throw(fen) : Position();
+}
+
+// Every operation on a position or a game, declared once: its name, the keys of its request and
+// how it is answered. The service's POST /api/v1/NAME, request(NAME, …) in Python and
+// JavaScript and the CLI's commands all come here; the keys are checked (FieldError) before
+// anything is read, then read in the order written, so one bad request gets one refusal.
+const std::vector<PositionOperation>& registry() {
+    static const std::vector<PositionOperation> table{
+        {"status", "the draw status of a position or game (arbiter status)", with_rule_keys(position_keys({})),
+         [](const Fields& f) {
+             GameInput in = read_position(f);
+             read_rules(f, in);
+             const auto record = in.build();
+             return to_json(draw_status(*record), *record);
+         }},
+        {"claim", "the ruling on a threefold or fifty-move claim (arbiter claim)",
+         with_rule_keys(position_keys({"kind", "intended"})),
+         [](const Fields& f) {
+             std::string kind, intended;
+             f.text("kind", kind);
+             claim_kind_or_throw(kind);  // before the position is read, as in every face
+             GameInput in = read_position(f);
+             read_rules(f, in);
+             const auto record = in.build();
+             f.text("intended", intended);
+             return claim_answer(*record, kind, intended);
+         }},
+        {"dead", "whether each side can still checkmate (arbiter dead)",
+         position_keys({"side", "limit", "quick", "fast"}),
+         [](const Fields& f) {
+             GameInput in = read_position(f);
+             DeadRequest dead;
+             f.text("side", dead.side);
+             f.number("limit", dead.limit, 1, static_cast<long long>(max_dead_limit));
+             f.flag("quick", dead.quick);
+             f.flag("fast", dead.fast);
+             return dead_answer(in, dead);
+         }},
+        {"moves",
+         "the legal moves of a position (arbiter moves)",
+         {"fen", "verbose"},
+         [](const Fields& f) {
+             const Position pos = fen_position(f);
+             bool verbose = false;
+             f.flag("verbose", verbose);
+             return moves_answer(pos, verbose);
+         }},
+        {"play",
+         "a move played: the FEN after it, its SAN and UCI",
+         {"fen", "move"},
+         [](const Fields& f) {
+             const Position pos = fen_position(f);
+             if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
+             std::string move;
+             f.text("move", move);
+             return play_answer(pos, move);
+         }},
+        {"perft",
+         "the leaf nodes of the legal move tree (arbiter perft)",
+         {"fen", "depth", "divide"},
+         [](const Fields& f) {
+             const Position pos = fen_position(f);
+             int depth = 1;
+             bool divide = false;
+             f.number("depth", depth, 0, max_perft_depth);
+             f.flag("divide", divide);
+             return perft_answer(pos, depth, divide);
+         }},
+    };
+    return table;
+}
+
+}  // namespace
+
+const std::vector<PositionOperation>& position_operation_table() { return registry(); }
+
+const std::vector<std::string_view>& position_operations() {
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> out;
+        for (const auto& op : registry()) out.push_back(op.name);
+        return out;
+    }();
+    return names;
+}
+
+Json position_answer(std::string_view what, const Json& request) {
+    for (const auto& op : registry())
+        if (op.name == what) return op.answer(Fields(request, op.keys));
+    std::string names;
+    const auto& ops = position_operations();
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        names += std::string(i == 0 ? "" : i + 1 == ops.size() ? " or " : ", ") + std::string(ops[i]);
+    throw InputError(Code::not_found, "no such operation: '" + printable(std::string(what)) + "' (" + names + ")");
+}
+
+}  // namespace arbiter::face
