@@ -15,7 +15,7 @@ kings and pawns); `--free` drops the rule that each side's units could come from
 more promoted pieces than pawns gone), as composed problems do.
 
 `make bench-unwinnable` asks `locked` and `locked-free` (1,000 boards each, seed 65) of arbiter
-and chasolver alike. The tests (tests/helpmate_locked_test.cpp) have a generator of the same
+and chasolver alike. The tests (tests/library/helpmate_locked_test.cpp) have a generator of the same
 shape of their own, written apart in C++, and check every answer.
 """
 import argparse

@@ -98,7 +98,7 @@ pgns = {
     "issue17_1_truncated_tags": '[Event "a"]\n',
     # Issue 17.3: a Result tag that contradicts the marker.
     "issue17_3_result_inconsistent": '[Event "a"]\n[Result "0-1"]\n\n1. e4 e5 1/2-1/2\n',
-    # Fragments that end in every state the reader has (tests/pgn_hostile_test.cpp).
+    # Fragments that end in every state the reader has (tests/library/pgn_hostile_test.cpp).
     "fragments": '[Event "a"]\n[Site "s"]\n\n1. e4 e5 *\n\n[Bad tag\n\n{ never closed\n\n1. d4 { open comment\n\n'
                  '[Event "t"]\n\n1. e4 ( 1. d4 \n\n} ) stray\n\n[White "x"]\n\n1. c4 1-0\n\n%escape\n\n'
                  '; line comment\n\n[Event "c"]\n{ between\n\n\n[Event "x"]\n\n1. e4 {\n  \n[Event "z"]\n\n1. e4 *\n',

@@ -4,7 +4,7 @@
 // dead-position analysis sets up about 2 MB of tables in each thread that ever runs it
 // (analysis_thread_memory() in arbiter/helpmate.hpp), and the connection threads are many
 // (--threads). A connection thread only parses, copies the state JSON built here and writes;
-// tests/serve_service_test.cpp checks that it sets up no table.
+// tests/serve/serve_service_test.cpp checks that it sets up no table.
 #pragma once
 
 #include <condition_variable>

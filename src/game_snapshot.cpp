@@ -1,7 +1,7 @@
 // game_snapshot.cpp — a GameRecord as bytes and back, within one process (GameRecord::snapshot):
 // the entries are copied as they are in memory, the rule set by its id, the options and the
 // ending found so far field by field. A field added to RuleOptions or to the record must be added
-// here (the round trip in tests/game_snapshot_test.cpp compares every option).
+// here (the round trip in tests/library/game_snapshot_test.cpp compares every option).
 #include <cstring>
 #include <type_traits>
 

@@ -3,7 +3,7 @@
 // RuleInput keeps it and what it sets in the library's RuleOptions. The CLI registers its flags
 // from this table (cli/game_options.cpp), JSON requests read their keys from it
 // (request_fields.cpp), Python reads its keyword arguments from it (python/), and the stubs
-// (_arbiter.pyi, index.d.ts) and the docs are tested against it (tests/option_table_test.cpp).
+// (_arbiter.pyi, index.d.ts) and the docs are tested against it (tests/face_core/option_table_test.cpp).
 // Adding a rule option: the library's member, one row here, a test, the docs.
 #pragma once
 

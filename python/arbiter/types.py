@@ -3,7 +3,7 @@ their keys: ``Status`` (``Game.status()``, ``arbiter status --json``), ``ClaimRu
 (``Game.claim()``), ``Dead`` (``dead()``) and ``AuditRecord`` (``audit()``). The keys and their
 meanings are docs/json.md's; a TypedDict is a plain dict at run time. ``RuleOptions``: the keyword
 arguments of ``Game`` and the audit, the face core's table (``arbiter._arbiter.RULE_OPTIONS``;
-tests/option_table_test.cpp holds them equal)."""
+tests/face_core/option_table_test.cpp holds them equal)."""
 
 from __future__ import annotations
 

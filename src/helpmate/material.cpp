@@ -1,7 +1,7 @@
 // material.cpp — the material rules of the analyzer. Each rule names a class of
 // positions closed under legal moves (captures only remove material and no side of the class
 // has a pawn that could promote into something else) in which no checkmate position exists;
-// docs/unwinnability.md gives the arguments and tests/helpmate_material_test.cpp checks them
+// docs/unwinnability.md gives the arguments and tests/library/helpmate_material_test.cpp checks them
 // exhaustively over every local configuration.
 #include "impl.hpp"
 

@@ -235,7 +235,7 @@ def test_sse_two_listeners():
     check(status == 404, "stream of no session")
 
 
-# Procedure scenarios (as in tests/cli_session_test.sh): the same events through the CLI and
+# Procedure scenarios (as in tests/cli/cli_session_test.sh): the same events through the CLI and
 # through HTTP give the same final state.
 SCENARIOS = {
     "incorrect_claim_penalty": ({"time_control": "300+2"}, [

@@ -1,5 +1,5 @@
-"""scenarios_test.py — the procedure scenarios of the session tests (tests/session_test.cpp,
-tests/session_arbiter_test.cpp, tests/cli_session_test.sh) replayed event by event through
+"""scenarios_test.py — the procedure scenarios of the session tests (tests/library/session_test.cpp,
+tests/library/session_arbiter_test.cpp, tests/cli/cli_session_test.sh) replayed event by event through
 `arbiter serve` and through `arbiter session event`: at every step both accept, or both refuse
 with the same code (HTTP 409 and the CLI's exit 2), and the final state JSON and the PGN are the
 same. Each scenario also states which of its events the Laws refuse, so a scenario that no longer
@@ -51,7 +51,7 @@ def claim(kind="threefold", intended=None, **keys):
 
 # name: (configuration of POST /sessions, [events…]); events without at_ms are a second apart.
 SCENARIOS = {
-    # tests/session_test.cpp: touch-move (4.3, 4.4) and the right to claim (9.4)
+    # tests/library/session_test.cpp: touch-move (4.3, 4.4) and the right to claim (9.4)
     "Touch.TvTouch1TouchingThenClaimingLosesTheRightForThatMove": ({"time_control": "5400+30"}, [
         *moves(REP1), ev("touch", square="g1"), claim(), ev("move", move="e4", refused="move_obligation"),
         ev("move", move="Nc3", refused="move_obligation"), *moves("Nf3 Nf6"), claim()]),
@@ -191,7 +191,7 @@ SCENARIOS = {
         ev("resume", at_ms=80000), ev("move", move="e5", at_ms=90000)]),
     "Clocking.AnUnpressedMoveIsCompletedByTheNextMove": ({"time_control": "300"}, [
         ev("start", at_ms=0), ev("move", move="e4", press=False, at_ms=10000), ev("move", move="e5", at_ms=40000)]),
-    # tests/session_arbiter_test.cpp: the arbiter's decisions and corrections
+    # tests/library/session_arbiter_test.cpp: the arbiter's decisions and corrections
     "Retract.WithdrawsTheLastEventsAndCountsItself": ({"time_control": "300+2"}, [
         *moves("e4 e5 Nf3"), ev("retract", count=2, text="entered twice"), *moves("Nc6")]),
     "Retract.RefusedPastARulingUnlessForced": ({"time_control": "5400"}, [
@@ -210,7 +210,7 @@ SCENARIOS = {
         ev("forfeit", side="white", reason="default_time", draw=True, refused="*"),
         ev("forfeit", side="black", reason="default_time")]),
     "Note.OnTheScoresheet": ({}, [*moves("d4"), ev("note", text="spectator warned"), *moves("d5")]),
-    # tests/cli_session_test.sh: sessions 1 to 8 of its journal
+    # tests/cli/cli_session_test.sh: sessions 1 to 8 of its journal
     "cli_session.TvClaim1ThenAgreement": ({"time_control": "5400+30", "white": "Alice A", "black": "Bob"}, [
         *moves(REP1_PLY7), ev("adjust", square="f6"), claim(intended="Nc6", at_ms=9000),
         ev("move", move="Ng8", at_ms=10000, refused="move_obligation"),

@@ -40,7 +40,7 @@ expect 0 '"termination":null.*"can_checkmate":\{"white":"yes","black":"no"\}' ''
 expect 0 '"correct":false,"article":"5.2.2","reason":"The game has already ended \(dead position, after 1.Rb2\)' '' -- claim threefold --json --fen "8/8/8/8/7K/8/2R5/k7 w - - 0 1" --moves "Rb2"
 
 # --pgn FILE [--game N] [--ply K]
-EX=$(dirname "$0")/../examples/tricky-repetition.pgn
+EX=$(dirname "$0")/../../examples/tricky-repetition.pgn
 expect 0 '"ply":12,"no_progress_plies":8,"repetition":\{"count":2,"plies":\[8,12\]\}' '' -- status --json --pgn "$EX" --ply 12
 expect 0 '"correct":true,"article":"9.2.1"' '' -- claim threefold --json --intended Nf3 --pgn "$EX" --ply 12
 expect 0 '"ply":20' '' -- status --json --pgn "$EX"

@@ -252,7 +252,7 @@ HEAD = json.loads(subprocess.run([ARBITER, "session", "verify", "--json", "--jou
 run("session verify", ["session", "verify", "--json", "--journal", J, "--head", HEAD])
 
 # audit: the repository's own test games, and the real corpus when it is there.
-here = os.path.dirname(os.path.abspath(__file__))
+here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tests/
 latin1 = os.path.join(tmp, "latin1.pgn")
 with open(latin1, "wb") as f:
     f.write(b'[White "M\xfcller"]\n[Result "1/2-1/2"]\n\n1. e4 e5 1/2-1/2\n')

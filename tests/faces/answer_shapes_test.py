@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
 
 # (docs/json.md section, a key prefix in it ("" for the top level), Python TypedDict, TypeScript type)
 SHAPES = [
