@@ -489,26 +489,25 @@ MateVerdict HelpmateAnalyzer::can_checkmate(const Position& pos, Color side) con
     return analyse(pos, side);
 }
 
-MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
+namespace {
+
+// An analysis as it goes (HelpmateAnalyzer::analyse, stage by stage): the position and side, the
+// positions searched so far, the verdict once one is found, the limit and the budget of the
+// first guided search.
+struct Progress {
+    const HelpmateOptions& options;
+    const Position& pos;
+    Color side;
+    bool quick;
+    std::uint64_t limit;
+    std::uint64_t first_guided;
     std::uint64_t nodes = 0;
-    auto settled = [&](const StaticAnswer& s) {
-        MateVerdict v;
-        v.answer = s.answer;
-        v.proof = s.proof;
-        v.reason = s.reason;
-        v.nodes = nodes;
-        return v;
-    };
-    // 5. Search: the guided search alone in quick mode; in full mode it is followed by the
-    //    searches below, which take turns with growing budgets until one answers or the limit
-    //    is hit.
-    const bool quick = options_.mode == HelpmateOptions::Mode::quick;
-    const std::uint64_t limit = quick ? options_.quick_node_limit : options_.node_limit;
-    MateVerdict v;
-    // `engine` names the search in the reason for a mating line; `exhausted` is the reason when
-    // it proves that no mate is reachable.
-    auto take = [&](detail::SearchOutcome& found, const char* engine,
-                    const char* exhausted = "exhaustive search: no reachable position is a mate") {
+    MateVerdict v{};
+
+    // A search's outcome counted: true, with the verdict, when it found a mate (`engine` names
+    // the search in the reason) or proved that none is reachable (`exhausted` is then the reason).
+    bool take(detail::SearchOutcome& found, const char* engine,
+              const char* exhausted = "exhaustive search: no reachable position is a mate") {
         nodes += found.nodes;
         v.nodes = nodes;
         if (found.kind == detail::SearchOutcome::Kind::mate) {
@@ -526,38 +525,42 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         }
         if (SearchInterrupt::requested()) nodes = std::max(nodes, limit);  // interrupted: every round ends now
         return false;
-    };
-    // The guided search in its first plan: the quick budget in quick mode, twice that in full
-    // mode (the mate of a real position is most often a little beyond the quick budget where
-    // the guided search misses it, and the rounds below begin at sixteen times it).
-    const std::uint64_t first_guided = quick ? options_.quick_node_limit : 2 * options_.quick_node_limit;
-    auto first_search = [&] {
+    }
+    // A static stage's answer as the verdict.
+    [[nodiscard]] MateVerdict settled(const StaticAnswer& s) const {
+        MateVerdict out;
+        out.answer = s.answer;
+        out.proof = s.proof;
+        out.reason = s.reason;
+        out.nodes = nodes;
+        return out;
+    }
+    // The guided search in its first plan, with the first budget.
+    bool first_search() {
         detail::SearchOutcome found = detail::search_helpmate(pos, side, std::min<std::uint64_t>(first_guided, limit));
         return take(found, "guided search");
-    };
-    // With a queen or rook of its own free to move, more than twelve units on the board besides
-    // the kings, and a move to play, the side nearly always mates along the first guided lines,
-    // and the cheap stages' proofs (the material, a forced line to bare material, a blockade,
-    // which needs no free queen or rook) hardly ever hold: the search goes first, and the stages
-    // follow only where it fails. The answers are the same either way (a mating line and a
-    // proof of the contrary never meet); in the open positions of real games the stages cost
-    // about 3 % of the analysis, and on the unfair timeouts, where such a piece is often lost by
-    // force, the search spends 4 % more.
-    const bool search_first = free_heavy_piece(pos, side) &&
-                              (pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units &&
-                              has_legal_move(pos);
-    if (search_first && first_search()) return v;
-    const StaticAnswer cheap = cheap_stages(pos, side, nodes);
-    if (cheap.answer != MateAbility::unknown) return settled(cheap);
-    if (!search_first && first_search()) return v;
-    if (const StaticAnswer s = ungated_stages(pos, side, cheap, nodes); s.answer != MateAbility::unknown)
-        return settled(s);
-    if (quick) {
-        v.answer = MateAbility::unknown;
-        v.proof = MateProof::none;
-        v.reason = "node limit reached";
-        return v;
     }
+};
+
+// The plan variants of the guided search whose plans differ here (0, 3, 2, 1, 9 in that order;
+// a variant whose plan is another's is left out): `distinct` of them in `variants`.
+struct Variants {
+    std::array<int, 5> variants{0, 3, 2, 1, 9};
+    std::size_t distinct = 0;
+};
+
+// Full mode, before the rounds: the plans a position of their kind most often needs, each with a
+// budget of its own. True when one settled the question (p.v).
+bool opening_plans(Progress& p, Variants& plans) {
+    const Position& pos = p.pos;
+    const Color side = p.side;
+    const HelpmateOptions& options_ = p.options;
+    std::uint64_t& nodes = p.nodes;
+    const std::uint64_t limit = p.limit;
+    const std::uint64_t first_guided = p.first_guided;
+    auto take = [&p](detail::SearchOutcome& found, const char* engine) { return p.take(found, engine); };
+    std::array<int, 5>& variants = plans.variants;
+    std::size_t& distinct = plans.distinct;
     // First, when the side has nothing but its king and pawns, each pawn blocked, and the loser
     // has pieces, the gift plan (the loser gives a piece for a pawn to take, which opens its way)
     // gets twice the quick budget: where the loser is rich, as after a lost-on-time ending with
@@ -568,7 +571,7 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     if (nodes < limit && !(pieces & pos.pieces(side)) && (pieces & pos.pieces(~side)) && detail::gift_plan(pos, side)) {
         detail::SearchOutcome found =
             detail::search_rewarded(pos, side, std::min(2 * options_.quick_node_limit, limit - nodes), true);
-        if (take(found, "reward-extended search (gift plan)")) return v;
+        if (take(found, "reward-extended search (gift plan)")) return true;
     }
     // Then, when the side's pawns are all blocked by enemy pawns and it has no queen or rook,
     // the plan that sends its king to take the blockers first, eagerly (variants 6 and 7), gets
@@ -579,18 +582,16 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
             if (nodes >= limit) break;
             detail::SearchOutcome found =
                 detail::search_helpmate(pos, side, std::min(options_.quick_node_limit, limit - nodes), variant);
-            if (take(found, "guided search")) return v;
+            if (take(found, "guided search")) return true;
         }
     }
-    std::array<int, 5> variants{0, 3, 2, 1, 9};
-    std::size_t distinct = 0;
     {
-        std::array<std::uint64_t, 5> plans{};
+        std::array<std::uint64_t, 5> keys{};
         for (int variant : variants) {
             const std::uint64_t key = detail::guided_plan(pos, side, variant);
-            if (std::find(plans.begin(), plans.begin() + static_cast<std::ptrdiff_t>(distinct), key) ==
-                plans.begin() + static_cast<std::ptrdiff_t>(distinct)) {
-                plans[distinct] = key;
+            if (std::find(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(distinct), key) ==
+                keys.begin() + static_cast<std::ptrdiff_t>(distinct)) {
+                keys[distinct] = key;
                 variants[distinct++] = variant;
             }
         }
@@ -601,8 +602,25 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     for (std::size_t i = 1; i < distinct && nodes < limit; ++i) {
         detail::SearchOutcome found =
             detail::search_helpmate(pos, side, std::min(first_guided, limit - nodes), variants[i]);
-        if (take(found, "guided search")) return v;
+        if (take(found, "guided search")) return true;
     }
+    return false;
+}
+
+// Full mode, last: rounds of growing budgets until a search answers or the limit is hit.
+void search_rounds(Progress& p, const Variants& plans) {
+    const Position& pos = p.pos;
+    const Color side = p.side;
+    const HelpmateOptions& options_ = p.options;
+    std::uint64_t& nodes = p.nodes;
+    MateVerdict& v = p.v;
+    const std::uint64_t limit = p.limit;
+    auto take = [&p](detail::SearchOutcome& found, const char* engine,
+                     const char* exhausted = "exhaustive search: no reachable position is a mate") {
+        return p.take(found, engine, exhausted);
+    };
+    const std::array<int, 5>& variants = plans.variants;
+    const std::size_t distinct = plans.distinct;
     // Then rounds of budgets b growing sixfold, starting at 16 times the quick budget (9,600):
     // where it applies, the gift plan with b/4, then the targeted gift plan with b/4 for each of
     // its files (a targeted gift that works is found with a few ten thousand positions, so it
@@ -755,6 +773,51 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
         if (!closed_first && exhaust(late ? 7 * budget / 2 : 5 * budget)) break;
         budget = std::min<std::uint64_t>(6 * budget, std::uint64_t{1} << 58);  // 16 * budget < 2^64
     }
+}
+
+}  // namespace
+
+MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
+    // 5. Search: the guided search alone in quick mode; in full mode it is followed by the
+    //    plans before the rounds (opening_plans) and the rounds (search_rounds), in which the
+    //    searches take turns with growing budgets until one answers or the limit is hit.
+    const bool quick = options_.mode == HelpmateOptions::Mode::quick;
+    // The guided search in its first plan: the quick budget in quick mode, twice that in full
+    // mode (the mate of a real position is most often a little beyond the quick budget where
+    // the guided search misses it, and the rounds below begin at sixteen times it).
+    Progress p{.options = options_,
+               .pos = pos,
+               .side = side,
+               .quick = quick,
+               .limit = quick ? options_.quick_node_limit : options_.node_limit,
+               .first_guided = quick ? options_.quick_node_limit : 2 * options_.quick_node_limit};
+    // With a queen or rook of its own free to move, more than twelve units on the board besides
+    // the kings, and a move to play, the side nearly always mates along the first guided lines,
+    // and the cheap stages' proofs (the material, a forced line to bare material, a blockade,
+    // which needs no free queen or rook) hardly ever hold: the search goes first, and the stages
+    // follow only where it fails. The answers are the same either way (a mating line and a
+    // proof of the contrary never meet); in the open positions of real games the stages cost
+    // about 3 % of the analysis, and on the unfair timeouts, where such a piece is often lost by
+    // force, the search spends 4 % more.
+    const bool search_first = free_heavy_piece(pos, side) &&
+                              (pos.occupied() & ~pos.pieces(PieceType::king)).count() > forced_units &&
+                              has_legal_move(pos);
+    if (search_first && p.first_search()) return p.v;
+    const StaticAnswer cheap = cheap_stages(pos, side, p.nodes);
+    if (cheap.answer != MateAbility::unknown) return p.settled(cheap);
+    if (!search_first && p.first_search()) return p.v;
+    if (const StaticAnswer s = ungated_stages(pos, side, cheap, p.nodes); s.answer != MateAbility::unknown)
+        return p.settled(s);
+    if (quick) {
+        p.v.answer = MateAbility::unknown;
+        p.v.proof = MateProof::none;
+        p.v.reason = "node limit reached";
+        return p.v;
+    }
+    Variants plans;
+    if (opening_plans(p, plans)) return p.v;
+    search_rounds(p, plans);
+    MateVerdict& v = p.v;
     if (v.answer != MateAbility::unknown) return v;
     v.answer = MateAbility::unknown;
     v.proof = MateProof::none;
