@@ -1,7 +1,8 @@
 // game_snapshot.cpp — a GameRecord as bytes and back, within one process (GameRecord::snapshot):
-// the entries are copied as they are in memory, the rule set by its id, the options and the
-// ending found so far field by field. A field added to RuleOptions or to the record must be added
-// here (the round trip in tests/library/game_snapshot_test.cpp compares every option).
+// the entries are copied as they are in memory, the rule set by its id, the options (their fields
+// as RuleOptions::each_scalar lists them, then the extensions) and the ending found so far field
+// by field. A field added to the record must be added here (the round trip in
+// tests/library/game_snapshot_test.cpp compares every option and the record).
 #include <cstring>
 #include <type_traits>
 
@@ -61,14 +62,7 @@ std::string GameRecord::snapshot() const {
     w.put(static_cast<std::uint32_t>(sizeof(Entry)));
     w.put(rules_->id);
     const RuleOptions& o = options_;
-    w.put(o.time_category);
-    w.put(o.initial_position_counts);
-    w.put(o.counters_from_setup);
-    w.put(o.no_offers_before_move);
-    w.put(o.intended_mate_incorrect);
-    w.put(o.online_threefold_automatic);
-    w.put(o.online_fifty_automatic);
-    w.put(o.blitz_fully_supervised);
+    RuleOptions::each_scalar(o, [&](const auto& field) { w.put(field); });
     w.put(static_cast<std::uint32_t>(o.fifty_extensions.size()));
     for (const auto& e : o.fifty_extensions) {
         w.text(e.signature);
@@ -96,10 +90,9 @@ std::unique_ptr<GameRecord> GameRecord::restore(std::string_view bytes, const Un
     if (!r.get(magic) || magic != snapshot_magic || !r.get(entry_size) || entry_size != sizeof(Entry) || !r.get(id) ||
         static_cast<std::size_t>(id) >= rule_set_count)
         return nullptr;
-    if (!r.get(o.time_category) || !r.get(o.initial_position_counts) || !r.get(o.counters_from_setup) ||
-        !r.get(o.no_offers_before_move) || !r.get(o.intended_mate_incorrect) || !r.get(o.online_threefold_automatic) ||
-        !r.get(o.online_fifty_automatic) || !r.get(o.blitz_fully_supervised) || !r.get(extensions))
-        return nullptr;
+    bool read = true;
+    RuleOptions::each_scalar(o, [&](auto& field) { read = read && r.get(field); });
+    if (!read || !r.get(extensions)) return nullptr;
     for (std::uint32_t k = 0; k < extensions; ++k) {
         FiftyMoveExtension e;
         if (!r.text(e.signature) || !r.get(e.moves)) return nullptr;

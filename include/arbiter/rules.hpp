@@ -164,6 +164,20 @@ struct RuleOptions {
     bool blitz_fully_supervised = false;
     std::vector<FiftyMoveExtension> fifty_extensions;
     friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
+
+    /// Calls `f` on each field but the extensions, in one fixed order (a GameRecord's snapshot
+    /// copies them so): a field added above is added here, and every copy follows.
+    template <class Options, class F>
+    static void each_scalar(Options& o, F&& f) {
+        f(o.time_category);
+        f(o.initial_position_counts);
+        f(o.counters_from_setup);
+        f(o.no_offers_before_move);
+        f(o.intended_mate_incorrect);
+        f(o.online_threefold_automatic);
+        f(o.online_fifty_automatic);
+        f(o.blitz_fully_supervised);
+    }
 };
 
 template <>

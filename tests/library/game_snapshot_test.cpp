@@ -76,6 +76,7 @@ TEST(GameSnapshot, EveryRuleOptionAndTheEndingSurvive) {
     ASSERT_TRUE(back);
     expect_same(mate, *back);
     const RuleOptions& b = back->options();
+    EXPECT_TRUE(b == o);  // every field (RuleOptions' own comparison)
     EXPECT_EQ(b.time_category, o.time_category);
     EXPECT_EQ(b.initial_position_counts, o.initial_position_counts);
     EXPECT_EQ(b.counters_from_setup, o.counters_from_setup);
