@@ -498,7 +498,6 @@ struct Progress {
     const HelpmateOptions& options;
     const Position& pos;
     Color side;
-    bool quick;
     std::uint64_t limit;
     std::uint64_t first_guided;
     std::uint64_t nodes = 0;
@@ -788,7 +787,6 @@ MateVerdict HelpmateAnalyzer::analyse(const Position& pos, Color side) const {
     Progress p{.options = options_,
                .pos = pos,
                .side = side,
-               .quick = quick,
                .limit = quick ? options_.quick_node_limit : options_.node_limit,
                .first_guided = quick ? options_.quick_node_limit : 2 * options_.quick_node_limit};
     // With a queen or rook of its own free to move, more than twelve units on the board besides
