@@ -12,7 +12,7 @@ PACKAGES := g++ cmake ninja-build libgtest-dev libgmock-dev libbenchmark-dev lib
             nlohmann-json3-dev pkgconf libzstd-dev zlib1g-dev libbz2-dev libsqlite3-dev zstd python3 \
             pybind11-dev python3-dev python3-pytest python3-distributed libcpp-httplib-dev curl \
             python3-venv python3-pip python3-setuptools python3-wheel python3-pandas git \
-            libssl-dev openssl ca-certificates
+            libssl-dev openssl ca-certificates libcurl4-openssl-dev
 BENCH_PACKAGES := stockfish pgn-extract hyperfine
 
 .PHONY: all deps release bench-audit bench-python bench-deps browser-deps wasm-deps wasm test-wasm bench-wasm bench-serve bench-watch bench-distributed build python install build-asan test test-release test-asan demo corpus bench bench-pgn bench-unwinnable fuzz-deps fuzz-build \

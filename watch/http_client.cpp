@@ -1,29 +1,18 @@
-// http_client.cpp — http(s) requests of the hall monitor on cpp-httplib and OpenSSL.
+// http_client.cpp — the hall monitor's URLs, redirect targets and certificate checks.
 #include "http_client.hpp"
 
-#include <httplib.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <mutex>
 
 namespace arbiter::watch {
 
 namespace {
-
-constexpr int max_redirects = 5;
-
-// Why the last handshake on this thread refused the server's certificate ("" when it did not):
-// a request runs on one thread from its start to its answer.
-thread_local std::string verify_error;
-
-int note_verify_error(int ok, X509_STORE_CTX* store) {
-    if (!ok) verify_error = X509_verify_cert_error_string(X509_STORE_CTX_get_error(store));
-    return ok;
-}
 
 // The CAs every https feed trusts: the system's and the --ca-file's, loaded once.
 X509_STORE* shared_store(const std::string& ca_file) {
@@ -38,10 +27,6 @@ X509_STORE* shared_store(const std::string& ca_file) {
     return store;
 }
 
-bool is_redirect(int status) noexcept {
-    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
-}
-
 std::string lower(std::string_view s) {
     std::string out(s);
     std::transform(out.begin(), out.end(), out.begin(),
@@ -51,22 +36,16 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
-ssl_ctx_st* new_client_tls_context(const TlsOptions& tls) {
-    SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
-    if (!ctx) return nullptr;
+void trust_server_certificates(ssl_ctx_st* ctx, const TlsOptions& tls, const std::string& host) {
     SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
-    SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION);
-    // One read takes all the socket holds (a record's header and body together), not a read for
-    // each.
-    SSL_CTX_set_read_ahead(ctx, 1);
-    SSL_CTX_set_mode(ctx, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
     if (tls.insecure) {
         SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
-    } else {
-        if (X509_STORE* store = shared_store(tls.ca_file)) SSL_CTX_set1_cert_store(ctx, store);
-        SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
+        return;
     }
-    return ctx;
+    if (X509_STORE* store = shared_store(tls.ca_file)) SSL_CTX_set1_cert_store(ctx, store);
+    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
+    X509_VERIFY_PARAM* param = SSL_CTX_get0_param(ctx);
+    if (X509_VERIFY_PARAM_set1_ip_asc(param, host.c_str()) != 1) X509_VERIFY_PARAM_set1_host(param, host.c_str(), 0);
 }
 
 std::string check_ca_file(const std::string& path) {
@@ -155,127 +134,6 @@ std::optional<Url> resolve_location(const Url& base, std::string_view location, 
         u.path = dir + std::string(location);
     }
     return u;
-}
-
-HttpFeed::HttpFeed(Url url, TlsOptions tls, std::chrono::milliseconds connect_timeout,
-                   std::chrono::milliseconds read_timeout)
-    : url_(std::move(url)), tls_(std::move(tls)), connect_timeout_(connect_timeout), read_timeout_(read_timeout) {}
-
-HttpFeed::~HttpFeed() = default;
-
-httplib::ClientImpl& HttpFeed::client_for(const Url& url) {
-    std::lock_guard lock(mutex_);
-    if (client_ && client_url_.tls == url.tls && client_url_.host == url.host && client_url_.port == url.port)
-        return *client_;
-    std::unique_ptr<httplib::ClientImpl> c;
-    if (url.tls) {
-        auto s = std::make_unique<httplib::SSLClient>(url.host, url.port);
-        // Certificates are checked by OpenSSL during the handshake, against one store for the
-        // whole process (the system's CAs and --ca-file, read once: not once for each of 1,000
-        // feeds), with the host name (or IP address) set on the context.
-        s->enable_server_certificate_verification(false);
-        if (SSL_CTX* ctx = s->ssl_context(); ctx && !tls_.insecure) {
-            if (X509_STORE* store = shared_store(tls_.ca_file)) SSL_CTX_set1_cert_store(ctx, store);
-            SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, note_verify_error);
-            X509_VERIFY_PARAM* param = SSL_CTX_get0_param(ctx);
-            if (X509_VERIFY_PARAM_set1_ip_asc(param, url.host.c_str()) != 1)
-                X509_VERIFY_PARAM_set1_host(param, url.host.c_str(), 0);
-        }
-        c = std::move(s);
-    } else {
-        c = std::make_unique<httplib::ClientImpl>(url.host, url.port);
-    }
-    c->set_connection_timeout(connect_timeout_);
-    c->set_read_timeout(read_timeout_);
-    c->set_write_timeout(connect_timeout_);
-    c->set_keep_alive(true);
-    c->set_follow_location(false);
-    c->set_decompress(true);
-    client_ = std::move(c);
-    client_url_ = url;
-    return *client_;
-}
-
-void HttpFeed::stop() {
-    std::lock_guard lock(mutex_);
-    stopped_ = true;
-    if (client_) client_->stop();
-}
-
-namespace {
-
-std::string failure_words(httplib::Error e, const std::string& what) {
-    switch (e) {
-        case httplib::Error::Connection: return "cannot connect to " + what;
-        case httplib::Error::ConnectionTimeout: return "no connection to " + what + " in time";
-        case httplib::Error::Read: return "no answer in time, or the connection was cut";
-        case httplib::Error::SSLConnection:
-            return verify_error.empty()
-                       ? "the TLS handshake failed"
-                       : "the server's certificate is not trusted (" + verify_error + "; see --ca-file)";
-        case httplib::Error::SSLLoadingCerts: return "the CA certificates could not be loaded";
-        case httplib::Error::SSLServerVerification: return "the server's certificate is not trusted (see --ca-file)";
-        case httplib::Error::Compression: return "the compressed body is corrupt";
-        default: return "request failed (" + httplib::to_string(e) + ")";
-    }
-}
-
-}  // namespace
-
-FetchResult HttpFeed::follow(const Exchange& exchange) {
-    FetchResult r;
-    Url at = url_;
-    for (int hop = 0; hop <= max_redirects; ++hop) {
-        {
-            std::lock_guard lock(mutex_);
-            if (stopped_) {
-                r.problem = "stopped";
-                return r;
-            }
-        }
-        std::string location;
-        verify_error.clear();
-        r = exchange(client_for(at), at, location);
-        if (!is_redirect(r.status)) return r;
-        std::string error;
-        const auto next = resolve_location(at, location, error);
-        if (!next) {
-            r.kind = FetchResult::Kind::failed;
-            r.problem = "HTTP " + std::to_string(r.status) + " to a bad Location (" + error + ")";
-            return r;
-        }
-        if (r.status == 301 || r.status == 308) url_ = *next;
-        at = *next;
-    }
-    r.kind = FetchResult::Kind::failed;
-    r.problem = "more than " + std::to_string(max_redirects) + " redirects";
-    return r;
-}
-
-FetchResult HttpFeed::stream(const std::function<void()>& on_connected,
-                             const std::function<bool(std::string_view)>& on_data) {
-    return follow([&](httplib::ClientImpl& c, const Url& at, std::string& location) {
-        FetchResult r;
-        auto res = c.Get(
-            at.path, httplib::Headers{{"Accept-Encoding", "gzip"}},
-            [&](const httplib::Response& head) {
-                r.status = head.status;
-                if (is_redirect(head.status)) location = head.get_header_value("Location");
-                if (head.status == 200) on_connected();
-                return head.status == 200;  // anything else: no body wanted
-            },
-            [&](const char* data, std::size_t size) { return on_data(std::string_view(data, size)); });
-        if (r.status == 0)
-            r.problem = failure_words(res.error(), at.host + ":" + std::to_string(at.port));
-        else if (r.status != 200)
-            r.problem = "HTTP status " + std::to_string(r.status);
-        else if (!res && res.error() != httplib::Error::Canceled)
-            r.problem = res.error() == httplib::Error::Read ? "the stream was cut or went silent"
-                                                            : failure_words(res.error(), at.host);
-        else
-            r.kind = FetchResult::Kind::body;  // the server ended the stream
-        return r;
-    });
 }
 
 }  // namespace arbiter::watch

@@ -1,22 +1,13 @@
 // http_client.hpp — what the hall monitor's http:// and https:// feeds share (docs/watch.md,
 // "Sources"): URLs and redirect targets, certificates checked against the system's store plus an
-// optional --ca-file (or not at all with --insecure), and the streaming GET of the feeds that keep
-// their connection open (`--stream`), on cpp-httplib with OpenSSL, redirects followed by hand (at
-// most 5, a permanent one remembered for the next connection), gzip and timeouts. The polled URLs
-// are asked by poll_loop.hpp.
+// optional --ca-file (or not at all with --insecure), and the outcome of one request. The requests
+// themselves, polled and streamed, are made by poll_loop.hpp on libcurl.
 #pragma once
 
-#include <chrono>
-#include <functional>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace httplib {
-class ClientImpl;
-}
 struct ssl_ctx_st;
 
 namespace arbiter::watch {
@@ -35,11 +26,11 @@ struct Url {
     [[nodiscard]] std::string text() const;
 };
 
-/// A TLS client context that checks the server's certificate as `tls` says, against one store
-/// for the whole process (the system's CAs and --ca-file, read once: not once for each of 1,000
-/// feeds); the host name or address to check is set on each connection. nullptr when OpenSSL
-/// fails; the caller frees it (SSL_CTX_free).
-ssl_ctx_st* new_client_tls_context(const TlsOptions& tls);
+/// Makes a TLS client context check the server's certificate as `tls` says: against one store for
+/// the whole process (the system's CAs and --ca-file, read once: not once for each of 1,000 feeds),
+/// and its name against `host` (a name or an IP address), both during the handshake, so that a
+/// refusal carries OpenSSL's reason ("hostname mismatch", "self-signed certificate"…).
+void trust_server_certificates(ssl_ctx_st* ctx, const TlsOptions& tls, const std::string& host);
 
 /// "" when `path` holds CA certificates (PEM) that OpenSSL can load, else what is wrong.
 std::string check_ca_file(const std::string& path);
@@ -50,47 +41,14 @@ std::optional<Url> parse_url(std::string_view spec, std::string& error);
 /// Where `location` (a Location header) points from `base`: an absolute URL or a path.
 std::optional<Url> resolve_location(const Url& base, std::string_view location, std::string& error);
 
+/// The outcome of one request (redirects followed): a polled URL's body or 304, a stream that the
+/// server ended (`body`, empty: its games went to the feed as they came), or a failure.
 struct FetchResult {
     enum class Kind { body, not_modified, failed };
     Kind kind = Kind::failed;
     int status = 0;         ///< the last HTTP status, 0 when none came
     std::string body{};     ///< Kind::body: the PGN
     std::string problem{};  ///< Kind::failed: what went wrong, for a line on stderr
-};
-
-/// One stream URL. Not thread-safe, except stop(), which another thread may call to end a request
-/// in progress.
-class HttpFeed {
-public:
-    HttpFeed(Url url, TlsOptions tls, std::chrono::milliseconds connect_timeout,
-             std::chrono::milliseconds read_timeout);
-    ~HttpFeed();
-    HttpFeed(const HttpFeed&) = delete;
-    HttpFeed& operator=(const HttpFeed&) = delete;
-
-    /// A GET whose body is passed to `on_data` piece by piece as it comes, until the server ends
-    /// it, the connection fails or is silent longer than the read timeout, or `on_data` returns
-    /// false. `on_connected` is called once the 200 has come.
-    FetchResult stream(const std::function<void()>& on_connected, const std::function<bool(std::string_view)>& on_data);
-    /// Ends a request in progress (from any thread); later requests are refused.
-    void stop();
-    /// The URL as last redirected permanently.
-    [[nodiscard]] const Url& url() const noexcept { return url_; }
-
-private:
-    // One request and its answer; `location` gets the Location of a redirect.
-    using Exchange = std::function<FetchResult(httplib::ClientImpl&, const Url&, std::string& location)>;
-    // Runs `exchange` from the URL, following redirects.
-    FetchResult follow(const Exchange& exchange);
-    httplib::ClientImpl& client_for(const Url& url);
-
-    Url url_;
-    TlsOptions tls_;
-    std::chrono::milliseconds connect_timeout_, read_timeout_;
-    std::mutex mutex_;  // guards client_ (its replacement) and stopped_ against stop()
-    std::unique_ptr<httplib::ClientImpl> client_;
-    Url client_url_;
-    bool stopped_ = false;
 };
 
 }  // namespace arbiter::watch

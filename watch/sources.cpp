@@ -108,14 +108,13 @@ Sources::Sources(std::vector<std::string> specs, std::vector<std::string> stream
             impl_->specs.push_back(spec);
     }
     for (const std::string& spec : streams) add_url(spec, UrlFeed::Mode::stream);
-    std::vector<UrlFeed*> polled;
-    for (const auto& u : impl_->urls)
-        if (u->mode() == UrlFeed::Mode::polled) polled.push_back(u.get());
-    if (!polled.empty()) {
+    std::vector<UrlFeed*> feeds;
+    for (const auto& u : impl_->urls) feeds.push_back(u.get());
+    if (!feeds.empty()) {
         // The loop's tick: a hundredth of a second, less for a shorter interval (a fortieth of it).
         PollLoop::Options po{.tls = options.tls};
         po.tick = std::clamp(options.interval / 40, std::chrono::milliseconds(1), std::chrono::milliseconds(10));
-        impl_->loop = std::make_unique<PollLoop>(polled, po);
+        impl_->loop = std::make_unique<PollLoop>(feeds, po);
     }
 }
 

@@ -1,7 +1,7 @@
 // sources.hpp — where the hall monitor reads its PGN: files (rewritten in place, replaced by
-// rename, appended), directories of .pgn files, http:// and https:// URLs polled with back-off by
-// one thread (PollLoop), and streams (`--stream URL`) that keep their connection open, each on
-// a thread of its own. A source that is down or slow never holds up the others.
+// rename, appended), directories of .pgn files, http:// and https:// URLs polled with back-off,
+// and streams (`--stream URL`) that keep their connection open, the URLs and streams all asked by
+// one thread (PollLoop, on libcurl). A source that is down or slow never holds up the others.
 #pragma once
 
 #include <chrono>

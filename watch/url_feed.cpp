@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace arbiter::watch {
 
@@ -16,36 +17,6 @@ constexpr std::chrono::milliseconds once_quiet{1'000};  // --once: a stream sile
 UrlFeed::UrlFeed(std::string spec, Url url, Mode mode, const SourceOptions& options, Bell& bell)
     : spec_(std::move(spec)), mode_(mode), options_(options), bell_(bell), url_(std::move(url)) {
     backoff_ = options_.interval;
-    if (mode_ == Mode::polled) return;
-    http_ = std::make_unique<HttpFeed>(
-        url_, options.tls, std::chrono::milliseconds(2'000),
-        options.once ? std::min(options.stream_timeout, once_quiet) : options.stream_timeout);
-    thread_ = std::thread([this] { stream_loop(); });
-}
-
-UrlFeed::~UrlFeed() {
-    if (mode_ == Mode::polled) return;  // no thread of its own: its loop is gone before it
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    cv_.notify_all();
-    // A request in progress ends when its socket is shut; one just starting may miss the first
-    // stop(), hence the repetition until the thread is done.
-    std::unique_lock lock(mutex_);
-    while (!finished_) {
-        lock.unlock();
-        http_->stop();
-        lock.lock();
-        cv_.wait_for(lock, std::chrono::milliseconds(20), [&] { return finished_; });
-    }
-    lock.unlock();
-    thread_.join();
-}
-
-bool UrlFeed::sleep(std::chrono::milliseconds wait) {
-    std::unique_lock lock(mutex_);
-    return !cv_.wait_for(lock, wait, [&] { return stopping_; });
 }
 
 std::chrono::milliseconds UrlFeed::settle(const std::string& problem) {
@@ -65,74 +36,69 @@ std::chrono::milliseconds UrlFeed::settle(const std::string& problem) {
 
 std::chrono::steady_clock::time_point UrlFeed::first_turn() const {
     const auto now = std::chrono::steady_clock::now();
-    if (options_.once) return now;
+    if (options_.once || mode_ == Mode::stream) return now;
     const auto offset = std::hash<std::string>{}(spec_) % static_cast<std::size_t>(options_.interval.count());
     return now + std::chrono::milliseconds(offset);
 }
 
-std::optional<std::chrono::milliseconds> UrlFeed::answered(FetchResult r) {
-    std::chrono::milliseconds wait;
-    {
-        std::lock_guard lock(mutex_);
-        if (r.kind == FetchResult::Kind::body) {
-            if (r.body != text_ || !had_body_) {
-                text_ = std::move(r.body);
-                fresh_ = true;
-            }
-            had_body_ = true;
-        } else if (r.kind == FetchResult::Kind::failed && had_body_ && (r.status == 404 || r.status == 410)) {
-            gone_ = true;  // once: the boards it gave are gone until it answers again
-            had_body_ = false;
-        }
-        wait = settle(r.kind == FetchResult::Kind::failed ? r.problem : std::string());
-        if (fresh_ || problem_new_ || recovered_ || gone_) bell_.ring();
-    }
+std::chrono::milliseconds UrlFeed::stream_silence() const noexcept {
+    return options_.once ? std::min(options_.stream_timeout, once_quiet) : options_.stream_timeout;
+}
+
+std::optional<std::chrono::milliseconds> UrlFeed::after_attempt(std::unique_lock<std::mutex>& lock,
+                                                                std::chrono::milliseconds wait) {
+    if (fresh_ || problem_new_ || recovered_ || gone_) bell_.ring();
+    if (options_.once) finished_ = true;
+    lock.unlock();
     cv_.notify_all();
     if (options_.once) return std::nullopt;
     return wait;
 }
 
-void UrlFeed::stream_loop() {
-    PgnFramer framer;
-    while (true) {
-        bool connected = false;
-        framer.clear();
-        FetchResult r = http_->stream(
-            [&] {
-                connected = true;
-                std::lock_guard lock(mutex_);
-                if (!problem_.empty()) recovered_ = true;
-                problem_.clear();
-                backoff_ = options_.interval;
-            },
-            [&](std::string_view data) {
-                std::string games;
-                framer.append(data, games);
-                std::lock_guard lock(mutex_);
-                if (!games.empty()) {
-                    text_ += games;
-                    fresh_ = true;
-                    cv_.notify_all();
-                    bell_.ring();
-                }
-                return !stopping_;
-            });
-        std::chrono::milliseconds wait;
-        {
-            std::lock_guard lock(mutex_);
-            if (stopping_) break;
-            std::string problem = r.kind == FetchResult::Kind::failed ? r.problem : "the server ended the stream";
-            // --once: a stream that went quiet after it was connected has been read.
-            if (options_.once && connected && (r.kind != FetchResult::Kind::failed || r.status == 200)) problem.clear();
-            wait = settle(problem);
-            if (connected) wait = options_.interval;  // it was up: the first retry comes soon
+std::optional<std::chrono::milliseconds> UrlFeed::answered(FetchResult r) {
+    std::unique_lock lock(mutex_);
+    if (r.kind == FetchResult::Kind::body) {
+        if (r.body != text_ || !had_body_) {
+            text_ = std::move(r.body);
+            fresh_ = true;
         }
-        cv_.notify_all();
-        if (options_.once || !sleep(wait)) break;
+        had_body_ = true;
+    } else if (r.kind == FetchResult::Kind::failed && had_body_ && (r.status == 404 || r.status == 410)) {
+        gone_ = true;  // once: the boards it gave are gone until it answers again
+        had_body_ = false;
     }
+    const auto wait = settle(r.kind == FetchResult::Kind::failed ? r.problem : std::string());
+    return after_attempt(lock, wait);
+}
+
+void UrlFeed::stream_connected() {
     std::lock_guard lock(mutex_);
-    finished_ = true;
-    cv_.notify_all();
+    if (!problem_.empty()) recovered_ = true;
+    problem_.clear();
+    backoff_ = options_.interval;
+}
+
+void UrlFeed::stream_data(std::string_view data) {
+    std::string games;
+    framer_.append(data, games);
+    if (games.empty()) return;
+    {
+        std::lock_guard lock(mutex_);
+        text_ += games;
+        fresh_ = true;
+    }
+    bell_.ring();
+}
+
+std::optional<std::chrono::milliseconds> UrlFeed::stream_ended(const FetchResult& r, bool connected) {
+    framer_.clear();  // a game cut in the middle is never read half
+    std::unique_lock lock(mutex_);
+    std::string problem = r.kind == FetchResult::Kind::failed ? r.problem : "the server ended the stream";
+    // --once: a stream that went quiet after it was connected has been read.
+    if (options_.once && connected && (r.kind != FetchResult::Kind::failed || r.status == 200)) problem.clear();
+    auto wait = settle(problem);
+    if (connected) wait = options_.interval;  // it was up: the first retry comes soon
+    return after_attempt(lock, wait);
 }
 
 void UrlFeed::take(std::vector<SourceText>& changed, std::vector<SourceProblem>& problems,
