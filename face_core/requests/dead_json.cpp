@@ -61,14 +61,6 @@ std::optional<bool> dead_of(const std::vector<DeadAnswer>& answers) {
     return true;
 }
 
-Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
-    // One writer for the keys and their order: the value is the text `dead --batch` writes.
-    std::string text = "{";
-    append_dead_members(text, pos, answers, timing);
-    text += '}';
-    return Json::parse(text);
-}
-
 namespace {
 /// Writes into a string past its end, in room made once (the string is cut back to what was
 /// written when the writer goes): a line of some 400 bytes is some 40 pieces, and appending
@@ -89,6 +81,12 @@ public:
         p_ += v.size();
     }
     void number(std::uint64_t n) noexcept { p_ = std::to_chars(p_, p_ + 20, n).ptr; }
+    /// A time as append_micros writes it (at most 32 bytes).
+    void micros(double us) {
+        std::string text;
+        append_micros(text, us);
+        put(std::string_view(text).substr(0, 32));
+    }
     /// A name of the analysis's own (an answer, a proof, yes/no/unknown: ASCII letters and
     /// underscores, nothing to escape) as a JSON string.
     void name(std::string_view v) noexcept {
@@ -180,8 +178,129 @@ void append_micros(std::string& out, double micros) {
 }
 
 namespace {
-/// The members after "fen": "dead", the verdicts and the per-side objects.
-void append_verdicts(std::string& out, const std::vector<DeadAnswer>& answers, bool timing);
+
+/// The answers a side at a time: white's and black's, nullptr for a side not asked.
+struct Asked {
+    const DeadAnswer* side[2] = {nullptr, nullptr};
+    explicit Asked(const std::vector<DeadAnswer>& answers) {
+        for (const DeadAnswer& a : answers) side[a.side == Color::white ? 0 : 1] = &a;
+    }
+};
+
+/// The dead answer's members after "fen", in their order, written once for two sinks: TextSink
+/// (the text, as dump() would write it, for `dead --batch`) and JsonSink (the JSON value for every
+/// other face). Each member is named twice: its text with the comma and the colon around it (for
+/// the text, which writes it as one piece) and its bare key (for the value).
+template <class Sink>
+void write_verdicts(Sink& w, const std::vector<DeadAnswer>& answers, bool timing) {
+    using namespace std::string_view_literals;  // (the lengths of the literals known here)
+    const Asked asked(answers);
+    auto per_side = [&](std::string_view raw, std::string_view key, auto value) {
+        w.open_sides(raw, key);  // ,"key":{"white":
+        for (int c = 0; c < 2; ++c) {
+            w.side(c);
+            if (asked.side[c])
+                value(*asked.side[c]);
+            else
+                w.null();
+        }
+        w.close_sides();
+    };
+    const auto dead = dead_of(answers);
+    w.member(",\"dead\":"sv, "dead"sv);
+    if (dead)
+        w.boolean(*dead);
+    else
+        w.null();
+    for (int c = 0; c < 2; ++c) {
+        if (c == 0)
+            w.member(",\"white\":"sv, "white"sv);
+        else
+            w.member(",\"black\":"sv, "black"sv);
+        if (asked.side[c])
+            w.name(name_view(asked.side[c]->verdict.answer));
+        else
+            w.null();
+    }
+    per_side(",\"can_checkmate\":{\"white\":"sv, "can_checkmate"sv,
+             [&](const DeadAnswer& a) { w.name(yes_no_unknown(a.verdict.answer)); });
+    per_side(",\"proof\":{\"white\":"sv, "proof"sv, [&](const DeadAnswer& a) { w.name(name_view(a.verdict.proof)); });
+    per_side(",\"reason\":{\"white\":"sv, "reason"sv, [&](const DeadAnswer& a) { w.string(a.verdict.reason); });
+    per_side(",\"nodes\":{\"white\":"sv, "nodes"sv, [&](const DeadAnswer& a) { w.number(a.verdict.nodes); });
+    per_side(",\"helpmate\":{\"white\":"sv, "helpmate"sv, [&](const DeadAnswer& a) {
+        if (a.verdict.answer != MateAbility::can_checkmate) {
+            w.null();
+            return;
+        }
+        w.open_list();
+        for (const std::string& m : a.san) w.item(m);
+        w.close_list();
+    });
+    if (timing)
+        per_side(",\"microseconds\":{\"white\":"sv, "microseconds"sv, [&](const DeadAnswer& a) { w.micros(a.micros); });
+}
+
+/// The text, through a RawOut.
+struct TextSink {
+    RawOut& w;
+    bool first_item = true;
+    void member(std::string_view raw, std::string_view) noexcept { w.put(raw); }
+    void open_sides(std::string_view raw, std::string_view) noexcept { w.put(raw); }
+    void side(int c) noexcept {
+        if (c) w.put(std::string_view(",\"black\":"));
+    }
+    void close_sides() noexcept { w.put('}'); }
+    void null() noexcept { w.put(std::string_view("null")); }
+    void boolean(bool b) noexcept { w.put(b ? std::string_view("true") : std::string_view("false")); }
+    void name(std::string_view v) noexcept { w.name(v); }
+    void string(std::string_view v) noexcept { w.string(v); }
+    void number(std::uint64_t n) noexcept { w.number(n); }
+    void micros(double us) { w.micros(us); }
+    void open_list() noexcept {
+        w.put('[');
+        first_item = true;
+    }
+    void item(std::string_view v) noexcept {
+        if (!first_item) w.put(',');
+        first_item = false;
+        w.string(v);
+    }
+    void close_list() noexcept { w.put(']'); }
+};
+
+/// The JSON value: each member or side sets the slot its value goes to.
+struct JsonSink {
+    Json& root;
+    Json* sides = nullptr;
+    Json* slot = nullptr;
+    void member(std::string_view, std::string_view key) { slot = &root[std::string(key)]; }
+    void open_sides(std::string_view, std::string_view key) { sides = &(root[std::string(key)] = Json::object()); }
+    void side(int c) { slot = &(*sides)[c ? "black" : "white"]; }
+    void close_sides() noexcept {}
+    void null() { *slot = nullptr; }
+    void boolean(bool b) { *slot = b; }
+    void name(std::string_view v) { *slot = std::string(v); }
+    void string(std::string_view v) { *slot = std::string(v); }
+    void number(std::uint64_t n) { *slot = n; }
+    void micros(double us) { *slot = us; }
+    void open_list() { *slot = Json::array(); }
+    void item(std::string_view v) { slot->push_back(std::string(v)); }
+    void close_list() noexcept {}
+};
+
+void append_verdicts(std::string& out, const std::vector<DeadAnswer>& answers, bool timing) {
+    // The room: the keys, names and numbers take under 400 bytes, the times under 100; a string at
+    // most 6 bytes a byte.
+    std::size_t room = 512 + (timing ? 128 : 0);
+    for (const DeadAnswer& a : answers) {
+        room += 6 * a.verdict.reason.size() + 2;
+        for (const std::string& m : a.san) room += 6 * m.size() + 3;
+    }
+    RawOut raw(out, room);
+    TextSink sink{raw};
+    write_verdicts(sink, answers, timing);
+}
+
 }  // namespace
 
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
@@ -198,74 +317,12 @@ void append_dead_members(std::string& out, std::string_view fen, const std::vect
     append_verdicts(out, answers, timing);
 }
 
-namespace {
-/// append_verdicts but "microseconds", written through one RawOut.
-void append_verdicts_untimed(std::string& out, const std::vector<DeadAnswer>& answers) {
-    using namespace std::string_view_literals;  // (the lengths of the literals known here)
-    const DeadAnswer* asked[2] = {nullptr, nullptr};
-    // The room: the keys, names and numbers take under 400 bytes; a string at most 6 bytes a byte.
-    std::size_t room = 512;
-    for (const DeadAnswer& a : answers) {
-        asked[a.side == Color::white ? 0 : 1] = &a;
-        room += 6 * a.verdict.reason.size() + 2;
-        for (const std::string& m : a.san) room += 6 * m.size() + 3;
-    }
-    RawOut w(out, room);
-    auto per_side = [&](std::string_view key_and_white, auto value) {
-        w.put(key_and_white);  // ,"key":{"white":
-        for (int c = 0; c < 2; ++c) {
-            if (c) w.put(",\"black\":"sv);
-            if (asked[c])
-                value(*asked[c]);
-            else
-                w.put("null"sv);
-        }
-        w.put('}');
-    };
-    const auto dead = dead_of(answers);
-    w.put(",\"dead\":"sv);
-    w.put(dead ? (*dead ? "true"sv : "false"sv) : "null"sv);
-    for (int c = 0; c < 2; ++c) {
-        w.put(c == 0 ? ",\"white\":"sv : ",\"black\":"sv);
-        if (asked[c])
-            w.name(name_view(asked[c]->verdict.answer));
-        else
-            w.put("null"sv);
-    }
-    per_side(",\"can_checkmate\":{\"white\":"sv,
-             [&](const DeadAnswer& a) { w.name(yes_no_unknown(a.verdict.answer)); });
-    per_side(",\"proof\":{\"white\":"sv, [&](const DeadAnswer& a) { w.name(name_view(a.verdict.proof)); });
-    per_side(",\"reason\":{\"white\":"sv, [&](const DeadAnswer& a) { w.string(a.verdict.reason); });
-    per_side(",\"nodes\":{\"white\":"sv, [&](const DeadAnswer& a) { w.number(a.verdict.nodes); });
-    per_side(",\"helpmate\":{\"white\":"sv, [&](const DeadAnswer& a) {
-        if (a.verdict.answer != MateAbility::can_checkmate) {
-            w.put("null"sv);
-            return;
-        }
-        w.put('[');
-        for (std::size_t i = 0; i < a.san.size(); ++i) {
-            if (i) w.put(',');
-            w.string(a.san[i]);
-        }
-        w.put(']');
-    });
+Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool timing) {
+    Json root = Json::object();
+    root["fen"] = to_fen(pos);
+    JsonSink sink{root};
+    write_verdicts(sink, answers, timing);
+    return root;
 }
-
-void append_verdicts(std::string& out, const std::vector<DeadAnswer>& answers, bool timing) {
-    append_verdicts_untimed(out, answers);
-    if (!timing) return;
-    const DeadAnswer* asked[2] = {nullptr, nullptr};
-    for (const DeadAnswer& a : answers) asked[a.side == Color::white ? 0 : 1] = &a;
-    out += ",\"microseconds\":{\"white\":";
-    for (int c = 0; c < 2; ++c) {
-        if (c) out += ",\"black\":";
-        if (asked[c])
-            append_micros(out, asked[c]->micros);
-        else
-            out += "null";
-    }
-    out += '}';
-}
-}  // namespace
 
 }  // namespace arbiter::face

@@ -53,8 +53,9 @@ Json dead_json(const Position& pos, const std::vector<DeadAnswer>& answers, bool
 /// The members of dead_json written straight as text, as dump() would write them, each after a
 /// comma but the first (`"fen":…,"dead":…,…`): for `dead --batch`, which writes one object a
 /// position and would otherwise spend a third of its time outside the analysis building JSON
-/// values. dead_json is this text parsed, so the two cannot differ; that the text is what the
-/// JSON library itself would write (escapes, numbers) is tested.
+/// values. One writer (dead_json.cpp's write_verdicts) names the members and their order for both
+/// this text and dead_json's value; that the two are equal, and that the text is what the JSON
+/// library itself would write (escapes, numbers), is tested.
 void append_dead_members(std::string& out, const Position& pos, const std::vector<DeadAnswer>& answers, bool timing);
 /// The same with the position's FEN as to_fen wrote it (for a batch that asks of one position
 /// twice in a row).

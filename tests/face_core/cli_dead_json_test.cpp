@@ -1,6 +1,7 @@
-// The text `dead --batch` writes straight (append_dead_members), which dead_json parses for the
-// CLI, the service and the Python module: it is what the JSON library itself would write for that
-// value (escapes, numbers, key order), for every kind of answer.
+// The text `dead --batch` writes straight (append_dead_members) and the value dead_json builds for
+// the CLI, the service and the Python module come from one writer over two sinks: the text is
+// what the JSON library itself writes for that value (escapes, numbers, key order), for every kind
+// of answer.
 #include <gtest/gtest.h>
 
 #include <chrono>
