@@ -94,18 +94,10 @@ void add_dead(CLI::App& app) {
                     "Analyse many positions: a file (plain, .gz, .bz2 or .zst), or - for stdin; one `FEN "
                     "[white|black|both] [ID…]` a line (at most 4096 bytes)");
     DeadRequest& request = opt->request;
-    cmd->add_option("--side", request.side, "Which side to ask about (default: both)")
-        ->check(CLI::IsMember({"white", "black", "both"}));
-    cmd->add_option("--limit", request.limit,
-                    "Positions the search may visit before answering unknown (checked as each search starts and "
-                    "goes; a tiny limit may be passed by a few positions: \"nodes\" is the real count; default " +
-                        std::to_string(request.limit) + ")")
-        ->check(whole_number(1, static_cast<long long>(face::max_dead_limit)));
-    cmd->add_flag("--quick", request.quick, "Quick mode: static proofs and a small search only");
-    cmd->add_flag("--fast", request.fast,
-                  "The sound fast check alone: cannot_checkmate only with a proof (\"proof\" names it), unknown "
-                  "otherwise; about a microsecond a question, no mating lines (not with --quick: the face "
-                  "core refuses the pair, as in every face)");
+    add_request_option(*cmd, "side", request.side);
+    add_request_option(*cmd, "limit", request.limit);
+    add_request_option(*cmd, "quick", request.quick);
+    add_request_option(*cmd, "fast", request.fast);
     cmd->add_flag("--json", opt->json, "Machine output (batch mode always writes JSON lines)");
     cmd->add_flag("--timing", request.timing, "Add the analysis time of each side (\"microseconds\") to the JSON");
     cmd->callback([opt, position] {

@@ -22,15 +22,13 @@ void add_perft(CLI::App& app) {
     };
     auto opt = std::make_shared<Options>();
     add_position_options(*cmd, opt->position);
-    cmd->add_flag("--divide", opt->divide, "Print the node count under each root move");
+    add_request_option(*cmd, "divide", opt->divide);
     cmd->add_flag("--stats", opt->stats, "Print time and nodes per second on stderr");
     cmd->add_flag(
         "--json", opt->json,
         "JSON: {\"fen\",\"depth\",\"nodes\",\"divide\"} (divide: [{\"uci\",\"san\",\"nodes\"}] with --divide, "
         "else null)");
-    cmd->add_option("depth", opt->depth, "Depth in plies (0-" + std::to_string(max_perft_depth) + ")")
-        ->required()
-        ->check(whole_number(0, max_perft_depth));
+    add_request_option(*cmd, "depth", opt->depth)->required();
     cmd->callback([opt] {
         const Position pos = position_of(opt->position);
         const auto start = std::chrono::steady_clock::now();
@@ -60,15 +58,18 @@ void add_moves(CLI::App& app) {
     auto position = std::make_shared<GameInput>();
     auto uci = std::make_shared<bool>(false);
     auto json = std::make_shared<bool>(false);
+    auto verbose = std::make_shared<bool>(false);
     add_position_options(*cmd, *position);
     cmd->add_flag("--uci", *uci, "Also print each move in UCI notation");
+    add_request_option(*cmd, "verbose", *verbose);
     cmd->add_flag("--json", *json,
                   "JSON: {\"fen\",\"side_to_move\",\"check\",\"checkmate\",\"stalemate\",\"insufficient_material\","
                   "\"count\",\"moves\":[{\"san\",\"uci\"}]}, the moves operation of every face");
-    cmd->callback([position, uci, json] {
+    cmd->callback([position, uci, json, verbose] {
         const Position pos = position_of(*position);
+        if (*verbose && !*json) throw InputError(Code::bad_usage, "moves: --verbose is an option of --json", "verbose");
         if (*json) {
-            std::cout << dump(moves_answer(pos)) << '\n';
+            std::cout << dump(moves_answer(pos, *verbose)) << '\n';
             return;
         }
         const MoveList moves = legal_moves(pos);

@@ -1,6 +1,7 @@
 // game_options.hpp — the command line's rule and POSITION options, registered once for every
 // command that takes them (`status`, `claim`, `moves`, `perft`, `dead`, `session new`, `audit`),
-// into the face core's RuleInput and GameInput (face_core/requests/game_input.hpp).
+// into the face core's RuleInput and GameInput (face_core/requests/game_input.hpp), and the
+// operations' own options from the face core's table (option_table.hpp).
 #pragma once
 
 #include "cli.hpp"
@@ -21,5 +22,13 @@ void add_game_input(CLI::App& cmd, GameInput& in);
 /// default rules, which only decide where a game ends). Without `with_fen`, the command has its
 /// own --fen (dead: composed positions) and sets `in.fen`.
 void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen = true);
+
+/// Adds the operation option `name` of the face core's table (request_option_table): its flag,
+/// its help with the default (or, for a positional argument, its range) and the check of its
+/// choices or range; a flag without a value for a `flag` option.
+CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::string& value);
+CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::int64_t& value);
+CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, int& value);
+CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, bool& value);
 
 }  // namespace arbiter::cli

@@ -349,8 +349,11 @@ PYBIND11_MODULE(_arbiter, m) {
                 "legal_moves",
                 [](const Position& p, const py::object& notation) {
                     const std::string n = str_arg("notation", notation, "'san' or 'uci'");
-                    if (n != "san" && n != "uci")
-                        raise_option("notation", "notation: expected san or uci, found '" + n + "'");
+                    try {  // the choices and the refusal are the face core's table's
+                        face::checked_choice(face::request_option("notation"), n);
+                    } catch (const face::InputError& e) {
+                        raise_core(e);
+                    }
                     return moves_of(p, n == "uci");
                 },
                 py::arg("notation") = "san",

@@ -1,7 +1,8 @@
 // option_shims.cpp — the rule options as Python gives them: keyword arguments by the names of the
 // face core's one table (option_table.hpp), their types checked here (TypeError naming the
-// argument, never pybind11's cast message), and the table itself for the package
-// (arbiter._arbiter.RULE_OPTIONS: the signatures, the distributed audit's flags, AuditOptions).
+// argument, never pybind11's cast message), and the tables themselves for the package
+// (arbiter._arbiter.RULE_OPTIONS: the signatures, the distributed audit's flags, AuditOptions;
+// REQUEST_OPTIONS: the operations' own options).
 #include <pybind11/stl.h>
 
 #include "requests/option_table.hpp"
@@ -124,6 +125,27 @@ void bind_rule_options(py::module_& m) {
         table.append(d);
     }
     m.attr("RULE_OPTIONS") = py::tuple(table);
+    // The operations' own options (dead's side and limit, perft's depth, notation…), from the
+    // same header: the keyword arguments of dead(), perft(), legal_moves() are tested against it.
+    py::list requests;
+    for (const auto& spec : face::request_option_table()) {
+        py::dict d;
+        d["name"] = std::string(spec.name);
+        d["flag"] = std::string(spec.flag);
+        d["kind"] = spec.kind == face::RequestOptionKind::choice   ? "choice"
+                    : spec.kind == face::RequestOptionKind::number ? "number"
+                                                                   : "flag";
+        d["operations"] = std::string(spec.operations);
+        d["help"] = std::string(spec.help);
+        d["default"] = std::string(spec.default_text);
+        py::list choices;
+        for (std::string_view c : spec.choices) choices.append(std::string(c));
+        d["choices"] = py::tuple(choices);
+        d["min"] = spec.min;
+        d["max"] = spec.max;
+        requests.append(d);
+    }
+    m.attr("REQUEST_OPTIONS") = py::tuple(requests);
     m.def(
         "rule_options",
         [](const py::dict& given, const std::string& rules_default) { return rule_options_of(given, rules_default); },

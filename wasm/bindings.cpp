@@ -3,6 +3,7 @@
 // `arbiter audit --format jsonl` and the service; a refusal is {"error": {code, message, field,
 // offset}}, which wasm/js/index.mjs throws as an ArbiterError.
 //   request(what, json)  status, claim, dead (face::position_answer); moves, play, perft
+//   checkOption(name, value)  an option's value checked by the face core's table
 //   AuditStream          the records of `arbiter audit --format jsonl` on a PGN fed a piece at a time
 //   Game                 a game kept in wasm memory (face::LiveGame); JavaScript frees it
 //   board(fen, flip, highlight, arrow)  the board as SVG, as the console's /board.svg draws it
@@ -65,6 +66,15 @@ std::string answering(const std::string& text, F answer) {
 // An unknown `what` is refused by the core (not_found), as in every face.
 std::string request(const std::string& what, const std::string& text) {
     return answering(text, [&](const Json& j) { return arbiter::face::dump(arbiter::face::position_answer(what, j)); });
+}
+
+// "{}" when `value` is one of the choices of the request option `name` (the face core's table,
+// option_table.hpp), else the refusal in the table's words.
+std::string check_option(const std::string& name, const std::string& value) {
+    return refusing([&] {
+        arbiter::face::checked_choice(arbiter::face::request_option(name), value);
+        return std::string("{}");
+    });
 }
 
 // Bytes that JavaScript reads or writes in place, through a Uint8Array view of the heap (valid
@@ -550,6 +560,7 @@ std::string error_codes() {
 
 EMSCRIPTEN_BINDINGS(arbiter) {
     emscripten::function("request", &request);
+    emscripten::function("checkOption", &check_option);
     emscripten::function("stage", &stage);
     emscripten::function("requestStaged", &request_staged);
     emscripten::class_<AuditStream>("AuditStream")

@@ -1,7 +1,8 @@
-// option_table.cpp — the rule options declared once (option_table.hpp).
+// option_table.cpp — the options of requests declared once (option_table.hpp).
 #include "requests/option_table.hpp"
 
 #include <array>
+#include <stdexcept>
 
 #include "arbiter/audit.hpp"
 
@@ -156,6 +157,122 @@ const RuleOptionSpec* find_rule_flag(std::string_view flag) {
 }
 
 std::string rules_option_help() { return option_help(spec_of("rules")); }
+
+namespace {
+
+constexpr std::string_view sides[] = {"white", "black", "both"};
+constexpr std::string_view notations[] = {"san", "uci"};
+
+const std::array<RequestOptionSpec, 8> requests{{
+    {.name = "side",
+     .flag = "--side",
+     .kind = RequestOptionKind::choice,
+     .operations = "dead",
+     .help = "Which side to ask about",
+     .default_text = "both",
+     .choices = sides},
+    {.name = "limit",
+     .flag = "--limit",
+     .kind = RequestOptionKind::number,
+     .operations = "dead",
+     .help = "Positions the search may visit before answering unknown; checked as each search starts and goes, so "
+             "a tiny limit may be passed by a few positions: \"nodes\" is the real count",
+     .default_text = "4500000",
+     .min = 1,
+     .max = static_cast<long long>(max_dead_limit)},
+    {.name = "quick",
+     .flag = "--quick",
+     .kind = RequestOptionKind::flag,
+     .operations = "dead",
+     .help = "Quick mode: static proofs and a small search only",
+     .default_text = "false"},
+    {.name = "fast",
+     .flag = "--fast",
+     .kind = RequestOptionKind::flag,
+     .operations = "dead",
+     .help = "The sound fast check alone: cannot_checkmate only with a proof (\"proof\" names it), unknown otherwise; "
+             "about a microsecond a question, no mating lines (not with --quick: the face core refuses the pair, as in "
+             "every face)",
+     .default_text = "false"},
+    {.name = "verbose",
+     .flag = "--verbose",
+     .kind = RequestOptionKind::flag,
+     .operations = "moves",
+     .help =
+         "With --json, each move as chess.js's verbose move: piece, captured, promotion, flags and the FEN after it",
+     .default_text = "false"},
+    {.name = "depth",
+     .flag = "depth",
+     .kind = RequestOptionKind::number,
+     .operations = "perft",
+     .help = "Depth in plies",
+     .default_text = "1",
+     .min = 0,
+     .max = max_perft_depth},
+    {.name = "divide",
+     .flag = "--divide",
+     .kind = RequestOptionKind::flag,
+     .operations = "perft",
+     .help = "Print the node count under each root move",
+     .default_text = "false"},
+    {.name = "notation",
+     .flag = "",
+     .kind = RequestOptionKind::choice,
+     .operations = "legal_moves history",
+     .help = "The moves in SAN or UCI",
+     .default_text = "san",
+     .choices = notations},
+}};
+
+// "white, black or both".
+std::string choice_list(const RequestOptionSpec& spec) {
+    std::string out;
+    for (std::size_t i = 0; i < spec.choices.size(); ++i)
+        out += std::string(i == 0 ? "" : i + 1 == spec.choices.size() ? " or " : ", ") + std::string(spec.choices[i]);
+    return out;
+}
+
+std::string_view shown(const RequestOptionSpec& spec) { return spec.flag.starts_with("--") ? spec.flag : spec.name; }
+
+}  // namespace
+
+std::span<const RequestOptionSpec> request_option_table() { return requests; }
+
+const RequestOptionSpec& request_option(std::string_view name) {
+    for (const RequestOptionSpec& spec : requests)
+        if (spec.name == name) return spec;
+    throw std::logic_error("no request option '" + std::string(name) + "'");
+}
+
+std::set<std::string> request_option_keys(std::string_view operation) {
+    std::set<std::string> out;
+    for (const RequestOptionSpec& spec : requests) {
+        std::string_view ops = spec.operations;
+        while (!ops.empty()) {
+            const auto space = ops.find(' ');
+            if (ops.substr(0, space) == operation) out.emplace(spec.name);
+            ops = space == std::string_view::npos ? std::string_view() : ops.substr(space + 1);
+        }
+    }
+    return out;
+}
+
+std::string_view checked_choice(const RequestOptionSpec& spec, std::string_view value) {
+    for (std::string_view c : spec.choices)
+        if (c == value) return c;
+    throw InputError(Code::bad_value,
+                     std::string(shown(spec)) + ": expected " + choice_list(spec) + ", found '" +
+                         printable(std::string(value)) + "'",
+                     std::string(spec.name));
+}
+
+long long checked_number(const RequestOptionSpec& spec, long long value) {
+    if (value >= spec.min && value <= spec.max) return value;
+    throw InputError(Code::bad_value,
+                     std::string(shown(spec)) + ": " + std::to_string(value) +
+                         " is out of range: " + std::to_string(spec.min) + " to " + std::to_string(spec.max),
+                     std::string(spec.name));
+}
 
 RuleOptions RuleInput::rule_options() const {
     RuleOptions o;

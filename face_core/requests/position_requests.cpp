@@ -118,13 +118,8 @@ Json perft_answer(const Position& pos, int depth, bool divide) {
 }
 
 HelpmateOptions DeadRequest::options() const {
-    if (side != "white" && side != "black" && side != "both")
-        throw InputError(Code::bad_value, "--side: expected white, black or both, found '" + printable(side) + "'",
-                         "side");
-    if (limit < 1 || static_cast<std::uint64_t>(limit) > max_dead_limit)
-        throw InputError(
-            Code::bad_value,
-            "--limit: " + std::to_string(limit) + " is out of range: 1 to " + std::to_string(max_dead_limit), "limit");
+    checked_choice(request_option("side"), side);
+    checked_number(request_option("limit"), limit);
     if (quick && fast) throw InputError(Code::bad_usage, "--fast excludes --quick: choose one of them", "fast");
     HelpmateOptions options;
     options.node_limit = static_cast<std::uint64_t>(limit);
@@ -150,6 +145,13 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
 }
 
 namespace {
+
+// The keys of an operation on a FEN alone: "fen", `more`, and its options from the table.
+std::set<std::string> position_keys_of(std::string_view operation, std::set<std::string> more = {}) {
+    more.merge(request_option_keys(operation));
+    more.insert("fen");
+    return more;
+}
 
 // The position of a request that takes only a FEN: a missing one is the start, "" is bad_fen.
 Position fen_position(const Fields& f) {
@@ -183,29 +185,25 @@ const std::vector<PositionOperation>& registry() {
              f.text("intended", intended);
              return claim_answer(*record, kind, intended);
          }},
-        {"dead", "whether each side can still checkmate (arbiter dead)",
-         position_keys({"side", "limit", "quick", "fast"}),
+        {"dead", "whether each side can still checkmate (arbiter dead)", position_keys(request_option_keys("dead")),
          [](const Fields& f) {
              GameInput in = read_position(f);
              DeadRequest dead;
              f.text("side", dead.side);
-             f.number("limit", dead.limit, 1, static_cast<long long>(max_dead_limit));
+             const RequestOptionSpec& limit = request_option("limit");
+             f.number("limit", dead.limit, limit.min, limit.max);
              f.flag("quick", dead.quick);
              f.flag("fast", dead.fast);
              return dead_answer(in, dead);
          }},
-        {"moves",
-         "the legal moves of a position (arbiter moves)",
-         {"fen", "verbose"},
+        {"moves", "the legal moves of a position (arbiter moves)", position_keys_of("moves"),
          [](const Fields& f) {
              const Position pos = fen_position(f);
              bool verbose = false;
              f.flag("verbose", verbose);
              return moves_answer(pos, verbose);
          }},
-        {"play",
-         "a move played: the FEN after it, its SAN and UCI",
-         {"fen", "move"},
+        {"play", "a move played: the FEN after it, its SAN and UCI", position_keys_of("play", {"move"}),
          [](const Fields& f) {
              const Position pos = fen_position(f);
              if (!f.has("move")) throw FieldError("\"move\" is missing: the move to play, SAN or UCI", "move");
@@ -213,14 +211,13 @@ const std::vector<PositionOperation>& registry() {
              f.text("move", move);
              return play_answer(pos, move);
          }},
-        {"perft",
-         "the leaf nodes of the legal move tree (arbiter perft)",
-         {"fen", "depth", "divide"},
+        {"perft", "the leaf nodes of the legal move tree (arbiter perft)", position_keys_of("perft"),
          [](const Fields& f) {
              const Position pos = fen_position(f);
              int depth = 1;
              bool divide = false;
-             f.number("depth", depth, 0, max_perft_depth);
+             const RequestOptionSpec& spec = request_option("depth");
+             f.number("depth", depth, static_cast<int>(spec.min), static_cast<int>(spec.max));
              f.flag("divide", divide);
              return perft_answer(pos, depth, divide);
          }},

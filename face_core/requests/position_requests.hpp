@@ -15,17 +15,10 @@
 #include "json/json.hpp"
 #include "requests/dead_json.hpp"
 #include "requests/game_input.hpp"
+#include "requests/option_table.hpp"
 #include "requests/request_fields.hpp"
 
 namespace arbiter::face {
-
-/// The deepest perft any face counts (the CLI, Python, JavaScript): no position has more than
-/// 218 legal moves and 218^8 < 2^64 < 218^9, so a count to depth 8 always fits its 64 bits.
-inline constexpr int max_perft_depth = 8;
-
-/// The largest node limit of a dead request, for every face (the CLI's --limit, the JSON key
-/// limit, Python's argument): 2^40 positions, hours of search, far past any real question.
-inline constexpr std::uint64_t max_dead_limit = std::uint64_t{1} << 40;
 
 /// A dead request's own options (`arbiter dead --side --limit --quick --fast`, the keys side,
 /// limit, quick and fast; timing: the analysis times too, as `dead --json` gives them with

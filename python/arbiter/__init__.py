@@ -68,5 +68,6 @@ def dead(fen: str, side: str = "both", limit: Optional[int] = None, quick: bool 
     check_type("side", side, (str,), "'white', 'black' or 'both'")
     check_type("limit", limit, (int, type(None)), "a number of positions (int) or None")
     if limit is not None and not -2**63 <= limit < 2**63:  # past C++'s integers: out of range all the same
-        raise OptionError(f"limit: {limit} is out of range: 1 to {2**40}", "bad_value", "limit")
+        spec = next(o for o in _arbiter.REQUEST_OPTIONS if o["name"] == "limit")
+        raise OptionError(f"limit: {limit} is out of range: {spec['min']} to {spec['max']}", "bad_value", "limit")
     return _arbiter.dead(fen, side, limit, bool(quick), bool(fast), bool(timing))

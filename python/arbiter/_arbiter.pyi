@@ -9,6 +9,9 @@ MAX_PERFT_DEPTH: int
 NO_GAMES: str
 #: The rule options, the face core's one table: name, flag, kind, group, help, default, values.
 RULE_OPTIONS: Tuple[Dict[str, Any], ...]
+#: The operations' own options (dead's side and limit, perft's depth, notation…): name, flag, kind,
+#: operations, help, default, choices, min, max.
+REQUEST_OPTIONS: Tuple[Dict[str, Any], ...]
 def rule_options(given: Dict[str, Any], rules_default: str) -> Dict[str, Any]: ...
 MAX_AUDIT_THREADS: int
 

@@ -29,7 +29,7 @@ for cmd in perft moves status claim dead audit watch session "session new" "sess
   # shellcheck disable=SC2086
   check "$cmd --version" test "$("$ARBITER" $cmd --version)" = "$("$ARBITER" --version)"
 done
-expect 0 'default 4500000\)' '' -- dead --help
+expect 0 '\(default: 4500000\)' '' -- dead --help
 "$ARBITER" session event --help >"$tmp/help"
 check "session event --help: the event types and their keys" grep -q '^  move  *consent, move, offer, press, side$' "$tmp/help"
 check "session event --help: quickplay_ruling" grep -q '^  quickplay_ruling  *added_ms, decision$' "$tmp/help"

@@ -190,3 +190,78 @@ TEST(OperationRegistry, EachOperationIsARouteWithItsKeysDocumented) {
 
 }  // namespace
 }  // namespace arbiter::face
+
+namespace arbiter::face {
+namespace {
+
+// The operations' own options (option_table.hpp's request_option_table): the registry reads each
+// key of theirs from the table, and every key of its requests is a position key, a rule key, the
+// move or claim it is about, or a row of the table — so an option added to an operation without
+// its row fails here.
+TEST(RequestOptionTable, TheRegistryReadsItsKeysFromTheTable) {
+    std::set<std::string> operations;
+    for (const auto& op : position_operation_table()) operations.emplace(op.name);
+    std::set<std::string> named;
+    for (const auto& spec : request_option_table()) {
+        EXPECT_TRUE(named.emplace(spec.name).second) << spec.name << " twice";
+        EXPECT_FALSE(spec.help.empty()) << spec.name;
+        EXPECT_FALSE(spec.operations.empty()) << spec.name;
+        for (const auto& op : position_operation_table())
+            if (request_option_keys(op.name).count(std::string(spec.name)))
+                EXPECT_TRUE(op.keys.count(std::string(spec.name))) << op.name << " does not read " << spec.name;
+        if (spec.kind == RequestOptionKind::choice) {
+            EXPECT_FALSE(spec.choices.empty()) << spec.name;
+            EXPECT_EQ(checked_choice(spec, spec.default_text), spec.default_text) << spec.name;
+        }
+        if (spec.kind == RequestOptionKind::number) EXPECT_LT(spec.min, spec.max) << spec.name;
+        if (spec.kind == RequestOptionKind::flag) EXPECT_EQ(spec.default_text, "false") << spec.name;
+    }
+    const std::set<std::string> about = {"move", "kind", "intended"};
+    for (const auto& op : position_operation_table())
+        for (const auto& key : op.keys)
+            EXPECT_TRUE(with_rule_keys(position_keys()).count(key) || about.count(key) ||
+                        request_option_keys(op.name).count(key))
+                << op.name << ": " << key << " is in no table";
+    EXPECT_THROW((void)request_option("sidee"), std::logic_error);
+}
+
+TEST(RequestOptionTable, TheDefaultsAreTheOperationsOwn) {
+    const DeadRequest dead;
+    EXPECT_EQ(request_option("side").default_text, dead.side);
+    EXPECT_EQ(request_option("limit").default_text, std::to_string(dead.limit));
+    EXPECT_EQ(request_option("limit").max, static_cast<long long>(max_dead_limit));
+    EXPECT_EQ(request_option("depth").max, max_perft_depth);
+    // A perft request without a depth counts to the table's default.
+    EXPECT_EQ(std::to_string(position_answer("perft", Json::object())["depth"].get<int>()),
+              request_option("depth").default_text);
+}
+
+TEST(RequestOptionTable, ABadValueIsRefusedInTheTablesWords) {
+    const std::string krk = "8/8/8/4k3/8/8/8/K6R w - - 0 1";
+    try {
+        (void)position_answer("dead", Json{{"fen", krk}, {"side", "grey"}});
+        ADD_FAILURE() << "a side of grey was taken";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.face_code(), Code::bad_value);
+        EXPECT_EQ(e.field(), "side");
+        EXPECT_EQ(e.message(), "--side: expected white, black or both, found 'grey'");
+    }
+    try {
+        (void)checked_choice(request_option("notation"), "lan");
+        ADD_FAILURE() << "a notation of lan was taken";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "notation");
+        EXPECT_EQ(e.message(), "notation: expected san or uci, found 'lan'");
+    }
+    try {
+        (void)checked_number(request_option("limit"), 0);
+        ADD_FAILURE() << "a limit of 0 was taken";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.face_code(), Code::bad_value);
+        EXPECT_EQ(e.message(), "--limit: 0 is out of range: 1 to 1099511627776");
+    }
+    EXPECT_EQ(checked_number(request_option("depth"), 8), 8);
+}
+
+}  // namespace
+}  // namespace arbiter::face

@@ -521,3 +521,48 @@ def test_request_answers_every_operation_as_the_cli_does(cli):
         arbiter.request("status", fen={1})
     with pytest.raises(TypeError, match="^request: expected a dict"):
         arbiter.request("status", "fen")
+
+
+def test_the_operations_options_are_the_tables():
+    # The keyword arguments of dead(), Position.perft and Position.legal_moves are the face core's
+    # table of operation options (option_table.hpp), with its defaults; a bad value is refused
+    # with the table's words.
+    table = {o["name"]: o for o in arbiter._arbiter.REQUEST_OPTIONS}
+    dead = inspect.signature(arbiter.dead).parameters
+    for name, o in table.items():
+        if "dead" in o["operations"].split():
+            assert name in dead, name
+            default = dead[name].default
+            if o["kind"] == "flag":
+                assert default is False and o["default"] == "false", name
+            elif o["kind"] == "choice":
+                assert default == o["default"], name
+            else:  # the core's default, given as None
+                assert default is None, name
+    assert "depth" in inspect.signature(arbiter.Position.perft).parameters
+    assert inspect.signature(arbiter.Position().legal_moves).parameters["notation"].default == table["notation"]["default"]
+    for notation in table["notation"]["choices"]:
+        assert arbiter.Position().legal_moves(notation)
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.Position().legal_moves("lan")
+    assert e.value.code == "bad_value" and e.value.field == "notation"
+    assert str(e.value).startswith("notation: expected san or uci, found 'lan'")
+    with pytest.raises(arbiter.OptionError) as e:
+        arbiter.dead("8/8/8/4k3/8/8/8/K6R w - - 0 1", limit=2**70)
+    assert str(e.value).startswith(f"limit: {2**70} is out of range: {table['limit']['min']} to {table['limit']['max']}")
+
+
+def test_the_command_line_registers_each_operations_option(cli):
+    # Each operation option with a flag is on the command of each operation that reads it, with
+    # its choices or range (the CLI registers them from the same table: cli/game_options.cpp).
+    import subprocess
+    commands = {"dead", "moves", "perft"}
+    for o in arbiter._arbiter.REQUEST_OPTIONS:
+        for op in set(o["operations"].split()) & commands:
+            text = subprocess.run([cli, op, "--help"], capture_output=True, text=True, check=True).stdout
+            if o["flag"]:  # "--side", or a positional argument's name ("depth")
+                assert o["flag"] in text, (op, o["flag"])
+            if o["kind"] == "choice":
+                assert "{" + ",".join(o["choices"]) + "}" in text, (op, o["name"])
+            if o["kind"] == "number":
+                assert f"{o['min']}" in text and f"{o['max']}" in text, (op, o["name"])

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { api, arbiter, cli, pkg, pkgDir } from '../test_support.mjs';
+import { api, arbiter, cli, pkg, pkgDir } from './support.mjs';
 
 const { ArbiterError } = api;
 const knights = 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8';

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { api, pkgDir, root, seeded, shared } from '../test_support.mjs';
+import { api, pkgDir, root, seeded, shared } from './support.mjs';
 
 const compat = await import(pathToFileURL(join(pkgDir, 'compat-node.mjs')).href);
 const { Chess } = compat;

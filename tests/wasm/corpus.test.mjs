@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-import { arbiter, cli, cliJson, root, runCli, seeded, shared } from '../test_support.mjs';
+import { arbiter, cli, cliJson, root, runCli, seeded, shared } from './support.mjs';
 
 const noCli = cli ? false : 'no native arbiter (ARBITER_CLI)';
 const realDir = shared ? join(shared, 'pgn', 'real') : null;

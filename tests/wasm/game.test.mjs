@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { api, arbiter, cli, cliJson, vectors } from '../test_support.mjs';
+import { api, arbiter, cli, cliJson, vectors } from './support.mjs';
 
 const knights = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { pkg, pkgDir } from '../test_support.mjs';
+import { pkg, pkgDir } from './support.mjs';
 
 const entry = pathToFileURL(join(pkgDir, pkg.exports['.'].node.import.default)).href;
 

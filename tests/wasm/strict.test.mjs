@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { api, arbiter, cli, pkgDir, root, runCli } from '../test_support.mjs';
+import { api, arbiter, cli, pkgDir, root, runCli } from './support.mjs';
 
 const { ArbiterError } = api;
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

@@ -1,4 +1,4 @@
-// test_support.mjs — what the node tests of wasm/test/ share: the package loaded as a user loads
+// support.mjs — what the node tests of tests/wasm/ share: the package loaded as a user loads
 // it (through its package.json), the native CLI to compare with (ARBITER_CLI; null when absent),
 // its JSON for the same request, and the shared corpora (ARBITER_SHARED_DATA or ../shared/data
 // from the project root; null when absent, and the tests that need them skip).
@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const pkgDir = process.env.ARBITER_JS;
 export const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 export const api = await import(pathToFileURL(join(pkgDir, pkg.exports['.'].node.import.default)).href);

@@ -56,12 +56,6 @@ function moveText(move, field = 'move') {
   }
   return expectType(false, field, 'SAN or UCI text, or {from, to, promotion}', move);
 }
-function notationOf(notation) {
-  if (notation !== 'san' && notation !== 'uci') {
-    refuse('bad_value', 'notation', `notation: expected 'san' or 'uci', found ${JSON.stringify(notation)}`);
-  }
-  return notation;
-}
 // The bytes or text of a PGN for audit(): a string, a Uint8Array, an ArrayBuffer or a view.
 function pgnInput(pgn) {
   if (typeof pgn === 'string' || pgn instanceof Uint8Array) return pgn;
@@ -239,6 +233,12 @@ export async function load(options = {}) {
   };
   const call = (what, request) => parse(staging(request, (text) => m.request(what, text),
     (text) => m.requestStaged(what, text)));
+  // A notation ('san' or 'uci'), checked by the core's table of options as in every face.
+  const notationOf = (notation) => {
+    expectType(typeof notation === 'string', 'notation', "'san' or 'uci'", notation);
+    parse(m.checkOption('notation', notation));
+    return notation;
+  };
 
   // A Game's record lives in the wasm heap, but only while it is one of the `maxLiveGames` games
   // used last: a game the pool gives back keeps a snapshot of its record (a copy of its memory,
