@@ -40,15 +40,7 @@ std::vector<std::string> texts_of(const py::handle& x) {
     return x.is_none() ? std::vector<std::string>{} : x.cast<std::vector<std::string>>();
 }
 
-// An audit's options and filter, from the options object of the Python layer (arbiter._audit's
-// AuditOptions: rules, time_category, only, select, exact and the rule options of RULES.md §1;
-// None: its defaults)
-// read into the face core's AuditRequest and RuleInput once, as `arbiter audit` reads its flags;
-// their refusals raised as OptionError with the core's code and field.
-struct AuditSetup {
-    audit::AuditOptions options;
-    face::AuditFilter filter;
-};
+}  // namespace
 
 AuditSetup audit_setup(const py::object& given) {
     const py::object o = given.is_none() ? py::module_::import("arbiter._audit").attr("AuditOptions")() : given;
@@ -67,6 +59,8 @@ AuditSetup audit_setup(const py::object& given) {
     request.rule_input = rule_input_of(rule_options_of(rule_options, "auto"));
     return core_call([&] { return AuditSetup{request.options(), request.filter()}; }, false);
 }
+
+namespace {
 
 py::dict counts_dict(const face::AuditCounts& c) {
     py::dict d;
@@ -356,6 +350,7 @@ void bind_audit(py::module_& m) {
     m.def("number_file", &number_file, py::arg("src"), py::arg("dst"), py::arg("game"), py::arg("game_in_file"),
           py::arg("line_base") = 0, py::arg("offset_base") = 0);
     bind_pieces(m);
+    bind_pipeline(m);
     m.def("is_game_boundary",
           [](py::bytes text, std::size_t offset) { return pgn::is_game_boundary(std::string_view(text), offset); });
     m.def("audit_piece", &audit_piece, py::arg("text"), py::arg("file"), py::arg("first_line"), py::arg("first_offset"),

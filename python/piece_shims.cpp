@@ -156,11 +156,7 @@ public:
     }
     std::uint64_t consumed() const { return src_->consumed(); }
     // The read error that ended the input, or None.
-    py::object error() const {
-        if (!error_) return py::none();
-        py::object cls = py::module_::import("arbiter._errors").attr("ReadError");
-        return cls(error_->describe(), code_name(error_->code), error_->path, error_->offset);
-    }
+    py::object error() const { return error_ ? read_error_object(*error_) : py::none(); }
 
 private:
     CutRule rule_;

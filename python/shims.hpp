@@ -1,6 +1,6 @@
 // shims.hpp — what the C++ files of the Python module `arbiter` share: raising the package's
 // exceptions (arbiter/_errors.py: code, field, offset; the face core's refusals with their own),
-// calling the core without the GIL, and turning the core's JSON into dicts.
+// calling the core without the GIL, turning the core's JSON into dicts, and an audit's options.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -11,8 +11,10 @@
 #include <string>
 
 #include "arbiter/arbiter.hpp"
+#include "arbiter/audit.hpp"
 #include "arbiter/helpmate.hpp"
 #include "arbiter/input.hpp"
+#include "audit/audit_output.hpp"
 #include "errors.hpp"
 #include "json/json.hpp"
 #include "requests/game_input.hpp"
@@ -21,11 +23,15 @@ namespace arbiter::python {
 
 namespace py = pybind11;
 
-[[noreturn]] inline void raise(const char* type, const std::string& message, const std::string& code,
-                               std::optional<std::string> field, std::optional<std::uint64_t> offset) {
+/// An exception of the package (arbiter/_errors.py), made and not raised.
+inline py::object exception(const char* type, const std::string& message, const std::string& code,
+                            std::optional<std::string> field, std::optional<std::uint64_t> offset) {
     py::object cls = py::module_::import("arbiter._errors").attr(type);
-    py::object exc = cls(message, code, field ? py::cast(*field) : py::none(), offset ? py::cast(*offset) : py::none());
-    PyErr_SetObject(cls.ptr(), exc.ptr());
+    return cls(message, code, field ? py::cast(*field) : py::none(), offset ? py::cast(*offset) : py::none());
+}
+
+[[noreturn]] inline void raise(const py::object& exc) {
+    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
     throw py::error_already_set();
 }
 
@@ -33,9 +39,17 @@ namespace py = pybind11;
 /// the class is the code's (face::python_class_of, from the one list of codes, error_codes.hpp):
 /// FenError for a FEN, MoveError for a move (NoMoveError for no_move), ClaimError for the kind
 /// of a claim, ReadError for input that cannot be read, OptionError for any other.
-[[noreturn]] inline void raise_core(const face::InputError& e) {
-    raise(std::string(face::python_class_of(e)).c_str(), face::message_for(e, face::Caller::python),
-          std::string(e.code()), e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()), e.offset());
+inline py::object core_exception(const face::InputError& e) {
+    return exception(std::string(face::python_class_of(e)).c_str(), face::message_for(e, face::Caller::python),
+                     std::string(e.code()), e.field().empty() ? std::nullopt : std::optional<std::string>(e.field()),
+                     e.offset());
+}
+[[noreturn]] inline void raise_core(const face::InputError& e) { raise(core_exception(e)); }
+
+/// The ReadError of an input that could not be read to its end: its describe() line, code, path
+/// and offset.
+inline py::object read_error_object(const InputError& e) {
+    return exception("ReadError", e.describe(), code_name(e.code), e.path, e.offset);
 }
 
 /// Ctrl-C during a call without the GIL: the library's searches poll this (SearchInterrupt)
@@ -150,10 +164,22 @@ inline face::Json from_python(const py::handle& x, const std::string& what) {
                          " is not a JSON value (None, bool, int, float, str, list, dict)");
 }
 
-/// The audit's shims (audit_shims.cpp): audit_piece, read_games, …, and the pieces.
+/// An audit's options and filter, from the options object of the Python layer (arbiter._audit's
+/// AuditOptions: rules, time_category, only, select, exact and the rule options of RULES.md §1;
+/// None: its defaults) read into the face core's AuditRequest and RuleInput once, as `arbiter
+/// audit` reads its flags; their refusals raised as OptionError with the core's code and field.
+struct AuditSetup {
+    audit::AuditOptions options;
+    face::AuditFilter filter;
+};
+AuditSetup audit_setup(const py::object& given);
+
+/// The audit's shims (audit_shims.cpp): audit_piece, read_games, …, the pieces and the pipeline.
 void bind_audit(py::module_& m);
 /// Reading inputs in pieces (piece_shims.cpp): Piece, Cutter, PieceReader.
 void bind_pieces(py::module_& m);
+/// The audit of whole inputs by the face core's pipeline (pipeline_shims.cpp): AuditRun.
+void bind_pipeline(py::module_& m);
 
 /// The rule options of a call by name (option_shims.cpp): each checked against the face core's
 /// table (TypeError naming an unknown name or a value of the wrong type), every one present in the

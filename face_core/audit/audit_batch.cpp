@@ -11,7 +11,7 @@ namespace arbiter::face {
 std::string format_game(const Batch& b, const AuditConfig& cfg, const pgn::ParsedGame& game,
                         const audit::GameAudit& result) {
     if (cfg.format == AuditFormat::summary) return {};
-    const GameSource from{&cfg.files[b.file], b.first_line, b.first_offset, cfg.relative_positions};
+    const GameSource from{b.name, b.first_line, b.first_offset, cfg.relative_positions};
     return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
 }
 
@@ -22,11 +22,13 @@ PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& optio
     cfg.format = format;
     cfg.options = options;
     if (filter) cfg.filter = *filter;
-    cfg.files = {piece.file};
     cfg.relative_positions = piece.relative;
-    const Batch b{
-        0,           0,      std::string(piece.text), piece.first_line, piece.first_offset, piece.ends_at_boundary,
-        piece.error, nullptr};
+    const Batch b{.text = std::string(piece.text),
+                  .first_line = piece.first_line,
+                  .first_offset = piece.first_offset,
+                  .ends_at_boundary = piece.ends_at_boundary,
+                  .error = piece.error,
+                  .name = &piece.file};
     GameRecord record;
     pgn::ParsedGame game;
     std::string pgn;

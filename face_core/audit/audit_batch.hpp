@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -153,6 +154,7 @@ struct Batch {
     bool ends_at_boundary = false;             // the input goes on with the next game (else: its end)
     std::optional<arbiter::InputError> error;  // the read error that ended the input after `text`
     std::shared_ptr<Stream> stream;            // a streamed batch: `text` is empty, the parts come here
+    const std::string* name = nullptr;         // the input's name (the records' "file")
 };
 
 struct BatchResult {
@@ -163,6 +165,11 @@ struct BatchResult {
     std::string pgn;  // --pgn-out: the games with findings
     std::uint64_t pgn_games = 0;
     std::uint64_t games_read = 0;  // selected or not
+    // The pipeline's, after the records: the read error that ended the input (`opened` false: it
+    // could not be opened, and there is no batch), and an exception to rethrow in its turn.
+    std::optional<arbiter::InputError> input_error;
+    bool opened = true;
+    std::exception_ptr stop;
 };
 
 struct AuditConfig {
@@ -172,6 +179,8 @@ struct AuditConfig {
     audit::AuditOptions options;
     std::vector<std::string> files;
     std::size_t batch_bytes = 1 << 20;
+    std::uint64_t batch_games = 0;    // a batch ends after this many games too (0: by bytes only)
+    bool stop_at_read_error = false;  // no input is read after one that failed (Python's errors="raise")
     std::uint32_t max_plies = pgn::ReaderOptions{}.max_game_plies;
     bool relative_positions = false;  // GameSource::relative
 };
@@ -183,7 +192,7 @@ struct AuditConfig {
 template <class Each>
 void audit_batch(const Batch& b, const AuditConfig& cfg, GameRecord& record, pgn::ParsedGame& game, std::string& pgn,
                  std::uint64_t& pgn_games, Each&& each) {
-    BatchSource src(b.text, b.stream.get(), b.error, cfg.files[b.file], cfg.pgn_out && b.stream);
+    BatchSource src(b.text, b.stream.get(), b.error, *b.name, cfg.pgn_out && b.stream);
     pgn::GameReaderOptions ro;
     ro.keep_positions = true;  // audit_game replays each game without making the moves again
     ro.reader.input_continues = b.ends_at_boundary;

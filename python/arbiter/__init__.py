@@ -18,7 +18,6 @@ from . import _arbiter
 from ._arbiter import Position
 from ._audit import (DEFAULT_CHUNK_BYTES, AuditOptions, Records, Run, audit, audit_bytes, audit_lines, pieces,
                      read_games)
-from ._audit import Numbering as _Numbering  # arbiter.distributed's
 from ._frame import audit_frame
 from ._chess_types import Move, Outcome, Piece, Termination
 from ._game import BLACK, DEFAULT_RULES, WHITE, Game, LegalMoves, Ply, move_texts

@@ -1,5 +1,7 @@
-"""Auditing PGN inputs from Python: the inputs cut into pieces of whole games (C++), each piece
-audited as a batch of ``arbiter audit`` is, the records numbered and yielded in input order.
+"""Auditing PGN inputs from Python: audit(), audit_lines() and audit_frame() run the face core's
+audit pipeline, the driver of ``arbiter audit`` (``_arbiter.AuditRun``: inputs read and cut into
+batches, audited on C++ threads, the records numbered in input order), and yield its records;
+pieces(), read_games() and audit_bytes() cut and read pieces of whole games one by one.
 
 One rule for read errors in every entry point (audit, audit_lines, audit_frame, read_games,
 audit_bytes), where ``arbiter audit`` exits 2: an input that cannot be opened or read (a ZIP, xz,
@@ -10,8 +12,6 @@ as `errors`). A bad game is never an exception: its record's ``errors`` say what
 
 from __future__ import annotations
 
-import collections
-import concurrent.futures
 import dataclasses
 import json
 import os
@@ -117,12 +117,20 @@ T = TypeVar("T")
 
 class Run(Iterator[T], Generic[T]):
     """The iterator an audit returns: its items, and ``errors``, the ReadErrors collected so far
-    (with ``errors="collect"``; always empty with ``"raise"``)."""
+    (with ``errors="collect"``; always empty with ``"raise"``). ``close()`` stops it where it
+    stands (an audit's threads are stopped and joined); so does dropping it."""
 
-    def __init__(self, items: Iterator[T], errors: Errors):
+    def __init__(self, items: Iterator[T], errors: Errors, pipeline: Optional["_Pipeline"] = None):
         self._items = items
         self._taken = 0
+        self._pipeline = pipeline  # the audit behind it, for its counters (tests)
         self.errors: list = errors.list if errors.list is not None else []
+
+    def close(self) -> None:
+        """Stops the run: no more items; the audit's threads, if any, are stopped and joined."""
+        close = getattr(self._items, "close", None)
+        if close is not None:
+            close()
 
     def __iter__(self) -> "Run[T]":
         return self
@@ -137,26 +145,6 @@ class Run(Iterator[T], Generic[T]):
         taken = self._taken
         return (f"<arbiter.Run: {taken} item{'s' if taken != 1 else ''} taken, {len(self.errors)} read "
                 f"error{'s' if len(self.errors) != 1 else ''} collected>")
-
-
-class Numbering:
-    """Game numbers as ``arbiter audit`` writes them: over all inputs, and within each file."""
-
-    def __init__(self, first_game: int = 1):
-        self.game = first_game - 1
-        self.in_file = 0
-        self.file_index = None
-
-    def lines(self, file_index: int, text: bytes, games: int) -> bytes:
-        """The lines of a piece's audit (``audit_piece``: `games` games of input `file_index`) with
-        their numbers, as one bytes object."""
-        if file_index != self.file_index:
-            self.file_index = file_index
-            self.in_file = 0
-        out = _arbiter.number_records(text, self.game + 1, self.in_file + 1)
-        self.game += games
-        self.in_file += games
-        return out
 
 
 def error_tuple(e: ReadError):
@@ -251,17 +239,22 @@ def _sources(source, name: str = "source") -> Iterator[tuple]:
         yield from _sources(s, name)
 
 
+def _chunk_games(chunk_games: Optional[int]) -> int:
+    """`chunk_games` checked: a piece (a batch) ends after so many games; 0 for None (no limit)."""
+    check_type("chunk_games", chunk_games, (int, type(None)), "a number of games (int) or None")
+    if chunk_games is not None and not 1 <= chunk_games < 2**63:
+        raise OptionError(f"chunk_games: {chunk_games} is out of range: at least 1", "bad_value", "chunk_games")
+    return chunk_games or 0
+
+
 def events(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT_CHUNK_BYTES) -> Iterator[tuple]:
     """The inputs of `source` in order, as ``(file_index, piece, error_tuple, read_error)`` for each
     piece (`read_error` the ReadError that ended its input after it, or None) and
     ``(file_index, None, None, read_error)`` for an input that cannot be opened."""
-    check_type("chunk_games", chunk_games, (int, type(None)), "a number of games (int) or None")
+    games = _chunk_games(chunk_games)
     check_type("chunk_bytes", chunk_bytes, (int,), "a number of bytes (int)")
-    if chunk_games is not None and not 1 <= chunk_games < 2**63:
-        raise OptionError(f"chunk_games: {chunk_games} is out of range: at least 1", "bad_value", "chunk_games")
     if not 0 <= chunk_bytes < 2**63:
         raise OptionError(f"chunk_bytes: {chunk_bytes} is out of range: 0 or more", "bad_value", "chunk_bytes")
-    games = chunk_games or 0
     for index, (name, src) in enumerate(_sources(source)):
         if src is None or isinstance(src, bytes):
             # Read, decompressed and cut in C++: one call per piece.
@@ -333,11 +326,6 @@ def pieces(source, chunk_games: Optional[int] = None, chunk_bytes: int = DEFAULT
         yield index, p, error
 
 
-def _audit_piece(p, error, options: AuditOptions):
-    return _arbiter.audit_piece(p.text, p.file, p.first_line, p.first_offset, p.ends_at_boundary, options, False,
-                                error)
-
-
 def _names(x, name: str) -> List[str]:
     """`only` / `select`: a str or an iterable of them; TypeError naming the argument otherwise."""
     if x is None or isinstance(x, str):
@@ -361,49 +349,54 @@ def _check_threads(threads) -> None:
         raise OptionError(f"threads: {threads} is out of range: 1 to {limit}", "bad_value", "threads")
 
 
-def _lines(source, options: AuditOptions, threads, chunk_games, policy: Errors) -> Iterator[bytes]:
-    numbering = Numbering()
-    failed = False
-    window: collections.deque = collections.deque()
-    pool = concurrent.futures.ThreadPoolExecutor(threads) if threads > 1 else None
+class _Pipeline:
+    """The audit of an entry point: the face core's pipeline (``_arbiter.AuditRun``), started when
+    the first record is asked for. ``lines()`` yields its jsonl lines in input order and applies
+    the error policy where each read error falls, then the "no games" rule."""
 
-    def drain(limit):
-        while len(window) > limit:
-            index, fut = window.popleft()
-            text, games, _ = fut.result() if pool else fut
-            yield from numbering.lines(index, text, games).splitlines(keepends=True)
+    def __init__(self, source, options: AuditOptions, threads: int, chunk_games: Optional[int], policy: Errors):
+        self.source, self.options, self.threads, self.chunk_games = source, options, threads, chunk_games
+        self.policy = policy
+        self.run: Any = None  # the _arbiter.AuditRun, once started
 
+    def lines(self) -> Iterator[bytes]:
+        games = _chunk_games(self.chunk_games)
+        # errors="raise" reads no input after one that failed, as the audit stops there.
+        self.run = _arbiter.AuditRun(_sources(self.source), self.options, self.threads, games,
+                                     self.policy.list is None)
+        try:
+            while (got := self.run.take()) is not None:
+                lines, error = got
+                yield from lines
+                if error is not None:
+                    self.policy(error)
+            if self.run.no_games:
+                self.policy(ReadError(NO_GAMES, "bad_input"))  # the CLI's code and message
+        finally:
+            self.run.close()
+
+
+def _records(lines: Iterator[bytes]) -> Iterator[AuditRecord]:
     try:
-        for index, p, error, exc in events(source, chunk_games):
-            if p is not None:
-                args = (p, error, options)
-                window.append((index, pool.submit(_audit_piece, *args) if pool else _audit_piece(*args)))
-            if exc is not None:
-                # Where the CLI stops reading this input: the games before the fault first.
-                yield from drain(0)
-                failed = True
-                policy(exc)
-            yield from drain(2 * threads if pool else 0)
-        yield from drain(0)
+        for line in lines:
+            yield json.loads(line)
     finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
-    if numbering.game == 0 and not failed:
-        policy(ReadError(NO_GAMES, "bad_input"))  # the CLI's code and message
+        lines.close()  # type: ignore[attr-defined]
 
 
 def audit_lines(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
                 chunk_games: Optional[int] = None, errors: Union[str, list, None] = "raise",
                 only: Names = None, select: Names = None, exact: bool = False, **rule_options: Any) -> Run[bytes]:
     """The lines of ``arbiter audit --format jsonl`` on `source` (bytes, each ending in a newline),
-    in input order, with `threads` pieces audited at a time (the GIL is released while they are).
+    in input order, audited by the face core's pipeline on `threads` threads (without the GIL).
     `only` and `select` are those of ``arbiter audit --only LIST --select TAG=VALUE``; `errors`,
     `exact` and the rule options as for audit()."""
     policy = Errors(errors)
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
     _check_threads(threads)
     check_source(source)
-    return Run(_lines(source, options, threads, chunk_games, policy), policy)
+    pipeline = _Pipeline(source, options, threads, chunk_games, policy)
+    return Run(pipeline.lines(), policy, pipeline)
 
 
 def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional[str] = None,
@@ -439,8 +432,8 @@ def audit(source, rules: str = "auto", threads: int = 1, time_category: Optional
     options = AuditOptions.of(rules, time_category, only, select, exact, **rule_options)
     _check_threads(threads)
     check_source(source)
-    lines = _lines(source, options, threads, chunk_games, policy)
-    return Run((json.loads(line) for line in lines), policy)
+    pipeline = _Pipeline(source, options, threads, chunk_games, policy)
+    return Run(_records(pipeline.lines()), policy, pipeline)
 
 
 def read_games(source=None, chunk_games: Optional[int] = None,
