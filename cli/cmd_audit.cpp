@@ -106,7 +106,7 @@ void add_audit(CLI::App& app) {
         try {
             ok = pipeline.run();
             // Nothing to report: an error, with nothing on stdout and no --output or --pgn-out file.
-            if (ok && pipeline.games_read() == 0) throw InputError(std::string(no_games_message));
+            if (pipeline.no_games()) throw InputError(std::string(no_games_message));
             if (cfg.format == AuditFormat::summary)
                 print_summary(out, pipeline.counts(), pipeline.seconds(), pipeline.bytes(), o->json);
             out.flush();
@@ -122,7 +122,7 @@ void add_audit(CLI::App& app) {
         if (file) file->commit();
         if (pgn_file) pgn_file->commit();
         if (!ok) throw InputError("some input could not be read to its end (see above)");
-        if (pipeline.games_read() == 0) throw InputError(std::string(no_games_message));
+        if (pipeline.no_games()) throw InputError(std::string(no_games_message));
         if (pipeline.counts().games == 0)
             std::cerr << "arbiter: no game has the tags --select asks for (" << pipeline.games_read()
                       << " games read)\n";
