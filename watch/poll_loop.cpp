@@ -8,10 +8,14 @@
 #include <openssl/x509.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <ctime>
@@ -186,14 +190,21 @@ struct PollLoop::Impl {
     std::priority_queue<Turn, std::vector<Turn>, std::greater<>> due;
     std::size_t polled_busy = 0, streams_busy = 0;
     bool added = false;  // a transfer added since the last pump: it starts at the next
+    // libcurl's sockets, watched by this loop (on_socket), and the stop's wake-up.
+    int epoll = -1, wake = -1;
+    // When libcurl wants to be called for its own deadlines (on_timer); none when it does not.
+    std::optional<Clock::time_point> curl_due;
     std::atomic<bool> stopping{false};
     std::thread thread;
     Clock::time_point next_sweep{};
 
     explicit Impl(Options o) : options(std::move(o)) {}
 
+    static int on_socket(CURL*, curl_socket_t socket, int what, void* user, void*);
+    static int on_timer(CURLM*, long timeout_ms, void* user);
     void run();
-    void pump();
+    void pump(curl_socket_t socket = CURL_SOCKET_TIMEOUT, int events = 0);
+    void take_answers();
     void sweep(Clock::time_point now);
     void take_turn(Job& j);
     void start(Job& j);
@@ -207,12 +218,53 @@ struct PollLoop::Impl {
     void count(const Job& j, int by) { (j.stream ? streams_busy : polled_busy) += static_cast<std::size_t>(by); }
 };
 
+// libcurl says what it waits for on a socket: this loop's epoll set follows.
+int PollLoop::Impl::on_socket(CURL*, curl_socket_t socket, int what, void* user, void* watched) {
+    auto& m = *static_cast<Impl*>(user);
+    if (what == CURL_POLL_REMOVE) {
+        epoll_ctl(m.epoll, EPOLL_CTL_DEL, socket, nullptr);  // (gone already when it was closed)
+        return 0;
+    }
+    epoll_event ev{};
+    ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+    ev.data.fd = socket;
+    // A socket libcurl has told of before is in the set (marked through curl_multi_assign);
+    // a new one, or one whose number came back after a close, is added.
+    if (!watched || (epoll_ctl(m.epoll, EPOLL_CTL_MOD, socket, &ev) != 0 && errno == ENOENT)) {
+        if (epoll_ctl(m.epoll, EPOLL_CTL_ADD, socket, &ev) != 0 && errno == EEXIST)
+            epoll_ctl(m.epoll, EPOLL_CTL_MOD, socket, &ev);
+        curl_multi_assign(m.multi, socket, &m);
+    }
+    return 0;
+}
+
+// libcurl says when it wants to be called for its own deadlines (-1: never).
+int PollLoop::Impl::on_timer(CURLM*, long timeout_ms, void* user) {
+    auto& m = *static_cast<Impl*>(user);
+    if (timeout_ms < 0)
+        m.curl_due.reset();
+    else
+        m.curl_due = Clock::now() + std::chrono::milliseconds(timeout_ms);
+    return 0;
+}
+
 PollLoop::PollLoop(const std::vector<UrlFeed*>& feeds, Options options)
     : impl_(std::make_unique<Impl>(std::move(options))) {
     curl_once();
     Impl& m = *impl_;
+    m.epoll = epoll_create1(EPOLL_CLOEXEC);
+    m.wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (m.epoll < 0 || m.wake < 0) throw std::runtime_error("arbiter watch: epoll: " + std::string(strerror(errno)));
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.fd = m.wake;
+    epoll_ctl(m.epoll, EPOLL_CTL_ADD, m.wake, &ev);
     m.multi = curl_multi_init();
     if (!m.multi) throw std::runtime_error("arbiter watch: libcurl: no multi handle");
+    curl_multi_setopt(m.multi, CURLMOPT_SOCKETFUNCTION, Impl::on_socket);
+    curl_multi_setopt(m.multi, CURLMOPT_SOCKETDATA, &m);
+    curl_multi_setopt(m.multi, CURLMOPT_TIMERFUNCTION, Impl::on_timer);
+    curl_multi_setopt(m.multi, CURLMOPT_TIMERDATA, &m);
     // Every source's connection stays in libcurl's cache between its turns (by default it keeps
     // four for each transfer in progress, and a polled URL has none between turns).
     curl_multi_setopt(m.multi, CURLMOPT_MAXCONNECTS, static_cast<long>(feeds.size() + 8));
@@ -258,7 +310,8 @@ PollLoop::PollLoop(const std::vector<UrlFeed*>& feeds, Options options)
 PollLoop::~PollLoop() {
     Impl& m = *impl_;
     m.stopping = true;
-    curl_multi_wakeup(m.multi);
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto w = write(m.wake, &one, sizeof one);
     m.thread.join();
     for (auto& j : m.jobs) {
         if (j->busy) curl_multi_remove_handle(m.multi, j->easy);
@@ -266,6 +319,8 @@ PollLoop::~PollLoop() {
         curl_slist_free_all(j->headers);
     }
     curl_multi_cleanup(m.multi);
+    ::close(m.epoll);
+    ::close(m.wake);
 }
 
 void PollLoop::Impl::run() {
@@ -275,7 +330,10 @@ void PollLoop::Impl::run() {
     sigemptyset(&pipe);
     sigaddset(&pipe, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+    constexpr int max_events = 256;
+    epoll_event events[max_events];
     while (!stopping) {
+        int timeout = 0;
         if (polled_busy > 0) {
             // Answers are awaited: let them gather for a tick, then read all that came.
             const auto tick = std::chrono::duration_cast<std::chrono::nanoseconds>(options.tick);
@@ -285,19 +343,26 @@ void PollLoop::Impl::run() {
         } else {
             // Nothing polled in progress: sleep until the next turn, a stream's bytes, libcurl's
             // own deadline (a connection being made, a name being looked up) or the stop.
-            long wait = 1'000;
-            if (!due.empty()) {
-                const auto until = due.top().first - options.tick - Clock::now();
-                wait = std::clamp<long>(std::chrono::ceil<std::chrono::milliseconds>(until).count(), 0, wait);
-            }
-            if (streams_busy > 0) wait = std::min<long>(wait, sweep_every.count());
-            long curl_wait = -1;
-            curl_multi_timeout(multi, &curl_wait);
-            if (curl_wait >= 0) wait = std::min(wait, curl_wait);
-            curl_multi_poll(multi, nullptr, 0, static_cast<int>(wait), nullptr);
+            auto until = Clock::now() + std::chrono::seconds(1);
+            if (!due.empty()) until = std::min(until, due.top().first - options.tick);
+            if (streams_busy > 0) until = std::min(until, Clock::now() + sweep_every);
+            if (curl_due) until = std::min(until, *curl_due);
+            timeout = static_cast<int>(
+                std::max<std::int64_t>(0, std::chrono::ceil<std::chrono::milliseconds>(until - Clock::now()).count()));
         }
+        const int n = epoll_wait(epoll, events, max_events, timeout);
         if (stopping) break;
-        pump();
+        // Only the sockets that have something: not every transfer in progress.
+        for (int i = 0; i < n; ++i) {
+            if (events[i].data.fd == wake) continue;
+            const std::uint32_t e = events[i].events;
+            pump(events[i].data.fd, ((e & EPOLLIN) ? CURL_CSELECT_IN : 0) | ((e & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
+                                        ((e & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0));
+        }
+        if (curl_due && Clock::now() >= *curl_due) {
+            curl_due.reset();
+            pump();
+        }
         const auto now = Clock::now();
         while (!due.empty() && due.top().first <= now + options.tick) {
             Job* j = due.top().second;
@@ -310,11 +375,16 @@ void PollLoop::Impl::run() {
     }
 }
 
-// Moves every transfer on, and takes the answers that are whole.
-void PollLoop::Impl::pump() {
-    added = false;
+// Moves on the transfers of `socket` with its `events` (CURL_SOCKET_TIMEOUT: libcurl's own
+// deadlines, and the transfers just added), and takes the answers that are whole.
+void PollLoop::Impl::pump(curl_socket_t socket, int events) {
+    if (socket == CURL_SOCKET_TIMEOUT) added = false;
     int running = 0;
-    curl_multi_perform(multi, &running);
+    curl_multi_socket_action(multi, socket, events, &running);
+    take_answers();
+}
+
+void PollLoop::Impl::take_answers() {
     int left = 0;
     while (CURLMsg* msg = curl_multi_info_read(multi, &left)) {
         if (msg->msg != CURLMSG_DONE) continue;
