@@ -15,31 +15,31 @@ void add_perft(CLI::App& app) {
         app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (last line: \"Nodes searched: N\")");
     struct Options {
         GameInput position;
-        bool divide = false;
         bool stats = false;
         bool json = false;
-        int depth = 0;
     };
     auto opt = std::make_shared<Options>();
+    auto request = std::make_shared<Json>(Json::object());  // depth and --divide, from the core's table
     add_position_options(*cmd, opt->position);
-    add_request_option(*cmd, "divide", opt->divide);
+    add_request_options(*cmd, "perft", request);
+    cmd->get_option("depth")->required();
     cmd->add_flag("--stats", opt->stats, "Print time and nodes per second on stderr");
     cmd->add_flag(
         "--json", opt->json,
         "JSON: {\"fen\",\"depth\",\"nodes\",\"divide\"} (divide: [{\"uci\",\"san\",\"nodes\"}] with --divide, "
         "else null)");
-    add_request_option(*cmd, "depth", opt->depth)->required();
-    cmd->callback([opt] {
+    cmd->callback([opt, request] {
         const Position pos = position_of(opt->position);
+        (*request)["fen"] = to_fen(pos);
         const auto start = std::chrono::steady_clock::now();
-        // The core's perft operation (position_requests.hpp), printed as JSON or as text.
-        const Json answer = perft_answer(pos, opt->depth, opt->divide);
+        // The core's perft operation (its registry, position_requests.hpp), printed as JSON or as text.
+        const Json answer = position_answer("perft", *request);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const auto total = answer["nodes"].get<std::uint64_t>();
         if (opt->json) {
             std::cout << dump(answer) << std::endl;
         } else {
-            if (opt->divide) {
+            if (!answer["divide"].is_null()) {
                 for (const Json& d : answer["divide"])
                     std::cout << d["uci"].get<std::string>() << ": " << d["nodes"].get<std::uint64_t>() << '\n';
                 std::cout << '\n';
@@ -58,20 +58,23 @@ void add_moves(CLI::App& app) {
     auto position = std::make_shared<GameInput>();
     auto uci = std::make_shared<bool>(false);
     auto json = std::make_shared<bool>(false);
-    auto verbose = std::make_shared<bool>(false);
+    auto request = std::make_shared<Json>(Json::object());  // --verbose, from the core's table
     add_position_options(*cmd, *position);
     cmd->add_flag("--uci", *uci, "Also print each move in UCI notation");
-    add_request_option(*cmd, "verbose", *verbose);
+    add_request_options(*cmd, "moves", request);
     cmd->add_flag("--json", *json,
                   "JSON: {\"fen\",\"side_to_move\",\"check\",\"checkmate\",\"stalemate\",\"insufficient_material\","
                   "\"count\",\"moves\":[{\"san\",\"uci\"}]}, the moves operation of every face");
-    cmd->callback([position, uci, json, verbose] {
+    cmd->callback([position, uci, json, request] {
         const Position pos = position_of(*position);
-        if (*verbose && !*json) throw InputError(Code::bad_usage, "moves: --verbose is an option of --json", "verbose");
         if (*json) {
-            std::cout << dump(moves_answer(pos, *verbose)) << '\n';
+            (*request)["fen"] = to_fen(pos);
+            std::cout << dump(position_answer("moves", *request)) << '\n';  // the core's registry
             return;
         }
+        if (!request->empty())
+            throw InputError(Code::bad_usage, "moves: --" + request->begin().key() + " is an option of --json",
+                             request->begin().key());
         const MoveList moves = legal_moves(pos);
         if (moves.empty()) {
             std::cout << "no legal moves for " << name(pos.turn()) << " ("

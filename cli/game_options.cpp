@@ -87,12 +87,39 @@ CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::strin
 CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::int64_t& value) {
     return add_valued(cmd, request_option(name), value);
 }
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, int& value) {
-    return add_valued(cmd, request_option(name), value);
-}
 CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, bool& value) {
     const RequestOptionSpec& spec = request_option(name);
     return cmd.add_flag(std::string(spec.flag), value, std::string(spec.help));
+}
+
+void add_request_options(CLI::App& cmd, std::string_view operation, const std::shared_ptr<Json>& request) {
+    for (const std::string& name : request_option_keys(operation)) {
+        const RequestOptionSpec& spec = request_option(name);
+        CLI::Option* o = nullptr;
+        switch (spec.kind) {
+            case RequestOptionKind::flag:
+                o = cmd.add_flag_function(
+                    std::string(spec.flag), [request, name](std::int64_t) { (*request)[name] = true; },
+                    std::string(spec.help));
+                break;
+            case RequestOptionKind::choice:
+                o = cmd.add_option_function<std::string>(
+                    std::string(spec.flag), [request, name](const std::string& v) { (*request)[name] = v; },
+                    std::string(spec.help) + " (default: " + std::string(spec.default_text) + ")");
+                o->check(CLI::IsMember(std::vector<std::string>(spec.choices.begin(), spec.choices.end())));
+                break;
+            case RequestOptionKind::number: {
+                const bool positional = !spec.flag.starts_with("--");
+                o = cmd.add_option_function<long long>(
+                    std::string(spec.flag), [request, name](long long v) { (*request)[name] = v; },
+                    std::string(spec.help) +
+                        (positional ? " (" + std::to_string(spec.min) + "-" + std::to_string(spec.max) + ")"
+                                    : " (default: " + std::string(spec.default_text) + ")"));
+                o->check(whole_number(spec.min, spec.max));
+                break;
+            }
+        }
+    }
 }
 
 }  // namespace arbiter::cli

@@ -4,7 +4,10 @@
 // operations' own options from the face core's table (option_table.hpp).
 #pragma once
 
+#include <memory>
+
 #include "cli.hpp"
+#include "json/json.hpp"
 #include "requests/game_input.hpp"
 #include "requests/option_table.hpp"
 
@@ -28,7 +31,11 @@ void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen = true);
 /// choices or range; a flag without a value for a `flag` option.
 CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::string& value);
 CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::int64_t& value);
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, int& value);
 CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, bool& value);
+/// Adds every option of the table that `operation` reads (request_option_keys), each given one
+/// set into `request` under its name: the command then asks the face core's registry
+/// (position_answer) with that request, so that an option added to the table for the operation
+/// reaches the command line with no change here.
+void add_request_options(CLI::App& cmd, std::string_view operation, const std::shared_ptr<Json>& request);
 
 }  // namespace arbiter::cli
