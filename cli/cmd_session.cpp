@@ -43,28 +43,13 @@ void add_new(CLI::App& session) {
     auto* tcat = cmd->add_option(
         "--time-category", in.rules.time_category,
         enum_name_list<TimeCategory>() + " (default: derived from --time-control, A.1/B.1; else standard)");
-    cmd->add_option("--time-control", in.time_control,
-                    "PGN TimeControl, all in SECONDS: 5400+30 (90 min + 30 s a move), 40/5400+30:1800+30 (40 moves "
-                    "in 90 min, then 30 min; +30 s a move), 300 (5 min), 180+2; dN = simple delay, bN = Bronstein "
-                    "delay, e.g. 300d5 (default: no clock)");
-    cmd->add_option("--fen", in.fen, "Start position (default: the initial position)");
-    cmd->add_option("--white", in.white, "White's name (PGN)");
-    cmd->add_option("--black", in.black, "Black's name (PGN)");
-    cmd->add_option("--event", in.event, "Event (PGN)");
-    cmd->add_option("--site", in.site, "Site (PGN)");
-    cmd->add_option("--date", in.date, "Date YYYY.MM.DD (PGN; ?? for an unknown part, e.g. 2024.05.?\?)");
-    cmd->add_option("--round", in.round, "Round (PGN): a number such as 3 or 3.1, ? (unknown) or - (none)");
-    cmd->add_option("--section", in.section,
-                    "Section (PGN), e.g. Open A: an arbiter user whose sections are listed acts only on these");
-    cmd->add_option("--board", in.board,
-                    "Board (PGN), e.g. 12: an arbiter user whose boards are listed acts only on these");
-    cmd->add_option("--no-offers-before", in.no_offers_before,
-                    "Competition rule 9.1.1: no draw offers before this move")
-        ->check(whole_number(0, max_no_offers_before_move));
-    cmd->add_flag("--quickplay-finish", in.quickplay,
-                  "Guidelines III (or US Chess Variation 14H) announced for the event");
-    cmd->add_flag("--blitz-fully-supervised", in.blitz_supervised,
-                  "fide-2023 blitz under B.2: the literal +2 min penalties");
+    // The fields of a new session, declared once (face::session_field_table), as the service reads them.
+    for (const auto& spec : face::session_field_table()) {
+        const std::string flag(spec.flag), help(spec.help);
+        if (spec.text) cmd->add_option(flag, in.*spec.text, help);
+        if (spec.number) cmd->add_option(flag, in.*spec.number, help)->check(whole_number(spec.min, spec.max));
+        if (spec.on) cmd->add_flag(flag, in.*spec.on, help);
+    }
     add_rule_options(*cmd, in.rules);
     cmd->add_flag("--json", o->json, "Print the new session's state as JSON");
     add_by(*cmd);

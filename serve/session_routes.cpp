@@ -13,26 +13,8 @@
 namespace arbiter::serve {
 
 Response Service::create_session(const Request& req, const Principal& who) {
-    const Json j = parse_object(req.body);
-    const Fields f(
-        j, with_rule_keys({"time_control", "start_fen", "white", "black", "event", "site", "date", "round", "section",
-                           "board", "no_offers_before", "quickplay_finish", "blitz_fully_supervised"}));
-    face::NewSessionInput in;
-    read_rules(f, in.rules);
-    in.category_given = f.has("time_category");
-    f.text("time_control", in.time_control);
-    f.text("start_fen", in.fen);
-    f.text("white", in.white);
-    f.text("black", in.black);
-    f.text("event", in.event);
-    f.text("site", in.site);
-    f.text("date", in.date);
-    f.text("round", in.round);
-    f.text("section", in.section);
-    f.text("board", in.board);
-    f.number("no_offers_before", in.no_offers_before, 0, max_no_offers_before_move);
-    f.flag("quickplay_finish", in.quickplay);
-    f.flag("blitz_fully_supervised", in.blitz_supervised);
+    // The fields of a new session, declared once (face::session_field_table) with the rule options.
+    const face::NewSessionInput in = face::new_session_input(parse_object(req.body));
     const SessionConfig cfg = face::session_config(in);  // its refusals answered as the CLI's (http_kit)
     auto e = std::make_shared<SessionEntry>();
     {

@@ -3,7 +3,9 @@
 // the stable keys of docs/session.md.
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "arbiter/journal.hpp"
 #include "json/rules_json.hpp"
@@ -52,6 +54,27 @@ struct NewSessionInput {
     bool quickplay = false;
     bool blitz_supervised = false;
 };
+
+/// A field of a new session declared once: its JSON key (POST /api/v1/sessions), the command
+/// line's flag (`session new`), its help, and where NewSessionInput keeps it — a text (a PGN tag's
+/// is checked for UTF-8), a whole number in a range, or a flag. The CLI registers its flags from
+/// this table, the service reads its keys from it (the rule set, time category and rule options
+/// come from the option table beside them).
+struct SessionFieldSpec {
+    std::string_view name;
+    std::string_view flag;
+    std::string_view help;
+    std::string NewSessionInput::*text = nullptr;
+    bool tag = false;  ///< a PGN tag's text
+    int NewSessionInput::*number = nullptr;
+    int min = 0, max = 0;
+    bool NewSessionInput::*on = nullptr;
+};
+/// Every field, in the order the help lists them.
+std::span<const SessionFieldSpec> session_field_table();
+/// A new session's settings read from a JSON request (the service's body): the table's keys, the
+/// rule set and time category, the rule options; FieldError for a key unknown or of the wrong type.
+NewSessionInput new_session_input(const Json& request);
 
 /// The configuration those options give, or InputError naming the option (--date, --fen, …).
 SessionConfig session_config(const NewSessionInput& in);

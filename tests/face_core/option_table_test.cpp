@@ -3,7 +3,8 @@
 // JavaScript's), and the declarations written outside C++ — the TypeScript interface, Python's
 // TypedDict, the docs — name exactly the table's options, so that an option added to the table and
 // missing in a stub or a doc fails here. Also the operations on a position (one registry): each a
-// documented route with its keys.
+// documented route with its keys; the operations' own options (the second table); and the fields
+// of a new session (session_field_table).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -15,6 +16,7 @@
 #include "requests/option_table.hpp"
 #include "requests/position_requests.hpp"
 #include "requests/request_fields.hpp"
+#include "session/session_json.hpp"
 
 namespace arbiter::face {
 namespace {
@@ -261,6 +263,48 @@ TEST(RequestOptionTable, ABadValueIsRefusedInTheTablesWords) {
         EXPECT_EQ(e.message(), "--limit: 0 is out of range: 1 to 1099511627776");
     }
     EXPECT_EQ(checked_number(request_option("depth"), 8), 8);
+}
+
+}  // namespace
+}  // namespace arbiter::face
+
+namespace arbiter::face {
+namespace {
+
+// A new session's fields (session_json.hpp's session_field_table): each key read from a JSON
+// request into its member, refused by name when of the wrong type, and named by docs/api.md.
+TEST(SessionFieldTable, EachFieldIsReadAndDocumented) {
+    const std::string api = read_source("docs/api.md");
+    const std::size_t from = api.find("**Configuration** (`POST /api/v1/sessions`)");
+    ASSERT_NE(from, std::string::npos);
+    const std::string paragraph = api.substr(from, api.find("\n\n", from) - from);
+    std::set<std::string> named;
+    for (const SessionFieldSpec& spec : session_field_table()) {
+        EXPECT_TRUE(named.emplace(spec.name).second) << spec.name << " twice";
+        EXPECT_NE(paragraph.find("`" + std::string(spec.name) + "`"), std::string::npos) << spec.name;
+        EXPECT_EQ((spec.text != nullptr) + (spec.number != nullptr) + (spec.on != nullptr), 1) << spec.name;
+        const std::string key(spec.name);
+        const NewSessionInput defaults;
+        if (spec.text) {
+            const NewSessionInput in = new_session_input(Json{{key, "12"}});
+            EXPECT_EQ(in.*spec.text, "12") << key;
+            EXPECT_NE(defaults.*spec.text, "12") << key;
+        } else if (spec.number) {
+            EXPECT_EQ(new_session_input(Json{{key, spec.max}}).*spec.number, spec.max) << key;
+            EXPECT_THROW((void)new_session_input(Json{{key, spec.max + 1}}), InputError) << key;
+        } else {
+            EXPECT_TRUE(new_session_input(Json{{key, true}}).*spec.on) << key;
+        }
+        try {
+            (void)new_session_input(Json{{key, Json::array()}});
+            ADD_FAILURE() << key << ": an array was taken";
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.field(), key);
+        }
+    }
+    // The rule options come with them; anything else is refused.
+    EXPECT_EQ(new_session_input(Json{{"rules", "uscf"}}).rules.rules, "uscf");
+    EXPECT_THROW((void)new_session_input(Json{{"colour", "white"}}), InputError);
 }
 
 }  // namespace
