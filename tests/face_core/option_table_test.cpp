@@ -190,6 +190,22 @@ TEST(OperationRegistry, EachOperationIsARouteWithItsKeysDocumented) {
     EXPECT_THROW((void)position_answer("statu", Json::object()), InputError);
 }
 
+// JavaScript's request() names exactly the registry's operations in its type (index.d.ts).
+TEST(OperationRegistry, TheTypeScriptUnionIsTheRegistry) {
+    const std::string dts = read_source("wasm/js/index.d.ts");
+    const std::string start = "request(operation: ";
+    const std::size_t from = dts.find(start);
+    ASSERT_NE(from, std::string::npos);
+    const std::string union_text = dts.substr(from + start.size(), dts.find(',', from) - from - start.size());
+    std::set<std::string> declared;
+    static const std::regex name("'([a-z_]+)'");
+    for (auto it = std::sregex_iterator(union_text.begin(), union_text.end(), name); it != std::sregex_iterator(); ++it)
+        declared.insert((*it)[1].str());
+    std::set<std::string> registry;
+    for (const auto op : position_operations()) registry.emplace(op);
+    EXPECT_EQ(declared, registry) << union_text;
+}
+
 }  // namespace
 }  // namespace arbiter::face
 
