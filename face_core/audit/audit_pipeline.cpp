@@ -501,7 +501,7 @@ private:
         std::fflush(stderr);
     }
 
-    const AuditConfig& cfg_;
+    const AuditConfig cfg_;  // a copy: the caller's may be a temporary
     AuditSink& sink_;
     AuditInputs inputs_;
     unsigned threads_;
