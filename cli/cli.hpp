@@ -29,6 +29,8 @@ CLI::Validator whole_number(long long lo, long long hi);
 
 void add_perft(CLI::App& app);
 void add_moves(CLI::App& app);
+/// `arbiter play [POSITION] MOVE` (cmd_perft.cpp): the play operation.
+void add_play(CLI::App& app);
 void add_status(CLI::App& app);
 void add_claim(CLI::App& app);
 void add_session(CLI::App& app);

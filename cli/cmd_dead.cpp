@@ -34,7 +34,7 @@ using Answer = DeadAnswer;
 struct DeadOptions {
     std::string fen;
     std::string batch;
-    DeadRequest request;  // --side, --limit, --quick, --fast, --timing: the face core's request
+    bool timing = false;
     bool json = false;
 };
 
@@ -93,19 +93,17 @@ void add_dead(CLI::App& app) {
     cmd->add_option("--batch", opt->batch,
                     "Analyse many positions: a file (plain, .gz, .bz2 or .zst), or - for stdin; one `FEN "
                     "[white|black|both] [ID…]` a line (at most 4096 bytes)");
-    DeadRequest& request = opt->request;
-    add_request_option(*cmd, "side", request.side);
-    add_request_option(*cmd, "limit", request.limit);
-    add_request_option(*cmd, "quick", request.quick);
-    add_request_option(*cmd, "fast", request.fast);
+    auto options = std::make_shared<Json>(Json::object());  // side, limit, quick, fast: the core's table
+    add_request_options(*cmd, "dead", options);
     cmd->add_flag("--json", opt->json, "Machine output (batch mode always writes JSON lines)");
-    cmd->add_flag("--timing", request.timing, "Add the analysis time of each side (\"microseconds\") to the JSON");
-    cmd->callback([opt, position] {
+    cmd->add_flag("--timing", opt->timing, "Add the analysis time of each side (\"microseconds\") to the JSON");
+    cmd->callback([opt, position, options] {
         const bool game = !position->moves.empty() || !position->pgn.empty();
         if (game && !opt->batch.empty()) throw InputError("dead: --batch cannot be combined with --moves or --pgn");
         if (!game && opt->fen.empty() == opt->batch.empty())
             throw InputError("dead: give a position (--fen, --moves or --pgn) or --batch FILE");
-        const DeadRequest& request = opt->request;
+        DeadRequest request = dead_request(*options);  // as the registry reads a dead request
+        request.timing = opt->timing;
         if (!opt->batch.empty()) {
             const HelpmateAnalyzer analyzer(request.options());
             auto src = open_input(opt->batch);

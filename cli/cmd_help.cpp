@@ -3,11 +3,14 @@
 // at the end of every --help, --version on every command, and a missing or mistyped subcommand
 // answered with the list of subcommands and the nearest name.
 #include <algorithm>
+#include <array>
 #include <iostream>
 #include <map>
 #include <sstream>
 
 #include "cli.hpp"
+#include "json/json.hpp"
+#include "requests/operations.hpp"
 #include "requests/option_table.hpp"
 
 namespace arbiter::cli {
@@ -246,13 +249,50 @@ void print_completion(CLI::App& root, std::ostream& out) {
            "complete -o filenames -F _arbiter arbiter\n";
 }
 
+// `arbiter help --operations`: the face core's table of operations, as a table or as JSON.
+void print_operations(bool json, std::ostream& out) {
+    const Json ops = operations_json();
+    if (json) {
+        out << dump(ops) << '\n';
+        return;
+    }
+    const auto cell = [](const Json& j) { return j.is_null() ? std::string("-") : j.get<std::string>(); };
+    std::vector<std::array<std::string, 5>> rows = {{"OPERATION", "COMMAND", "SERVICE", "PYTHON", "JAVASCRIPT"}};
+    for (const Json& o : ops)
+        rows.push_back({o["name"].get<std::string>(), cell(o["cli"]), cell(o["service"]), cell(o["python"]),
+                        cell(o["javascript"])});
+    std::array<std::size_t, 5> width{};
+    for (const auto& r : rows)
+        for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+    for (const auto& r : rows) {
+        std::string line;
+        for (std::size_t i = 0; i < r.size(); ++i)
+            line += r[i] + (i + 1 < r.size() ? std::string(width[i] - r[i].size() + 2, ' ') : "");
+        out << line << '\n';
+    }
+    out << "\nPython and JavaScript reach every operation on a position by request(NAME) too.\n";
+}
+
 }  // namespace
 
 void add_help(CLI::App& app) {
     auto* help = app.add_subcommand("help", "Show the options of a command: arbiter help [CMD [SUBCMD]]");
     auto words = std::make_shared<std::vector<std::string>>();
     help->add_option("command", *words, "The command (and subcommand) to describe");
-    help->callback([&app, words] {
+    auto operations = std::make_shared<bool>(false);
+    auto json = std::make_shared<bool>(false);
+    help->add_flag("--operations", *operations,
+                   "List every operation and how each face reaches it: the command, the service's route, the names "
+                   "in Python and JavaScript");
+    help->add_flag("--json", *json, "With --operations: the list as JSON");
+    help->callback([&app, words, operations, json] {
+        if (*json && !*operations)
+            throw InputError(Code::bad_usage, "help: --json is an option of --operations", "json");
+        if (*operations) {
+            if (!words->empty()) throw InputError(Code::bad_usage, "help: --operations takes no command", "operations");
+            print_operations(*json, std::cout);
+            return;
+        }
         CLI::App* target = &app;
         for (const std::string& w : *words) {
             CLI::App* next = nullptr;

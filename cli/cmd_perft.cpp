@@ -1,5 +1,6 @@
-// cmd_perft.cpp — `arbiter perft [POSITION] [--divide] DEPTH` and `arbiter moves [POSITION]`
-// (POSITION: --fen, --moves, --pgn --game --ply as for status; default the initial position).
+// cmd_perft.cpp — `arbiter perft [POSITION] [--divide] DEPTH`, `arbiter moves [POSITION]` and
+// `arbiter play [POSITION] MOVE` (POSITION: --fen, --moves, --pgn --game --ply as for status; default the initial
+// position).
 #include <chrono>
 #include <iostream>
 
@@ -88,6 +89,25 @@ void add_moves(CLI::App& app) {
             if (*uci) std::cout << " (" << to_uci(pos, m) << ')';
         }
         std::cout << '\n';
+    });
+}
+
+void add_play(CLI::App& app) {
+    auto* cmd = app.add_subcommand("play", "Play one move (SAN or UCI) and print it and the FEN after it");
+    auto position = std::make_shared<GameInput>();
+    auto move = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
+    add_position_options(*cmd, *position);
+    cmd->add_option("move", *move, "The move, in SAN (Nf3) or UCI (g1f3)")->required();
+    cmd->add_flag("--json", *json, "JSON: {\"fen\",\"san\",\"uci\"}, the play operation of every face");
+    cmd->callback([position, move, json] {
+        // The core's play operation (its registry, position_requests.hpp), printed as JSON or as text.
+        const Json answer = position_answer("play", Json{{"fen", to_fen(position_of(*position))}, {"move", *move}});
+        if (*json)
+            std::cout << dump(answer) << '\n';
+        else
+            std::cout << answer["san"].get<std::string>() << " (" << answer["uci"].get<std::string>()
+                      << "): " << answer["fen"].get<std::string>() << '\n';
     });
 }
 

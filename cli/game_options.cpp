@@ -59,42 +59,11 @@ void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen) {
         ->each([&in](const std::string&) { in.ply_given = true; });
 }
 
-namespace {
-
-template <class T>
-CLI::Option* add_valued(CLI::App& cmd, const RequestOptionSpec& spec, T& value) {
-    const bool positional = !spec.flag.starts_with("--");
-    std::string help(spec.help);
-    if (positional && spec.kind == RequestOptionKind::number)
-        help += " (" + std::to_string(spec.min) + "-" + std::to_string(spec.max) + ")";
-    else
-        help += " (default: " + std::string(spec.default_text) + ")";
-    CLI::Option* o = cmd.add_option(std::string(spec.flag), value, help);
-    if (spec.kind == RequestOptionKind::number) {
-        o->check(whole_number(spec.min, spec.max));
-    } else {
-        std::vector<std::string> names(spec.choices.begin(), spec.choices.end());
-        o->check(CLI::IsMember(names));
-    }
-    return o;
-}
-
-}  // namespace
-
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::string& value) {
-    return add_valued(cmd, request_option(name), value);
-}
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::int64_t& value) {
-    return add_valued(cmd, request_option(name), value);
-}
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, bool& value) {
-    const RequestOptionSpec& spec = request_option(name);
-    return cmd.add_flag(std::string(spec.flag), value, std::string(spec.help));
-}
-
 void add_request_options(CLI::App& cmd, std::string_view operation, const std::shared_ptr<Json>& request) {
-    for (const std::string& name : request_option_keys(operation)) {
-        const RequestOptionSpec& spec = request_option(name);
+    const std::set<std::string> keys = request_option_keys(operation);
+    for (const RequestOptionSpec& spec : request_option_table()) {  // in the table's order
+        if (!keys.contains(std::string(spec.name))) continue;
+        const std::string name(spec.name);
         CLI::Option* o = nullptr;
         switch (spec.kind) {
             case RequestOptionKind::flag:

@@ -26,14 +26,10 @@ void add_game_input(CLI::App& cmd, GameInput& in);
 /// own --fen (dead: composed positions) and sets `in.fen`.
 void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen = true);
 
-/// Adds the operation option `name` of the face core's table (request_option_table): its flag,
-/// its help with the default (or, for a positional argument, its range) and the check of its
-/// choices or range; a flag without a value for a `flag` option.
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::string& value);
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, std::int64_t& value);
-CLI::Option* add_request_option(CLI::App& cmd, std::string_view name, bool& value);
-/// Adds every option of the table that `operation` reads (request_option_keys), each given one
-/// set into `request` under its name: the command then asks the face core's registry
+/// Adds every option of the face core's table (request_option_table) that `operation` reads
+/// (request_option_keys), in the table's order: its flag, its help with the default (or, for a
+/// positional argument, its range), the check of its choices or range, a flag without a value for
+/// a `flag` option. Each one given is set into `request` under its name: the command then asks the face core's registry
 /// (position_answer) with that request, so that an option added to the table for the operation
 /// reaches the command line with no change here.
 void add_request_options(CLI::App& cmd, std::string_view operation, const std::shared_ptr<Json>& request);

@@ -60,7 +60,8 @@ int report(const char* prefix, std::string_view message, int status, arbiter::fa
 using Add = void (*)(CLI::App&);
 constexpr std::pair<std::string_view, Add> own_commands[] = {
     {"perft", arbiter::cli::add_perft}, {"moves", arbiter::cli::add_moves}, {"status", arbiter::cli::add_status},
-    {"claim", arbiter::cli::add_claim}, {"audit", arbiter::cli::add_audit}, {"dead", arbiter::cli::add_dead}};
+    {"claim", arbiter::cli::add_claim}, {"audit", arbiter::cli::add_audit}, {"dead", arbiter::cli::add_dead},
+    {"play", arbiter::cli::add_play}};
 constexpr std::string_view full_only_commands[] = {"session", "users", "serve", "watch", "completion"};
 
 // The command of this command line that this program answers ("help CMD" answers CMD's help),
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
 #if defined(ARBITER_CLI_FULL)
     add_perft(app);
     add_moves(app);
+    add_play(app);
     add_status(app);
     add_claim(app);
     add_session(app);

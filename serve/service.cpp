@@ -4,6 +4,7 @@
 #include "service.hpp"
 
 #include <algorithm>
+#include <map>
 #include <string_view>
 
 #include "access.hpp"
@@ -76,14 +77,58 @@ Response Service::handle(const Request& req) {
     return r;
 }
 
+// Each operation of the core's table (face_core/requests/operations.hpp) that the service answers,
+// by its name; the hall's routes are served beside these (face::Routes).
+const std::map<std::string_view, Service::Handler>& Service::handlers() {
+    static const std::map<std::string_view, Handler> table = [] {
+        std::map<std::string_view, Handler> h = {
+            {"health",
+             [](Service& s, const Call&) {
+                 return json_response(200, Json{{"status", "ok"},
+                                                {"version", std::string(arbiter::version)},
+                                                {"journal", s.broken_.empty() ? "whole" : "broken"}});
+             }},
+            // The console's rule-set menu (no secret: before the token, as health).
+            {"rule_sets", [](Service&, const Call&) { return json_response(200, face::rule_sets_json()); }},
+            {"board", [](Service&, const Call& c) { return board(c.req); }},
+            {"session.new",
+             [](Service& s, const Call& c) {
+                 Access::require(*c.who, Need::chief);
+                 return s.create_session(c.req, *c.who);
+             }},
+            {"session.list", [](Service& s, const Call&) { return s.list_sessions(); }},
+            {"session.show", [](Service& s, const Call& c) { return s.get_session(c.id); }},
+            {"session.delete",
+             [](Service& s, const Call& c) {
+                 Access::require(*c.who, Need::chief);
+                 return s.delete_session(c.id, *c.who);
+             }},
+            {"session.history", [](Service& s, const Call& c) { return s.history(c.id); }},
+            {"journal", [](Service& s, const Call&) { return s.journal_state(); }},
+            {"session.event", [](Service& s, const Call& c) { return s.post_event(c.id, c.req, *c.who); }},
+            {"session.export", [](Service& s, const Call& c) { return s.pgn(c.id); }},
+            {"session.stream", [](Service& s, const Call& c) { return s.stream(c.id); }},
+        };
+        // Every operation on a position or a game, as the core lists them (POST /api/v1/status,
+        // claim, dead, moves, play, perft): the JSON of the CLI's --json and of Python and JavaScript.
+        for (std::string_view op : face::position_operations())
+            h.emplace(op, [](Service& s, const Call& c) { return s.position_route(std::string(c.op), c.req); });
+        return h;
+    }();
+    return table;
+}
+
+std::vector<std::string_view> Service::operations() {
+    std::vector<std::string_view> out;
+    for (const auto& [name, handler] : handlers()) out.push_back(name);
+    return out;
+}
+
 Response Service::route(const Request& req) {
     const std::string& path = req.path;
-    const bool post = req.method == "POST";
-    if (path.rfind("/api/", 0) != 0) {
-        if (path == "/board.svg") {
-            face::allow_only(req, "GET");
-            return board(req);
-        }
+    face::RouteMatch m = face::match_route(path);
+    std::erase_if(m.ops, [](const face::Operation* o) { return !handlers().contains(o->name); });
+    if (m.ops.empty() && path.rfind("/api/", 0) != 0) {  // the console's files
         const std::string name = path == "/" ? "/index.html" : path;
         const Asset* a = find_asset(name);
         if (!a) throw ApiError{face::Code::not_found, "no such page: " + path};
@@ -93,69 +138,15 @@ Response Service::route(const Request& req) {
         r.body.assign(a->data, a->size);
         return r;
     }
-    if (path == "/api/v1/health") {
-        face::allow_only(req, "GET");
-        return json_response(200, Json{{"status", "ok"},
-                                       {"version", std::string(arbiter::version)},
-                                       {"journal", broken_.empty() ? "whole" : "broken"}});
-    }
-    if (path == "/api/v1/rule_sets") {  // the console's rule-set menu (no secret: before the token, as health)
-        face::allow_only(req, "GET");
-        return json_response(200, face::rule_sets_json());
+    if (m.open()) {
+        const face::Operation& op = m.of_method(req);
+        return handlers().at(op.name)(*this, Call{req, nullptr, m.id, op.name});
     }
     const Principal who = access_->who(req);
-    const std::size_t limit =
-        path == "/api/v1/status" || path == "/api/v1/claim" || path == "/api/v1/dead" ? max_pgn_body : max_body;
-    if (auto too_large = face::body_too_large(req, limit)) throw *too_large;
-    if (path == "/api/v1/sessions") {
-        face::allow_only(req, "GET, POST");
-        if (!post) return list_sessions();
-        Access::require(who, Need::chief);
-        return create_session(req, who);
-    }
-    if (path == "/api/v1/journal") {
-        face::allow_only(req, "GET");
-        return journal_state();
-    }
-    // Every operation on a position or a game, as the core lists them (POST /api/v1/status,
-    // claim, dead, moves, play, perft): the JSON of the CLI's --json and of Python and JavaScript.
-    if (path.rfind("/api/v1/", 0) == 0) {
-        const std::string_view op = std::string_view(path).substr(8);
-        const auto& ops = face::position_operations();
-        if (std::find(ops.begin(), ops.end(), op) != ops.end()) {
-            face::allow_only(req, "POST");
-            return position_route(std::string(op), req);
-        }
-    }
-    const std::string sessions = "/api/v1/sessions/";
-    if (path.rfind(sessions, 0) == 0) {
-        const auto parts = split(std::string_view(path).substr(sessions.size()), '/');
-        const auto id = parse_id(parts[0]);
-        if (!id || parts.size() > 2) throw ApiError{face::Code::not_found, "no such resource: " + path};
-        if (parts.size() == 1) {
-            face::allow_only(req, "GET, DELETE");
-            if (req.method != "DELETE") return get_session(*id);
-            Access::require(who, Need::chief);
-            return delete_session(*id, who);
-        }
-        if (parts[1] == "events") {
-            face::allow_only(req, "POST");
-            return post_event(*id, req, who);
-        }
-        if (parts[1] == "history") {
-            face::allow_only(req, "GET");
-            return history(*id);
-        }
-        if (parts[1] == "pgn") {
-            face::allow_only(req, "GET");
-            return pgn(*id);
-        }
-        if (parts[1] == "stream") {
-            face::allow_only(req, "GET");
-            return stream(*id);
-        }
-    }
-    throw ApiError{face::Code::not_found, "no such resource: " + path};
+    if (auto too_large = face::body_too_large(req, m.ops.empty() ? max_body : m.body_limit())) throw *too_large;
+    if (m.ops.empty()) throw ApiError{face::Code::not_found, "no such resource: " + path};
+    const face::Operation& op = m.of_method(req);
+    return handlers().at(op.name)(*this, Call{req, &who, m.id, op.name});
 }
 
 }  // namespace arbiter::serve

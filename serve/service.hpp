@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/journal.hpp"
@@ -54,6 +55,8 @@ public:
     face::Guard guard();
     /// True when requests must carry a token (a --token-file, or users in the journal).
     bool access_required();
+    /// The operations of face::operation_table() the service answers (the hall's are served beside).
+    static std::vector<std::string_view> operations();
 
 private:
     Journal journal_;
@@ -70,6 +73,16 @@ private:
     // The state JSON of a session, built on a rules thread.
     std::string state_text(const JournaledSession& js);
     Response route(const Request& req);
+    // A request routed to an operation: the request, who asked (null for an open route) and the
+    // route's session number.
+    struct Call {
+        const Request& req;
+        const Principal* who;
+        SessionId id;
+        std::string_view op;
+    };
+    using Handler = Response (*)(Service&, const Call&);
+    static const std::map<std::string_view, Handler>& handlers();
     EntryPtr entry(SessionId id);  // throws ApiError no_such_session
     Response create_session(const Request& req, const Principal& who);
     Response delete_session(SessionId id, const Principal& who);

@@ -222,13 +222,18 @@ face::Response HallService::handle(const face::Request& req) {
 face::Response HallService::route(const face::Request& req) {
     if (impl_->options.guard)
         if (auto refused = impl_->options.guard(req, req.method == "POST")) return *refused;
-    if (req.path == "/api/v1/watch") {
-        face::allow_only(req, "GET");
+    // The hall's operations of the core's table (face_core/requests/operations.hpp): watch.*.
+    face::RouteMatch m = face::match_route(req.path);
+    std::erase_if(m.ops, [](const face::Operation* o) { return !o->name.starts_with("watch"); });
+    if (m.ops.empty()) throw HttpError{face::Code::not_found, "no such route: " + req.path};
+    const std::string_view op = m.of_method(req).name;
+    if (m.body_limit() > 0)
+        if (auto too_large = face::body_too_large(req, m.body_limit())) throw *too_large;
+    if (op == "watch") {
         std::lock_guard lock(impl_->m);
         return json_answer(200, impl_->snapshot());
     }
-    if (req.path == "/api/v1/watch/board") {
-        face::allow_only(req, "GET");
+    if (op == "watch.board") {
         const auto id = req.query.find("id");
         if (id == req.query.end()) throw face::FieldError("give the board as ?id=BOARD", "id");
         std::lock_guard lock(impl_->m);
@@ -236,16 +241,8 @@ face::Response HallService::route(const face::Request& req) {
         if (j.is_null()) throw HttpError{face::Code::not_found, "no such board: " + id->second};
         return json_answer(200, j);
     }
-    if (req.path == "/api/v1/watch/stream") {
-        face::allow_only(req, "GET");
-        return impl_->stream();
-    }
-    if (req.path == "/api/v1/watch/ack") {
-        face::allow_only(req, "POST");
-        if (auto too_large = face::body_too_large(req, face::max_body)) throw *too_large;
-        return impl_->acknowledge(req);
-    }
-    throw HttpError{face::Code::not_found, "no such route: " + req.path};
+    if (op == "watch.stream") return impl_->stream();
+    return impl_->acknowledge(req);  // watch.ack
 }
 
 }  // namespace arbiter::watch

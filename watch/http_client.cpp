@@ -63,7 +63,8 @@ std::string check_ca_file(const std::string& path) {
 
 std::string Url::text() const {
     const bool usual = port == (tls ? 443 : 80);
-    return std::string(tls ? "https://" : "http://") + host + (usual ? "" : ":" + std::to_string(port)) + path;
+    const std::string name = host.find(':') != std::string::npos ? "[" + host + "]" : host;  // IPv6
+    return std::string(tls ? "https://" : "http://") + name + (usual ? "" : ":" + std::to_string(port)) + path;
 }
 
 std::optional<Url> parse_url(std::string_view spec, std::string& error) {

@@ -22,7 +22,8 @@ struct Url {
     bool tls = false;  ///< https
     std::string host{}, path{};
     int port = 80;
-    /// "https://host:port/path" (the port only when it is not the scheme's).
+    /// "https://host:port/path" (the port only when it is not the scheme's; an IPv6 address in
+    /// brackets): what libcurl is asked and what a person is shown.
     [[nodiscard]] std::string text() const;
 };
 

@@ -52,13 +52,6 @@ void curl_once() {
     });
 }
 
-// "https://host:port/path" as libcurl reads it (an IPv6 address in brackets).
-std::string request_url(const Url& u) {
-    const bool usual = u.port == (u.tls ? 443 : 80);
-    const std::string host = u.host.find(':') != std::string::npos ? "[" + u.host + "]" : u.host;
-    return std::string(u.tls ? "https://" : "http://") + host + (usual ? "" : ":" + std::to_string(u.port)) + u.path;
-}
-
 std::string_view trimmed(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -442,7 +435,7 @@ void PollLoop::Impl::start(Job& j) {
             j.headers = curl_slist_append(j.headers, ("If-Modified-Since: " + j.last_modified).c_str());
     }
     curl_easy_setopt(j.easy, CURLOPT_HTTPHEADER, j.headers);
-    curl_easy_setopt(j.easy, CURLOPT_URL, request_url(j.at).c_str());
+    curl_easy_setopt(j.easy, CURLOPT_URL, j.at.text().c_str());
     if (curl_multi_add_handle(multi, j.easy) != CURLM_OK) {
         fail(j, "request failed (libcurl refused it)");
         return;

@@ -1,6 +1,8 @@
 // http_kit.cpp — what every face that answers HTTP shares (http_kit.hpp).
 #include "http/http_kit.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <new>
 
 #include "text.hpp"
@@ -54,6 +56,61 @@ void allow_only(const Request& req, std::string_view methods) {
         at = end + 1;
     }
     if (!allowed) throw method_not_allowed(req, allow.c_str());
+}
+
+bool RouteMatch::open() const noexcept {
+    for (const Operation* o : ops)
+        if (!o->open) return false;
+    return !ops.empty();
+}
+
+std::size_t RouteMatch::body_limit() const noexcept {
+    std::size_t most = 0;
+    for (const Operation* o : ops) most = std::max(most, o->body_limit);
+    return most;
+}
+
+const Operation& RouteMatch::of_method(const Request& req) const {
+    std::string allow;
+    for (const Operation* o : ops) allow += (allow.empty() ? "" : ", ") + std::string(o->method);
+    allow_only(req, allow);
+    for (const Operation* o : ops)
+        if (o->method == req.method || (req.method == "HEAD" && o->method == "GET")) return *o;
+    throw method_not_allowed(req, allow.c_str());  // (allow_only has thrown it)
+}
+
+RouteMatch match_route(std::string_view path) {
+    const auto segments = [](std::string_view s) {
+        std::vector<std::string_view> out;
+        for (std::size_t at = 0;;) {
+            const std::size_t end = s.find('/', at);
+            out.push_back(s.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at));
+            if (end == std::string_view::npos) return out;
+            at = end + 1;
+        }
+    };
+    const auto asked = segments(path);
+    RouteMatch m;
+    for (const Operation& o : operation_table()) {
+        if (o.route.empty()) continue;
+        const auto route = segments(o.route);
+        if (route.size() != asked.size()) continue;
+        std::uint64_t id = 0;
+        bool same = true;
+        for (std::size_t i = 0; same && i < route.size(); ++i) {
+            if (route[i] != "{id}") {
+                same = route[i] == asked[i];
+                continue;
+            }
+            const std::string_view t = asked[i];
+            const auto r = std::from_chars(t.data(), t.data() + t.size(), id);
+            same = !t.empty() && r.ec == std::errc() && r.ptr == t.data() + t.size() && id >= 1;
+        }
+        if (!same) continue;
+        m.ops.push_back(&o);
+        m.id = id;
+    }
+    return m;
 }
 
 std::optional<HttpError> body_too_large(const Request& req, std::size_t limit) {

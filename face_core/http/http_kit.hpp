@@ -14,6 +14,7 @@
 #include "errors.hpp"
 #include "http/routes.hpp"
 #include "json/json.hpp"
+#include "requests/operations.hpp"
 
 namespace arbiter::face {
 
@@ -51,6 +52,24 @@ HttpError method_not_allowed(const Request& req, const char* methods);
 void allow_only(const Request& req, std::string_view methods);
 /// 413 when the body is over `limit` bytes.
 std::optional<HttpError> body_too_large(const Request& req, std::size_t limit);
+
+/// The operations whose route is a path (operation_table(): one per method), and the session's
+/// number where the route has "{id}".
+struct RouteMatch {
+    std::vector<const Operation*> ops;  ///< empty: no route has the path
+    std::uint64_t id = 0;
+
+    /// Whether the path is answered without a token (health, the rule sets, the board).
+    [[nodiscard]] bool open() const noexcept;
+    /// The largest body the path takes, 0 when it is not checked.
+    [[nodiscard]] std::size_t body_limit() const noexcept;
+    /// The operation of the request's method (a GET's route takes HEAD too), else throws
+    /// method_not_allowed naming the path's methods in the table's order.
+    [[nodiscard]] const Operation& of_method(const Request& req) const;
+};
+/// The routes of operation_table() that `path` matches: each segment equal, or "{id}" a whole
+/// number from 1.
+RouteMatch match_route(std::string_view path);
 
 /// Runs `route`, turns what it throws into its answer (an HttpError as it is; an InputError by
 /// http_error; bad_alloc 500 out_of_memory; any other exception 500 internal) and adds the headers

@@ -164,6 +164,17 @@ Position fen_position(const Fields& f) {
 // how it is answered. The service's POST /api/v1/NAME, request(NAME, …) in Python and
 // JavaScript and the CLI's commands all come here; the keys are checked (FieldError) before
 // anything is read, then read in the order written, so one bad request gets one refusal.
+// A dead request's own options (the table's side, limit, quick and fast).
+DeadRequest read_dead_request(const Fields& f) {
+    DeadRequest dead;
+    f.text("side", dead.side);
+    const RequestOptionSpec& limit = request_option("limit");
+    f.number("limit", dead.limit, limit.min, limit.max);
+    f.flag("quick", dead.quick);
+    f.flag("fast", dead.fast);
+    return dead;
+}
+
 const std::vector<PositionOperation>& registry() {
     static const std::vector<PositionOperation> table{
         {"status", "the draw status of a position or game (arbiter status)", with_rule_keys(position_keys({})),
@@ -188,13 +199,7 @@ const std::vector<PositionOperation>& registry() {
         {"dead", "whether each side can still checkmate (arbiter dead)", position_keys(request_option_keys("dead")),
          [](const Fields& f) {
              GameInput in = read_position(f);
-             DeadRequest dead;
-             f.text("side", dead.side);
-             const RequestOptionSpec& limit = request_option("limit");
-             f.number("limit", dead.limit, limit.min, limit.max);
-             f.flag("quick", dead.quick);
-             f.flag("fast", dead.fast);
-             return dead_answer(in, dead);
+             return dead_answer(in, read_dead_request(f));
          }},
         {"moves", "the legal moves of a position (arbiter moves)", position_keys_of("moves"),
          [](const Fields& f) {
@@ -228,6 +233,10 @@ const std::vector<PositionOperation>& registry() {
 }  // namespace
 
 const std::vector<PositionOperation>& position_operation_table() { return registry(); }
+
+DeadRequest dead_request(const Json& request) {
+    return read_dead_request(Fields(request, request_option_keys("dead")));
+}
 
 const std::vector<std::string_view>& position_operations() {
     static const std::vector<std::string_view> names = [] {

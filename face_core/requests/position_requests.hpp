@@ -36,6 +36,10 @@ struct DeadRequest {
     [[nodiscard]] HelpmateOptions options() const;
 };
 
+/// A dead request's options read from JSON (the keys side, limit, quick and fast only), as the
+/// registry reads them: FieldError for another key or a wrong type, bad_value out of range.
+DeadRequest dead_request(const Json& request);
+
 /// A dead request answered: the position asked about and each side's answer.
 struct DeadResult {
     Position position;

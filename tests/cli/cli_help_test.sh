@@ -8,7 +8,7 @@ ARBITER=$1
 source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- Missing and mistyped commands ----------------------------------------------------------
-expect 2 '' '^arbiter: arbiter needs a command: perft, moves, status, claim, session, users, audit, dead, serve, watch, help, completion' --
+expect 2 '' '^arbiter: arbiter needs a command: perft, moves, play, status, claim, session, users, audit, dead, serve, watch, help, completion' --
 expect 2 '' "'statsu' is not a command of arbiter; did you mean 'status'\\? \\(commands: perft," -- statsu
 expect 2 '' "'aud' is not a command of arbiter; did you mean 'audit'\\?" -- aud
 expect 2 '' "'xyzzy' is not a command of arbiter \\(commands: " -- xyzzy

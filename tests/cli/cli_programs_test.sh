@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two programs (docs/design.md, "Two programs"): `arbiter` answers perft, moves, status,
+# The two programs (docs/design.md, "Two programs"): `arbiter` answers perft, moves, play, status,
 # claim, audit and dead itself and needs none of SQLite, cpp-httplib, OpenSSL or Brotli (so each
 # start loads none of them); every other command line goes, unchanged, to arbiter-full beside
 # it, with its output, errors and exit status; without arbiter-full, its own commands still work
@@ -17,7 +17,7 @@ check "arbiter-full needs SQLite and OpenSSL" full_needs
 expect 0 '^Usage: .*serve' '' -- serve --help
 expect 0 'watch' '' -- --help
 expect 0 '^Usage: .*session event' '' -- help session event
-expect 2 '' "'statsu' is not a command of arbiter; did you mean 'status'\\? \\(commands: perft, moves, status, claim, session, users," -- statsu
+expect 2 '' "'statsu' is not a command of arbiter; did you mean 'status'\\? \\(commands: perft, moves, play, status, claim, session, users," -- statsu
 expect 2 '' 'arbiter session needs a command' -- session
 expect 0 '_arbiter\(\)' '' -- completion bash
 expect 0 'Nodes searched: 20' '' -- perft 1

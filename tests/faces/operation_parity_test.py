@@ -44,7 +44,8 @@ CASES = [
     ("moves, verbose", "moves", {"fen": KRK, "verbose": True}, ["moves", "--verbose", "--fen", KRK]),
     ("perft with divide", "perft", {"fen": KRK, "depth": 2, "divide": True}, ["perft", "--divide", "2", "--fen", KRK]),
     ("perft", "perft", {"depth": 3}, ["perft", "3"]),
-    ("play", "play", {"fen": KRK, "move": "Rh5+"}, None),
+    ("play", "play", {"fen": KRK, "move": "Rh5+"}, ["play", "Rh5+", "--fen", KRK]),
+    ("play in UCI", "play", {"fen": KRK, "move": "h1h5"}, ["play", "h1h5", "--fen", KRK]),
     # Refusals: the same code and field everywhere.
     ("an empty FEN", "status", {"fen": ""}, ["status", "--fen", ""]),
     ("a claim of no kind, before the position", "claim", {"fen": "x", "kind": "sixfold"},
@@ -55,8 +56,70 @@ CASES = [
     ("dead: a limit of 0", "dead", {"fen": KRK, "limit": 0}, ["dead", "--limit", "0", "--fen", KRK]),
     ("an unknown rule set", "claim", {"moves": "e4", "kind": "fifty", "rules": "fide-1999"},
      ["claim", "fifty", "--rules", "fide-1999", "--moves", "e4"]),
+    ("play: an illegal move", "play", {"fen": KRK, "move": "Rh9"}, ["play", "Rh9", "--fen", KRK]),
     ("no such operation", "status2", {"moves": "e4"}, None),
 ]
+
+# The table of every operation (face_core/requests/operations.hpp, `arbiter help --operations
+# --json`): each face it names has the operation under the name it gives.
+PY_NAMES = r"""
+import functools, json, sys
+import arbiter
+missing = []
+for op in json.load(sys.stdin):
+    if "python" not in op["faces"]:
+        continue
+    if op["python"]:
+        try:
+            functools.reduce(getattr, op["python"].split("."), arbiter)
+        except AttributeError:
+            missing.append(op["name"] + ": arbiter." + op["python"])
+    elif op["name"] not in arbiter.OPERATIONS:
+        missing.append(op["name"] + ": neither a name nor in request()")
+print(json.dumps(missing))
+"""
+
+JS_NAMES = r"""
+import { load } from '%s/node.mjs';
+const api = await load();
+const ops = JSON.parse(await new Promise((ok) => { let s = ''; process.stdin.on('data', (d) => s += d); process.stdin.on('end', () => ok(s)); }));
+const missing = [];
+for (const op of ops) {
+  if (!op.faces.includes('javascript')) continue;
+  if (op.javascript) {
+    let at = api;
+    for (const part of op.javascript.split('.')) at = at?.[part] ?? at?.prototype?.[part];
+    if (typeof at !== 'function') missing.push(op.name + ': ' + op.javascript);
+  } else {
+    try { api.request(op.name, {}); } catch (e) { if (e.code === 'not_found') missing.push(op.name + ': not in request()'); }
+  }
+}
+console.log(JSON.stringify(missing));
+"""
+
+
+def check_table():
+    """Each face the table names for an operation has it: the CLI's command, Python's and
+    JavaScript's names (the service's routes: tests/serve/serve_service_test.cpp)."""
+    p = subprocess.run([ARBITER, "help", "--operations", "--json"], capture_output=True, text=True, timeout=60)
+    table = json.loads(p.stdout)
+    failed = 0
+    for op in table:
+        if op["cli"]:
+            words = op["cli"].split()[1:]
+            ok = subprocess.run([ARBITER, "help"] + words, capture_output=True, text=True, timeout=60).returncode == 0
+            print("%s table: %-16s cli %s" % ("ok  " if ok else "FAIL", op["name"], op["cli"]))
+            failed += not ok
+    py = subprocess.run([sys.executable, "-c", PY_NAMES], input=json.dumps(table), capture_output=True, text=True,
+                        env=dict(os.environ, PYTHONPATH=PY_DIR), timeout=120)
+    with tempfile.NamedTemporaryFile("w", suffix=".mjs", dir=WORK, delete=False) as f:
+        f.write(JS_NAMES % os.path.abspath(JS_DIR))
+    js = subprocess.run(["node", f.name], input=json.dumps(table), capture_output=True, text=True, timeout=120)
+    for face, p in (("python", py), ("javascript", js)):
+        missing = json.loads(p.stdout) if p.returncode == 0 else ["the runner failed: " + p.stderr]
+        print("%s table: every %s name %s" % ("ok  " if not missing else "FAIL", face, "; ".join(missing)))
+        failed += bool(missing)
+    return failed
 
 PY_RUNNER = r"""
 import json, sys
@@ -142,6 +205,7 @@ def main():
     if answers["no such operation"]["python"] != {"error": {"code": "not_found", "field": None}}:
         print("FAIL an unknown operation is not refused as not_found: %s" % answers["no such operation"]["python"])
         failed += 1
+    failed += check_table()
     print("%d failed" % failed)
     return 1 if failed else 0
 

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "arbiter/arbiter.hpp"
 #include "json/rules_json.hpp"
 #include "requests/game_input.hpp"
+#include "requests/operations.hpp"
 #include "service.hpp"
 
 namespace arbiter::serve {
@@ -90,6 +92,31 @@ TEST_F(ServiceTest, WrongMethodNamesTheAllowedOnes) {
     EXPECT_TRUE(header) << "RFC 9110: the Allow header on a 405";
     EXPECT_EQ(s.handle(request("GET", "/api/v1/status")).status, 405);
     EXPECT_EQ(s.handle(request("PUT", "/api/v1/health")).status, 405);
+}
+
+// Every operation of the core's table with a route is answered by the service (the hall's, watch.*,
+// by the routes served beside it): each route answers with its method, as its operation, never as an
+// unknown resource; and the service answers no operation the table does not list.
+TEST_F(ServiceTest, EveryRouteOfTheOperationTableIsAnswered) {
+    Service& s = service();
+    const auto served = Service::operations();
+    std::set<std::string_view> expected;
+    for (const face::Operation& o : face::operation_table())
+        if (!o.route.empty() && !o.name.starts_with("watch")) expected.insert(o.name);
+    EXPECT_EQ(std::set<std::string_view>(served.begin(), served.end()), expected);
+    const Response made = s.handle(request("POST", "/api/v1/sessions", "{}"));
+    ASSERT_EQ(made.status, 201) << made.body;
+    const std::string id = std::to_string(json(made).at("id").get<std::uint64_t>());
+    for (const face::Operation& o : face::operation_table()) {
+        if (!expected.contains(o.name) || o.name == "session.stream" || o.name == "session.delete") continue;
+        std::string path(o.route);
+        if (const auto at = path.find("{id}"); at != std::string::npos) path.replace(at, 4, id);
+        const std::string body = o.name == "session.event" ? R"({"type":"move","move":"e4"})" : "{}";
+        const Response r = s.handle(request(std::string(o.method), path, o.method == "GET" ? "" : body));
+        EXPECT_TRUE(r.status < 400 || (code(r) != "not_found" && code(r) != "method_not_allowed"))
+            << o.name << ": " << r.status << " " << r.body;
+    }
+    EXPECT_EQ(s.handle(request("DELETE", "/api/v1/sessions/" + id)).status, 200);
 }
 
 TEST_F(ServiceTest, ATokenGuardsEverythingButHealth) {

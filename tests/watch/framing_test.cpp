@@ -32,6 +32,7 @@ TEST(WatchUrl, Parses) {
     ASSERT_TRUE(u) << error;
     EXPECT_EQ(u->host, "::1");
     EXPECT_EQ(u->port, 81);
+    EXPECT_EQ(u->text(), "http://[::1]:81/x");  // bracketed again: what libcurl is asked and a person shown
 }
 
 TEST(WatchUrl, RefusesWhatIsNotAUrl) {
