@@ -150,6 +150,7 @@ run("perft", ["perft", "2", "--json", "--divide", "--moves", "e4"])
 run("moves", ["moves", "--json", "--moves", "f3 e5 g4 Qh4#"])
 run("moves", ["moves", "--json", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"])
 run("play", ["play", "--json", "e4"])
+run("operations", ["help", "--operations", "--json"])
 run("play", ["play", "--json", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"])
 # errors under --json.
 run("error", ["status", "--json", "--fen", "8/8/8/8 w - -"], want_status=2)
