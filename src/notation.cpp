@@ -2,6 +2,7 @@
 #include "arbiter/notation.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "arbiter/attacks.hpp"
 #include "arbiter/movegen.hpp"
@@ -498,7 +499,56 @@ Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci) {
     return error(K::illegal, 0, quoted(uci) + " is not a legal move");
 }
 
+namespace {
+
+// Figurine notation (FIDE Laws, Appendix C.13): a piece's figure, either colour's (U+2654 ♔ to
+// U+265F ♟, three bytes each in UTF-8), in place of its letter; a pawn's figure stands for no
+// letter. The SAN it writes, with the byte of the text each of its bytes came from; nothing when
+// the text has no figure.
+struct FigurineSan {
+    std::string san;
+    std::vector<std::size_t> from;  // from[i]: the text's byte of san[i]; from[size] the end
+};
+
+std::optional<FigurineSan> figurine_san(std::string_view text) {
+    static constexpr char letters[] = "KQRBN KQRBN ";  // ♔♕♖♗♘♙ then ♚♛♜♝♞♟ (a pawn: no letter)
+    FigurineSan out;
+    bool figure = false;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+        if (i + 2 < text.size() && byte(i) == 0xE2 && byte(i + 1) == 0x99 && byte(i + 2) >= 0x94 &&
+            byte(i + 2) <= 0x9F) {
+            figure = true;
+            if (const char letter = letters[byte(i + 2) - 0x94]; letter != ' ') {
+                out.san += letter;
+                out.from.push_back(i);
+            }
+            i += 3;
+            continue;
+        }
+        out.san += text[i];
+        out.from.push_back(i++);
+    }
+    out.from.push_back(text.size());
+    if (!figure) return std::nullopt;
+    return out;
+}
+
+}  // namespace
+
 Expected<Move, MoveError> parse_move(const Position& pos, std::string_view text) {
+    if (auto fig = figurine_san(text)) {
+        auto m = parse_san(pos, fig->san);
+        if (m) return m;
+        // The error as the text was written: its byte, and the figures in its words.
+        MoveError e = m.error();
+        e.offset = fig->from[std::min(e.offset, fig->san.size())];
+        const std::string said = "'" + fig->san + "'", written = "'" + std::string(text) + "'";
+        for (std::size_t at = e.message.find(said); at != std::string::npos;
+             at = e.message.find(said, at + written.size()))
+            e.message.replace(at, said.size(), written);
+        return Unexpected(std::move(e));
+    }
     const bool uci_shaped =
         (text.size() == 4 || text.size() == 5) && parse_square(text.substr(0, 2)) && parse_square(text.substr(2, 2));
     if (uci_shaped || text == "0000") {

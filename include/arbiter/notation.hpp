@@ -69,7 +69,10 @@ Expected<SanParts, MoveError> san_parts(std::string_view san);
 /// Parses UCI, accepting both castling forms. Errors: MoveError.
 Expected<Move, MoveError> parse_uci(const Position& pos, std::string_view uci);
 
-/// SAN or UCI, whichever the text is. Errors: MoveError (from SAN unless the text is UCI-shaped).
+/// SAN or UCI, whichever the text is, or figurine SAN (FIDE Laws, Appendix C.13: "♘f3", "b8=♕",
+/// either colour's figures; a pawn's figure stands for no letter): how every face reads a move a
+/// person enters. PGN movetext is read by parse_san alone. Errors: MoveError (from SAN unless the
+/// text is UCI-shaped; for figurine text, its offset and quoted words are the text's as written).
 Expected<Move, MoveError> parse_move(const Position& pos, std::string_view text);
 
 }  // namespace arbiter

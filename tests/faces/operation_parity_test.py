@@ -56,6 +56,10 @@ CASES = [
     ("dead: a limit of 0", "dead", {"fen": KRK, "limit": 0}, ["dead", "--limit", "0", "--fen", KRK]),
     ("an unknown rule set", "claim", {"moves": "e4", "kind": "fifty", "rules": "fide-1999"},
      ["claim", "fifty", "--rules", "fide-1999", "--moves", "e4"]),
+    ("play in figurines", "play", {"fen": KRK, "move": "\u2656h5+"}, ["play", "\u2656h5+", "--fen", KRK]),
+    ("status of moves in figurines", "status", {"moves": "e4 e5 \u2658f3 \u265ec6"},
+     ["status", "--moves", "e4 e5 \u2658f3 \u265ec6"]),
+    ("play: a figurine off the board", "play", {"fen": KRK, "move": "\u2656h9"}, ["play", "\u2656h9", "--fen", KRK]),
     ("play: an illegal move", "play", {"fen": KRK, "move": "Rh9"}, ["play", "Rh9", "--fen", KRK]),
     ("no such operation", "status2", {"moves": "e4"}, None),
 ]

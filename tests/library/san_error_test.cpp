@@ -182,3 +182,52 @@ TEST(Uci, CastlingInBothForms) {
     EXPECT_EQ(to_san(x, *castle), "O-O+");  // the rook on f1 checks the king on a1
     EXPECT_EQ(to_uci(x, *castle), "d1e1");
 }
+
+namespace {
+
+// Figurine notation (FIDE Laws, Appendix C.13) wherever a person enters a move (parse_move):
+// either colour's figures for the piece letters, a pawn's figure for none, in a promotion too;
+// an error points at the byte of the text as written and quotes it so.
+TEST(FigurineMoves, AreReadAsTheirSan) {
+    const Position start_pos = read(start);
+    for (const char* text : {"\xE2\x99\x98"
+                             "f3",
+                             "\xE2\x99\x9E"
+                             "f3"}) {  // ♘f3, ♞f3
+        const auto m = parse_move(start_pos, text);
+        ASSERT_TRUE(m) << text << ": " << m.error().message;
+        EXPECT_EQ(to_san(start_pos, *m), "Nf3");
+    }
+    const auto pawn = parse_move(start_pos,
+                                 "\xE2\x99\x99"
+                                 "e4");  // ♙e4
+    ASSERT_TRUE(pawn);
+    EXPECT_EQ(to_uci(start_pos, *pawn), "e2e4");
+    const Position p = read(promo);
+    const auto queen = parse_move(p, "b8=\xE2\x99\x95");  // b8=♕
+    ASSERT_TRUE(queen) << queen.error().message;
+    EXPECT_EQ(to_san(p, *queen), "b8=Q");
+    const Position c = read(clash);
+    const auto ambiguous = parse_move(c,
+                                      "\xE2\x99\x98"
+                                      "d2");  // ♘d2: the b1 or the f3 knight
+    ASSERT_FALSE(ambiguous);
+    EXPECT_EQ(ambiguous.error().kind, K::ambiguous);
+    // "♘f9": the rank is the fifth byte of the text (the figure is three).
+    const auto bad = parse_move(start_pos,
+                                "\xE2\x99\x98"
+                                "f9");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().kind, K::syntax);
+    EXPECT_EQ(bad.error().offset, 4u);
+    EXPECT_EQ(bad.error().message.find("'Nf9'"), std::string::npos) << bad.error().message;
+    // Another symbol is no figure; the SAN reader alone (PGN movetext) still takes letters only.
+    EXPECT_FALSE(parse_move(start_pos,
+                            "\xE2\x99\xA0"
+                            "f3"));  // ♠f3
+    EXPECT_FALSE(parse_san(start_pos,
+                           "\xE2\x99\x98"
+                           "f3"));
+}
+
+}  // namespace
