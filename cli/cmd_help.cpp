@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "audit/audit_output.hpp"
 #include "cli.hpp"
 #include "json/json.hpp"
 #include "requests/operations.hpp"
@@ -158,8 +159,13 @@ void finish(CLI::App& app, const std::string& version) {
 /// The fixed values an option takes, for completion (empty: files).
 std::string values_of(const CLI::Option* opt) {
     const std::string name = opt->get_name(false, true);
-    if (name == "--format") return "jsonl csv summary";
-    if (name == "--side") return "white black both";
+    const auto words = [](const auto& names) {
+        std::string out;
+        for (const auto& n : names) out += (out.empty() ? "" : " ") + std::string(n);
+        return out;
+    };
+    if (name == "--format") return words(EnumNames<AuditFormat>::names);  // audit/audit_output.hpp
+    if (name == "--side") return words(request_option("side").choices);   // the operations' table
     const RuleOptionSpec* spec = find_rule_flag(name);
     if (!spec || !spec->words) return {};
     return (name == "--rules" ? "auto " : "") + spec->words();

@@ -106,6 +106,19 @@ TEST(OptionTable, EachOptionChangesTheRulesItNames) {
         read_rules(Fields(plain, with_rule_keys({})), not_given);
         given.check_applies(given.rule_set_or_throw());
         EXPECT_FALSE(given.rule_options() == not_given.rule_options()) << spec.name << " changed nothing";
+        // What is set is kept: by a game's snapshot (RuleOptions::each_scalar) and by a session's
+        // stored settings (src/session_codec.cpp), so that a member missing from either fails here.
+        const GameRecord game(Position(), rule_set(RuleSetId::fide_online), given.rule_options());
+        const auto back = GameRecord::restore(game.snapshot());
+        ASSERT_TRUE(back) << spec.name;
+        EXPECT_TRUE(back->options() == given.rule_options()) << spec.name << " is lost by a snapshot";
+        SessionConfig config;
+        config.rules = RuleSetId::fide_online;
+        config.options = given.rule_options();
+        config.time_category_given = true;
+        const auto stored = decode_config(encode(config));
+        ASSERT_TRUE(stored) << spec.name << ": " << stored.error().message;
+        EXPECT_TRUE(stored->options == config.options) << spec.name << " is lost by a session's stored settings";
     }
 }
 
