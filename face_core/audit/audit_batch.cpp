@@ -10,9 +10,13 @@ namespace arbiter::face {
 // A game's output line (jsonl or csv) without its game number; empty for the summary.
 std::string format_game(const Batch& b, const AuditConfig& cfg, const pgn::ParsedGame& game,
                         const audit::GameAudit& result) {
-    if (cfg.format == AuditFormat::summary) return {};
     const GameSource from{b.name, b.first_line, b.first_offset, cfg.relative_positions};
-    return cfg.format == AuditFormat::jsonl ? jsonl_record(game, result, from) : csv_rows(game, result, from);
+    switch (cfg.format) {  // every format (face_core compiles with -Werror=switch)
+        case AuditFormat::jsonl: return jsonl_record(game, result, from);
+        case AuditFormat::csv: return csv_rows(game, result, from);
+        case AuditFormat::summary: return {};
+    }
+    return {};
 }
 
 PieceAudit audit_piece(const AuditPiece& piece, const audit::AuditOptions& options, AuditFormat format,

@@ -108,8 +108,22 @@ std::unique_ptr<ByteSource> owned_memory_input(std::string data, std::string nam
     return std::make_unique<OwnedMemory>(std::move(data), std::move(name));
 }
 
+namespace {
+
+// What a format writes before its first record (face_core compiles with -Werror=switch).
+std::string_view header_of(AuditFormat format) {
+    switch (format) {
+        case AuditFormat::csv: return csv_header;
+        case AuditFormat::jsonl:
+        case AuditFormat::summary: return {};
+    }
+    return {};
+}
+
+}  // namespace
+
 void StreamSink::record(std::uint64_t game, std::uint64_t game_in_file, const std::string& text) {
-    if (format_ == AuditFormat::csv && !header_written_) out_ << csv_header;
+    if (!header_written_) out_ << header_of(format_);
     header_written_ = true;
     write_numbered(out_, format_, game, game_in_file, text);
     if (!out_) throw OutputFailed{errno};
@@ -128,7 +142,7 @@ void StreamSink::input_failed(const arbiter::InputError& error, bool opened) {
 void StreamSink::end(std::uint64_t games) {
     // The CSV header comes before the first row, or at the end when games were read but had no
     // row (none for an input without games, which is an error).
-    if (format_ == AuditFormat::csv && !header_written_ && games > 0) out_ << csv_header;
+    if (!header_written_ && games > 0) out_ << header_of(format_);
 }
 
 class AuditPipeline::Impl {

@@ -153,16 +153,19 @@ std::string csv_rows(const pgn::ParsedGame& game, const audit::GameAudit& result
 
 void write_numbered(std::ostream& out, AuditFormat format, std::uint64_t game, std::uint64_t game_in_file,
                     const std::string& text) {
-    if (format == AuditFormat::jsonl) {
-        out << "{\"game\":" << game << ",\"game_in_file\":" << game_in_file << text;
-        return;
-    }
-    // one CSV row per finding: each row starts with the game numbers
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        out << game << ',' << game_in_file << text.substr(start, end - start + 1);
-        start = end + 1;
+    switch (format) {  // every format (face_core compiles with -Werror=switch)
+        case AuditFormat::jsonl: out << "{\"game\":" << game << ",\"game_in_file\":" << game_in_file << text; return;
+        case AuditFormat::csv: {
+            // one CSV row per finding: each row starts with the game numbers
+            std::size_t start = 0;
+            while (start < text.size()) {
+                const std::size_t end = text.find('\n', start);
+                out << game << ',' << game_in_file << text.substr(start, end - start + 1);
+                start = end + 1;
+            }
+            return;
+        }
+        case AuditFormat::summary: return;  // the summary has no records
     }
 }
 
