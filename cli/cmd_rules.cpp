@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "game_options.hpp"
+#include "json/message_json.hpp"
 #include "json/rules_json.hpp"
 #include "requests/claim_answer.hpp"
 
@@ -84,12 +85,12 @@ void print_status(const DrawStatus& s, const GameRecord& record) {
               << yes_no_unknown(s.black_can_checkmate) << '\n';
 }
 
-void print_claim(const ClaimVerdict& v, const GameRecord& record) {
+void print_claim(const ClaimVerdict& v, const GameRecord& record, const TextStyle& style) {
     std::cout << "Claim      " << claim_kind_name(v.kind) << " by " << side_name(v.claimant);
     if (v.intended) std::cout << ", intended move " << v.intended_san;
     std::cout << '\n';
     std::cout << "Ruling     " << (v.correct ? "CORRECT" : "INCORRECT") << " (" << v.article << ")\n";
-    std::cout << "Reason     " << v.reason << '\n';
+    std::cout << "Reason     " << render(v.reason_message, style) << '\n';
     if (v.kind == ClaimKind::threefold) {
         if (!v.occurrences.empty()) std::cout << "Occurrences\n";
         for (std::size_t i = 0; i < v.occurrences.size(); ++i) {
@@ -102,7 +103,8 @@ void print_claim(const ClaimVerdict& v, const GameRecord& record) {
         }
         if (!v.lookalikes.empty()) std::cout << "Look the same but do not count\n";
         for (const auto& l : v.lookalikes)
-            std::cout << "  ply " << l.position.ply << "  " << l.position.label << "  " << l.why << '\n';
+            std::cout << "  ply " << l.position.ply << "  " << l.position.label << "  " << render(l.why_message, style)
+                      << '\n';
     } else {
         std::cout << "Count      " << v.no_progress_plies << " of " << v.required_plies
                   << (v.required_plies == 1 ? " ply" : " plies");
@@ -150,14 +152,19 @@ void add_claim(CLI::App& app) {
     cmd->add_option("kind", *kind, "threefold or fifty")->required();
     cmd->add_option("--intended", *intended, "The move written down before claiming (9.2.1 / 9.3.1), SAN or UCI");
     add_game_input(*cmd, *in);
-    cmd->callback([in, kind, intended] {
+    auto request = std::make_shared<Json>(Json::object());
+    add_request_options(*cmd, "claim", request);
+    cmd->callback([in, kind, intended, request] {
+        const TextStyle style = command_text_style(*request);
         claim_kind_or_throw(*kind);  // before the position is read
         const auto record = in->build();
         const ClaimVerdict v = claim_verdict(*record, *kind, *intended);
         if (in->json) {
-            std::cout << dump(to_json(v, *record)) << '\n';
+            Json j = to_json(v, *record);
+            localize(j, style);
+            std::cout << dump(j) << '\n';
         } else {
-            print_claim(v, *record);
+            print_claim(v, *record, style);
         }
     });
 }

@@ -1,6 +1,8 @@
 // game_options.cpp — the rule and POSITION options of the command line.
 #include "game_options.hpp"
 
+#include <cstdlib>
+
 namespace arbiter::cli {
 
 namespace {
@@ -89,6 +91,34 @@ void add_request_options(CLI::App& cmd, std::string_view operation, const std::s
             }
         }
     }
+}
+
+TextStyle command_text_style(const Json& request) {
+    TextStyle style = text_style(request);
+    if (request.contains("lang")) return style;
+    const auto env = [](const char* name) -> std::string_view {
+        const char* v = std::getenv(name);
+        return v ? v : "";
+    };
+    std::string_view locale = env("LC_ALL");
+    if (locale.empty()) locale = env("LC_MESSAGES");
+    if (locale.empty()) locale = env("LANG");
+    const Language* lang = find_language(locale);
+    const bool c_locale = locale.empty() || locale == "C" || locale == "POSIX" || locale.starts_with("C.");
+    if (!c_locale) {
+        // LANGUAGE ("fa:en"): the first of its languages with a catalog.
+        std::string_view list = env("LANGUAGE");
+        while (!list.empty()) {
+            const std::size_t colon = list.find(':');
+            if (const Language* l = find_language(list.substr(0, colon))) {
+                lang = l;
+                break;
+            }
+            list = colon == std::string_view::npos ? std::string_view{} : list.substr(colon + 1);
+        }
+    }
+    style.language = lang ? lang : &english();
+    return style;
 }
 
 }  // namespace arbiter::cli

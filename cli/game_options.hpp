@@ -10,6 +10,7 @@
 #include "json/json.hpp"
 #include "requests/game_input.hpp"
 #include "requests/option_table.hpp"
+#include "requests/position_requests.hpp"
 
 namespace arbiter::cli {
 
@@ -33,5 +34,11 @@ void add_position_options(CLI::App& cmd, GameInput& in, bool with_fen = true);
 /// (position_answer) with that request, so that an option added to the table for the operation
 /// reaches the command line with no change here.
 void add_request_options(CLI::App& cmd, std::string_view operation, const std::shared_ptr<Json>& request);
+
+/// The language and figurines of a command's texts: --lang and --figurines from `request` (set by
+/// add_request_options), else the language the environment asks for, as gettext reads it
+/// (LC_ALL, then LC_MESSAGES, then LANG; C and POSIX are English; LANGUAGE's list is read first
+/// when the locale is not C); English when arbiter has no catalog for it.
+TextStyle command_text_style(const Json& request);
 
 }  // namespace arbiter::cli

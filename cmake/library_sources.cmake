@@ -19,6 +19,8 @@ set(ARBITER_LIBRARY_SOURCES
   src/game.cpp
   src/game_snapshot.cpp
   src/claims.cpp
+  src/message.cpp
+  src/messages.cpp
   src/clock.cpp
   src/flag.cpp
   src/procedure.cpp

@@ -20,6 +20,7 @@
 #include "board_svg.hpp"
 #include "json/json.hpp"
 #include "json/json_object.hpp"
+#include "json/message_json.hpp"
 #include "requests/game_input.hpp"
 #include "requests/live_game.hpp"
 #include "requests/position_requests.hpp"
@@ -237,8 +238,17 @@ public:
     py::object status() const {
         return to_python(locked([&] { return game_->status(); }, true));
     }
-    py::object claim(const std::string& kind, const std::optional<std::string>& intended) const {
-        return to_python(locked([&] { return game_->claim(kind, intended.value_or("")); }, true));
+    py::object claim(const std::string& kind, const std::optional<std::string>& intended, const std::string& lang,
+                     bool figurines) const {
+        return to_python(locked(
+            [&] {
+                // The language first: a bad one is the request's first refusal, as in every face.
+                const TextStyle style = face::text_style(face::Json{{"lang", lang}, {"figurines", figurines}});
+                face::Json j = game_->claim(kind, intended.value_or(""));
+                face::localize(j, style);
+                return j;
+            },
+            true));
     }
     std::vector<std::string> history(const char* notation) const {
         return locked([&] { return game_->history(); })[notation].template get<std::vector<std::string>>();
@@ -519,6 +529,11 @@ PYBIND11_MODULE(_arbiter, m) {
     py::list operations;                                       // the face core's registry of operations on a position
     for (const auto& op : face::position_operations()) operations.append(std::string(op));
     m.attr("OPERATIONS") = py::tuple(operations);
+    // The languages of the texts (message.hpp): (code, its own name, written right to left).
+    py::list langs;
+    for (const Language& l : languages())
+        langs.append(py::make_tuple(std::string(l.code), std::string(l.name), l.right_to_left));
+    m.attr("LANGUAGES") = py::tuple(langs);
 
     py::class_<Game>(m, "Game", "A game under a rule set: moves played, and its draw status and claims.")
         .def(py::init([default_rules](const std::optional<std::string>& fen,
@@ -535,9 +550,11 @@ PYBIND11_MODULE(_arbiter, m) {
         .def("status", &Game::status,
              "Everything draw-related about the current position: the dict of `arbiter status --json` "
              "(releases the GIL).")
-        .def("claim", &Game::claim, py::arg("kind"), py::arg("intended") = py::none(),
+        .def("claim", &Game::claim, py::arg("kind"), py::arg("intended") = py::none(), py::arg("lang") = "en",
+             py::arg("figurines") = false,
              "The arbiter's ruling on a claim (kind 'threefold' or 'fifty', with the written move `intended` "
-             "or not): the dict of `arbiter claim --json`. Raises ClaimError, MoveError.")
+             "or not): the dict of `arbiter claim --json`, its texts in `lang`. Raises ClaimError, MoveError, "
+             "OptionError.")
         .def_property_readonly(
             "history", [](const Game& g) { return g.history("san"); }, "The moves played, in SAN.")
         .def_property_readonly(

@@ -275,6 +275,7 @@ int run(const ServeOptions& o) {
         req.path = in.path;
         for (const auto& [k, v] : in.params) req.query.emplace(k, v);
         req.authorization = in.get_header_value("Authorization");
+        req.accept_language = in.get_header_value("Accept-Language");
         req.remote = in.remote_addr;
         req.body = in.body;
         Response r = hall && hall->handles(req.path) ? hall->handle(req) : service.handle(req);

@@ -2,6 +2,7 @@
 #include "arbiter/claims.hpp"
 
 #include "arbiter/fen.hpp"
+#include "arbiter/message.hpp"
 #include "arbiter/movegen.hpp"
 
 namespace arbiter {
@@ -35,32 +36,37 @@ CitedPosition cite_intended(const GameRecord& rec, const Position& child, Move m
             true,       to_uci(rec.current(), m)};
 }
 
-std::string where(const CitedPosition& c) {
-    if (c.label == "start") return "at the start";
-    if (c.label.rfind("intended ", 0) == 0) return "after the " + c.label;
-    return "after " + c.label;
+// The verdict's reason: its message and its English text.
+void say(ClaimVerdict& v, Message m) {
+    v.reason = english_text(m);
+    v.reason_message = std::move(m);
 }
 
-std::string list_places(const std::vector<CitedPosition>& cs) {
-    std::string out;
-    for (std::size_t i = 0; i < cs.size(); ++i) {
-        if (i) out += i + 1 == cs.size() ? " and " : ", ";
-        out += where(cs[i]);
-    }
+Message where(const CitedPosition& c) {
+    constexpr std::string_view intended = "intended ";
+    if (c.label == "start") return Message("place.start");
+    if (c.label.starts_with(intended))
+        return Message("place.after_intended").move("move", c.label.substr(intended.size()));
+    return Message("place.after").move("move", c.label);
+}
+
+std::vector<Message> places(const std::vector<CitedPosition>& cs) {
+    std::vector<Message> out;
+    for (const auto& c : cs) out.push_back(where(c));
     return out;
 }
 
-std::string times(std::size_t n) {
+Message times(std::size_t n) {
     switch (n) {
-        case 1: return "once";
-        case 2: return "twice";
-        default: return std::to_string(n) + " times";
+        case 1: return Message("times.once");
+        case 2: return Message("times.twice");
+        default: return Message("times.count").number("count", static_cast<std::int64_t>(n));
     }
 }
 
-std::string plies_as_moves(std::uint32_t plies) {
-    if (plies % 2 == 0) return std::to_string(plies / 2) + " moves by each player";
-    return std::to_string(plies / 2 + 1) + " moves by one player and " + std::to_string(plies / 2) + " by the other";
+Message plies_as_moves(std::uint32_t plies) {
+    if (plies % 2 == 0) return Message("moves.each").number("count", plies / 2);
+    return Message("moves.uneven").number("count", plies / 2 + 1).number("other", plies / 2);
 }
 
 // Earlier positions with the same placement and side to move that are not the same position.
@@ -73,14 +79,17 @@ std::vector<Lookalike> find_lookalikes(const GameRecord& rec, const Position& p)
         l.position = cite(rec, j);
         l.castling_rights_differ = q.castling_rooks() != p.castling_rooks();
         l.en_passant_differs = q.legal_ep_square() != p.legal_ep_square();
+        std::vector<Message> why;
         if (l.castling_rights_differ)
-            l.why = "castling rights differed (" + castling_text(q) + " then, " + castling_text(p) + " now)";
+            why.push_back(Message("why.castling").text("then", castling_text(q)).text("now", castling_text(p)));
         if (l.en_passant_differs) {
-            if (!l.why.empty()) l.why += "; ";
             const bool then = q.legal_ep_square() != Square::none;
-            l.why += then ? "a legal en passant capture on " + to_string(q.legal_ep_square()) + " existed then"
-                          : "a legal en passant capture on " + to_string(p.legal_ep_square()) + " exists now";
+            why.push_back(then ? Message("why.en_passant_then").text("square", to_string(q.legal_ep_square()))
+                               : Message("why.en_passant_now").text("square", to_string(p.legal_ep_square())));
         }
+        l.why_message =
+            why.size() == 1 ? why.front() : Message("why.both").message("first", why[0]).message("second", why[1]);
+        l.why = english_text(l.why_message);
         out.push_back(std::move(l));
     }
     return out;
@@ -91,7 +100,8 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
     const Articles& art = rec.rules().articles;
     const Position& now = rec.current();
     const std::uint32_t now_count = rec.occurrences(n);
-    const std::string side = side_title(now.turn());
+    const Message side = side_message(now.turn());
+    Message reason;
 
     if (!v.intended || now_count >= 3) {
         for (std::size_t i : rec.occurrence_indices(n)) v.occurrences.push_back(cite(rec, i));
@@ -99,14 +109,17 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
         v.article = art.threefold_now;
         v.correct = now_count >= 3;
         if (v.correct) {
-            v.reason = std::string(v.intended ? "No move is needed: the" : "The") + " position with " + side +
-                       " to move has now stood " + times(now_count) + ": " + list_places(v.occurrences) + ".";
+            reason = Message(v.intended ? "claim.threefold.already" : "claim.threefold.now")
+                         .message("side", side)
+                         .message("times", times(now_count))
+                         .list("places", places(v.occurrences));
         } else if (now_count <= 1) {
-            v.reason = "The position with " + side +
-                       " to move has not stood before in this game; a claim needs it to stand a third time.";
+            reason = Message("claim.threefold.not_before").message("side", side);
         } else {
-            v.reason = "The position with " + side + " to move has stood only " + times(now_count) + " (" +
-                       list_places(v.occurrences) + "); a claim needs a third occurrence.";
+            reason = Message("claim.threefold.only")
+                         .message("side", side)
+                         .message("times", times(now_count))
+                         .list("places", places(v.occurrences));
         }
     } else {
         const Move m = *v.intended;
@@ -121,24 +134,27 @@ ClaimVerdict threefold_verdict(const GameRecord& rec, ClaimVerdict v) {
         v.lookalikes = find_lookalikes(rec, child);
         v.article = art.threefold_intended;
         v.correct = count >= 3;
-        const std::string after = "after the intended " + v.intended_san;
         if (v.correct) {
-            v.reason = "The intended " + v.intended_san + " would make the position stand for the " +
-                       (count == 3 ? std::string("third") : std::to_string(count) + "th") +
-                       " time: " + list_places(v.occurrences) + ".";
+            reason = count == 3 ? Message("claim.threefold.intended.third")
+                                : Message("claim.threefold.intended.count").number("count", count);
+            reason.move("move", v.intended_san).list("places", places(v.occurrences));
         } else if (count == 1) {
-            v.reason =
-                "The position " + after + " has not stood before in this game; a claim needs a third occurrence.";
+            reason = Message("claim.threefold.intended.not_before").move("move", v.intended_san);
         } else {
-            v.reason = "The position " + after + " would stand only " + times(count) + " (" +
-                       list_places(v.occurrences) + "); a claim needs a third occurrence.";
+            reason = Message("claim.threefold.intended.only")
+                         .move("move", v.intended_san)
+                         .message("times", times(count))
+                         .list("places", places(v.occurrences));
         }
     }
     if (!v.correct && !v.lookalikes.empty()) {
         const auto& l = v.lookalikes.front();
-        v.reason.pop_back();
-        v.reason +=
-            " — the position " + where(l.position) + " looks the same but does not count, because " + l.why + ".";
+        say(v, Message("claim.threefold.lookalike")
+                   .message("reason", std::move(reason))
+                   .message("place", where(l.position))
+                   .message("why", l.why_message));
+    } else {
+        say(v, Message("claim.threefold.sentence").message("reason", std::move(reason)));
     }
     return v;
 }
@@ -154,32 +170,34 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
     if (np <= n) {
         v.count_started = cite(rec, n - np);
     }
-    const std::string since =
-        v.count_started
-            ? " since " + (v.count_started->label == "start" ? std::string("the start") : v.count_started->label)
-            : " (the count began before the set-up position)";
+    const Message since = !v.count_started ? Message("since.before_setup")
+                          : v.count_started->label == "start"
+                              ? Message("since.start")
+                              : Message("since.move").move("move", v.count_started->label);
     const int tb = rec.rules().fifty_rule_max_tablebase_pieces;
     if (tb > 0 && now.occupied().count() <= tb) {
         v.article = art.fifty_now;
         v.correct = false;
-        v.reason = "With " + std::to_string(tb) +
-                   " or fewer pieces on the board the 50-move rule gives way to a tablebase claim under " +
-                   std::string(rec.rules().name) + ".";
+        say(v, Message("claim.fifty.tablebase").number("count", tb).text("rules", std::string(rec.rules().name)));
         return v;
     }
-    const std::string needed = std::to_string(limit / 2) + " moves by each player";
+    const Message needed = Message("moves.each").number("count", limit / 2);
     if (np >= limit) {
         v.article = art.fifty_now;
         v.correct = true;
-        v.reason = "No pawn has moved and nothing has been captured in the last " + plies_as_moves(np) + since + "; " +
-                   needed + " are enough.";
+        say(v, Message("claim.fifty.enough")
+                   .message("moves", plies_as_moves(np))
+                   .message("since", since)
+                   .message("needed", needed));
         return v;
     }
     if (!v.intended) {
         v.article = art.fifty_now;
         v.correct = false;
-        v.reason = "Only " + plies_as_moves(np) + " have been made without a pawn move or capture" + since + "; " +
-                   needed + " are needed.";
+        say(v, Message("claim.fifty.not_enough")
+                   .message("moves", plies_as_moves(np))
+                   .message("since", since)
+                   .message("needed", needed));
         return v;
     }
     const Move m = *v.intended;
@@ -187,26 +205,30 @@ ClaimVerdict fifty_verdict(const GameRecord& rec, ClaimVerdict v) {
     if (now.is_zeroing(m)) {
         v.correct = false;
         v.no_progress_plies = 0;
-        v.reason = "The intended " + v.intended_san + " is a " + (now.is_capture(m) ? "capture" : "pawn move") +
-                   ", which starts the count again.";
+        say(v, Message(now.is_capture(m) ? "claim.fifty.intended.capture" : "claim.fifty.intended.pawn")
+                   .move("move", v.intended_san));
         return v;
     }
     v.no_progress_plies = np + 1;
     if (np + 1 < limit) {
         v.correct = false;
-        v.reason = "After the intended " + v.intended_san + " only " + plies_as_moves(np + 1) +
-                   " would have been made without a pawn move or capture" + since + "; " + needed + " are needed.";
+        say(v, Message("claim.fifty.intended.not_enough")
+                   .move("move", v.intended_san)
+                   .message("moves", plies_as_moves(np + 1))
+                   .message("since", since)
+                   .message("needed", needed));
         return v;
     }
     if (rec.options().intended_mate_incorrect && is_checkmate(now.after(m))) {
         v.correct = false;
-        v.reason = "The intended " + v.intended_san +
-                   " checkmates, and under the chosen option a mating move cannot complete the count.";
+        say(v, Message("claim.fifty.intended.mates").move("move", v.intended_san));
         return v;
     }
     v.correct = true;
-    v.reason =
-        "The intended " + v.intended_san + " completes " + needed + " without a pawn move or capture" + since + ".";
+    say(v, Message("claim.fifty.intended.completes")
+               .move("move", v.intended_san)
+               .message("needed", needed)
+               .message("since", since));
     return v;
 }
 
@@ -237,15 +259,16 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::optional
             v = unplayable_intended(rec, kind);
             v.intended = intended;
             v.intended_san = to_uci(rec.current(), *intended);
-            v.reason = "The intended move " + v.intended_san + " is not legal, so no claim can rest on it.";
+            say(v, Message("claim.intended.not_legal").move("move", v.intended_san));
             return v;
         }
         v.intended_san = to_san(rec.current(), *intended);
     }
     if (const auto& t = rec.termination()) {
         v.article = t->article;
-        v.reason = "The game has already ended (" + std::string(termination_words(t->kind)) + ", " +
-                   where(cite(rec, t->index)) + "); no claim can be made.";
+        say(v, Message("claim.game_over")
+                   .message("termination", termination_message(t->kind))
+                   .message("place", where(cite(rec, t->index))));
         return v;
     }
     return kind == ClaimKind::threefold ? threefold_verdict(rec, std::move(v)) : fifty_verdict(rec, std::move(v));
@@ -258,8 +281,7 @@ ClaimVerdict evaluate_claim(const GameRecord& rec, ClaimKind kind, std::string_v
     ClaimVerdict v = unplayable_intended(rec, kind);
     v.intended = Move::null();
     v.intended_san = std::string(intended);
-    v.reason = "The intended move " + v.intended_san + " is " + kind_name(m.error().kind) +
-               " here, so no claim can rest on it.";
+    say(v, Message(std::string("claim.intended.") + kind_name(m.error().kind)).move("move", v.intended_san));
     return v;
 }
 

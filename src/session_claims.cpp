@@ -39,11 +39,13 @@ ClaimVerdict lost_right_verdict(ClaimKind kind, Color claimant, std::optional<Mo
     v.intended = intended;
     v.intended_san = intended ? to_san(judged, *intended) : written;
     v.article = article;
-    std::string what = "a piece";
-    if (!touched.empty()) what = "the " + piece_on(judged, touched.front());
-    v.reason = side_title(claimant) + " touched " + what +
-               " with intent before claiming and so lost the right to claim on this move (" + article +
-               "); the right returns on " + side_title(claimant) + "'s next move.";
+    Message why = touched.empty() ? Message("claim.lost_right.a_piece")
+                                  : Message("claim.lost_right.piece")
+                                        .message("piece", piece_message(type_of(judged.piece_at(touched.front()))))
+                                        .text("square", to_string(touched.front()));
+    why.message("side", side_message(claimant)).article("article", article);
+    v.reason = english_text(why);
+    v.reason_message = std::move(why);
     return v;
 }
 
@@ -56,7 +58,8 @@ ClaimVerdict written_error_verdict(ClaimKind kind, Color claimant, const std::st
     v.intended = Move::null();
     v.intended_san = written;
     v.article = article;
-    v.reason = "The written move " + written + " is " + kind_name(error.kind) + " here, so no claim can rest on it.";
+    v.reason_message = Message(std::string("claim.written.") + kind_name(error.kind)).move("move", written);
+    v.reason = english_text(v.reason_message);
     return v;
 }
 

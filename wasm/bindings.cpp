@@ -26,6 +26,7 @@
 #include "board_svg.hpp"
 #include "errors.hpp"
 #include "json/json_object.hpp"
+#include "json/message_json.hpp"
 #include "json/rules_json.hpp"
 #include "requests/dead_json.hpp"
 #include "requests/live_game.hpp"
@@ -238,8 +239,15 @@ public:
     std::string status() const {
         return guarded([&] { return game_->status(); });
     }
-    std::string claim(const std::string& kind, const std::string& intended) const {
-        return guarded([&] { return game_->claim(kind, intended); });
+    // `style`: {"lang", "figurines"} as JSON (the language first: a bad one is the first refusal).
+    std::string claim(const std::string& kind, const std::string& intended, const std::string& style) const {
+        return guarded([&] {
+            const arbiter::TextStyle text =
+                arbiter::face::text_style(arbiter::face::parse_json_object(style, "options"));
+            Json j = game_->claim(kind, intended);
+            arbiter::face::localize(j, text);
+            return j;
+        });
     }
     std::string history() const {
         return guarded([&] { return game_->history(); });
@@ -547,6 +555,13 @@ private:
 
 std::string version() { return std::string(arbiter::version); }
 std::string rule_sets() { return arbiter::face::dump(arbiter::face::rule_sets_json()); }
+// The languages of the texts: [{"code","name","rtl"}], English first.
+std::string languages() {
+    Json out = Json::array();
+    for (const auto& l : arbiter::languages())
+        out.push_back(Json{{"code", l.code}, {"name", l.name}, {"rtl", l.right_to_left}});
+    return arbiter::face::dump(out);
+}
 // The codes a refusal here can carry: the one table's (face_core/errors.cpp) and the input's
 // (a PGN's bytes that are not text), for the test that index.d.ts's ErrorCode union names them all.
 std::string error_codes() {
@@ -571,6 +586,7 @@ EMSCRIPTEN_BINDINGS(arbiter) {
     emscripten::function("board", &board);
     emscripten::function("version", &version);
     emscripten::function("ruleSets", &rule_sets);
+    emscripten::function("languages", &languages);
     emscripten::function("errorCodes", &error_codes);
     emscripten::class_<Game>("Game")
         .constructor<>()

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <new>
 
 #include "text.hpp"
@@ -135,6 +136,38 @@ Response answer(const Request& req, const std::function<Response(const Request&)
                            "'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
     if (r.content_type == "application/json") r.headers.emplace_back("Cache-Control", "no-store");
     return r;
+}
+
+const Language* accepted_language(std::string_view header) {
+    const Language* best = nullptr;
+    double best_q = 0;
+    while (!header.empty()) {
+        const std::size_t comma = header.find(',');
+        std::string_view item = header.substr(0, comma);
+        header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+        double q = 1;
+        if (const std::size_t semi = item.find(';'); semi != std::string_view::npos) {
+            std::string_view params = item.substr(semi + 1);
+            item = item.substr(0, semi);
+            const std::size_t at = params.find("q=");
+            if (at != std::string_view::npos) q = std::strtod(std::string(params.substr(at + 2)).c_str(), nullptr);
+        }
+        while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+        while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+        const Language* lang = item == "*" ? &english() : find_language(item);
+        if (lang && q > best_q) {  // the first of equal weight wins: the header's order
+            best = lang;
+            best_q = q;
+        }
+    }
+    return best;
+}
+
+std::optional<std::string> request_language(const Request& req, const Json& body) {
+    if (body.is_object() && body.contains("lang")) return std::nullopt;
+    if (const auto it = req.query.find("lang"); it != req.query.end()) return it->second;
+    if (const Language* lang = accepted_language(req.accept_language)) return std::string(lang->code);
+    return std::nullopt;
 }
 
 }  // namespace arbiter::face

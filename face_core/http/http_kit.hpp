@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/message.hpp"
 #include "errors.hpp"
 #include "http/routes.hpp"
 #include "json/json.hpp"
@@ -70,6 +71,14 @@ struct RouteMatch {
 /// The routes of operation_table() that `path` matches: each segment equal, or "{id}" a whole
 /// number from 1.
 RouteMatch match_route(std::string_view path);
+
+/// The language an Accept-Language header asks for first among those with a catalog
+/// ("fa-IR,fa;q=0.9,en;q=0.8" → fa; a q of 0 refuses one), or null when it names none of them.
+const Language* accepted_language(std::string_view header);
+/// The request's language for the texts of an answer: the body's key `lang` when given (nullopt:
+/// the body decides), else the query's `lang`, else Accept-Language, else English; the code to
+/// put into the request as its `lang`.
+std::optional<std::string> request_language(const Request& req, const Json& body);
 
 /// Runs `route`, turns what it throws into its answer (an HttpError as it is; an InputError by
 /// http_error; bad_alloc 500 out_of_memory; any other exception 500 internal) and adds the headers

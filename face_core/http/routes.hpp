@@ -19,8 +19,9 @@ struct Request {
     std::string method;  ///< GET, POST, …
     std::string path;    ///< decoded path, without the query
     std::multimap<std::string, std::string> query;
-    std::string authorization;  ///< the Authorization header, empty when absent
-    std::string remote;         ///< the client's address (for the limit on wrong tokens), empty when unknown
+    std::string authorization;    ///< the Authorization header, empty when absent
+    std::string remote;           ///< the client's address (for the limit on wrong tokens), empty when unknown
+    std::string accept_language;  ///< the Accept-Language header, empty when absent
     std::string body;
 };
 

@@ -1,5 +1,6 @@
 // rules_json.cpp — JSON forms of draw status and claim verdicts.
 #include "json/rules_json.hpp"
+#include "json/message_json.hpp"
 
 namespace arbiter::face {
 
@@ -83,6 +84,7 @@ Json to_json(const ClaimVerdict& v, const GameRecord& record) {
     j["correct"] = v.correct;
     j["article"] = v.article;
     j["reason"] = v.reason;
+    j["reason_message"] = message_json(v.reason_message);
     Json ev;
     if (v.kind == ClaimKind::threefold) {
         ev["count"] = v.occurrences.size();
@@ -93,6 +95,7 @@ Json to_json(const ClaimVerdict& v, const GameRecord& record) {
         for (const auto& l : v.lookalikes) {
             Json x = cited(l.position);
             x["why"] = l.why;
+            x["why_message"] = message_json(l.why_message);
             x["castling_rights_differ"] = l.castling_rights_differ;
             x["en_passant_differs"] = l.en_passant_differs;
             look.push_back(x);

@@ -163,7 +163,7 @@ namespace {
 constexpr std::string_view sides[] = {"white", "black", "both"};
 constexpr std::string_view notations[] = {"san", "uci"};
 
-const std::array<RequestOptionSpec, 8> requests{{
+const std::array<RequestOptionSpec, 10> requests{{
     {.name = "side",
      .flag = "--side",
      .kind = RequestOptionKind::choice,
@@ -214,6 +214,20 @@ const std::array<RequestOptionSpec, 8> requests{{
      .kind = RequestOptionKind::flag,
      .operations = "perft",
      .help = "Print the node count under each root move",
+     .default_text = "false"},
+    {.name = "lang",
+     .flag = "--lang",
+     .kind = RequestOptionKind::choice,
+     .operations = "claim",
+     .help = "The language of the texts a person reads (reasons, refusals); codes, keys and articles stay the same "
+             "(the command line's default: LC_ALL, LC_MESSAGES or LANG)",
+     .default_text = "en",
+     .choices = language_codes()},
+    {.name = "figurines",
+     .flag = "--figurines",
+     .kind = RequestOptionKind::flag,
+     .operations = "claim",
+     .help = "Moves in the texts a person reads with figurines (♘f3), FIDE Laws Appendix C.13",
      .default_text = "false"},
     {.name = "notation",
      .flag = "",

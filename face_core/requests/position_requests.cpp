@@ -9,6 +9,7 @@
 
 #include "arbiter/arbiter.hpp"
 #include "errors.hpp"
+#include "json/message_json.hpp"
 #include "json/rules_json.hpp"
 #include "requests/claim_answer.hpp"
 #include "requests/dead_json.hpp"
@@ -147,6 +148,12 @@ Json dead_answer(const GameInput& in, const DeadRequest& request) {
 namespace {
 
 // The keys of an operation on a FEN alone: "fen", `more`, and its options from the table.
+// `more` and the keys `operation` reads from the table of options.
+std::set<std::string> with_option_keys(std::string_view operation, std::set<std::string> more) {
+    more.merge(request_option_keys(operation));
+    return more;
+}
+
 std::set<std::string> position_keys_of(std::string_view operation, std::set<std::string> more = {}) {
     more.merge(request_option_keys(operation));
     more.insert("fen");
@@ -185,7 +192,7 @@ const std::vector<PositionOperation>& registry() {
              return to_json(draw_status(*record), *record);
          }},
         {"claim", "the ruling on a threefold or fifty-move claim (arbiter claim)",
-         with_rule_keys(position_keys({"kind", "intended"})),
+         with_rule_keys(position_keys(with_option_keys("claim", {"kind", "intended"}))),
          [](const Fields& f) {
              std::string kind, intended;
              f.text("kind", kind);
@@ -247,9 +254,31 @@ const std::vector<std::string_view>& position_operations() {
     return names;
 }
 
+TextStyle text_style(const Json& request) {
+    const std::set<std::string> keys{"lang", "figurines"};
+    Json given = Json::object();
+    if (request.is_object())
+        for (const auto& k : keys)
+            if (request.contains(k)) given[k] = request[k];
+    const Fields f(given, keys);
+    std::string code(request_option("lang").default_text);
+    f.text("lang", code);
+    TextStyle style;
+    style.language = find_language(checked_choice(request_option("lang"), code));
+    f.flag("figurines", style.figurines);
+    return style;
+}
+
 Json position_answer(std::string_view what, const Json& request) {
-    for (const auto& op : registry())
-        if (op.name == what) return op.answer(Fields(request, op.keys));
+    for (const auto& op : registry()) {
+        if (op.name != what) continue;
+        const Fields fields(request, op.keys);
+        if (!op.keys.contains("lang")) return op.answer(fields);
+        const TextStyle style = text_style(request);  // before the position: one refusal, the first
+        Json answer = op.answer(fields);
+        localize(answer, style);
+        return answer;
+    }
     std::string names;
     const auto& ops = position_operations();
     for (std::size_t i = 0; i < ops.size(); ++i)

@@ -78,6 +78,10 @@ const std::vector<PositionOperation>& position_operation_table();
 /// Their names.
 const std::vector<std::string_view>& position_operations();
 
+/// The language and figurines a request asks for (its keys lang and figurines; English without
+/// figurines when absent). Errors: InputError bad_value (a language with no catalog), bad_field.
+TextStyle text_style(const Json& request);
+
 /// `what`: one of position_operations(): "status", "claim" or "dead"; "moves" (fen,
 /// verbose: the legal moves in SAN and UCI — with verbose, chess.js's piece, captured, promotion,
 /// flags and the FEN after each —, whether it is check, and each side's insufficient_material as
@@ -86,7 +90,8 @@ const std::vector<std::string_view>& position_operations();
 /// start position; an empty one is bad_fen. Another `what` is InputError not_found, in every face. Errors: InputError
 /// with the codes of errors.hpp's table, the same the CLI gives for the same input: bad_field (FieldError: a key
 /// unknown or of the wrong type), bad_value (out of range), bad_usage, bad_fen, bad_move, illegal_move, ambiguous_move,
-/// unknown_rule_set, bad_pgn, ….
+/// unknown_rule_set, bad_pgn, …. The texts of an operation that reads `lang` (claim) in that
+/// language (localize).
 Json position_answer(std::string_view what, const Json& request);
 
 }  // namespace arbiter::face

@@ -13,6 +13,7 @@
 #include "arbiter/game.hpp"
 #include "arbiter/helpmate.hpp"
 #include "arbiter/input.hpp"
+#include "arbiter/message.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/names.hpp"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arbiter/game.hpp"
+#include "arbiter/message.hpp"
 
 namespace arbiter {
 
@@ -37,7 +38,8 @@ struct Lookalike {
     CitedPosition position;
     bool castling_rights_differ = false;
     bool en_passant_differs = false;
-    std::string why;  ///< e.g. "castling rights differed (KQkq then, - now)"
+    std::string why;      ///< e.g. "castling rights differed (KQkq then, - now)"
+    Message why_message;  ///< the same as a message (why.*), for another language
 };
 
 struct ClaimVerdict {
@@ -47,7 +49,8 @@ struct ClaimVerdict {
     std::string intended_san;  ///< empty without an intended move
     bool correct = false;
     std::string article;
-    std::string reason;  ///< one sentence a player understands
+    std::string reason;      ///< one sentence a player understands, in English
+    Message reason_message;  ///< the same as a message (claim.*), for another language
 
     // Threefold evidence.
     std::vector<CitedPosition> occurrences;

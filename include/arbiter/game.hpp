@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/message.hpp"
 #include "arbiter/move.hpp"
 #include "arbiter/movegen.hpp"
 #include "arbiter/names.hpp"
@@ -49,6 +50,11 @@ constexpr const char* termination_words(TerminationKind k) noexcept {
         "checkmate",   "stalemate", "dead position", "75-move rule", "fivefold repetition", "threefold repetition",
         "50-move rule"};
     return words[static_cast<std::size_t>(k)];
+}
+
+/// The words for people as a message ("termination.dead_position"), for another language.
+inline Message termination_message(TerminationKind k) {
+    return Message(std::string("termination.") + termination_name(k));
 }
 
 /// How and where a game ended (or, for US Chess 14K, could be declared drawn).

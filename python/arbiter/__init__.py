@@ -21,6 +21,7 @@ from ._audit import (DEFAULT_CHUNK_BYTES, AuditOptions, Records, Run, audit, aud
 from ._frame import audit_frame
 from ._chess_types import Move, Outcome, Piece, Termination
 from ._game import BLACK, DEFAULT_RULES, WHITE, Game, LegalMoves, Ply, move_texts
+from ._lang import LANGUAGES, get_lang, set_lang
 from .types import Dead
 
 #: The library's version, as ``arbiter --version`` prints it (CMakeLists.txt's project()).
@@ -32,7 +33,7 @@ __all__ = [
     "Position", "Game", "Outcome", "Termination", "Move", "Piece", "LegalMoves", "Ply", "WHITE", "BLACK", "dead", "audit", "audit_bytes", "audit_lines", "audit_frame", "read_games",
     "pieces", "move_texts", "Run", "Records", "AuditOptions", "Error", "FenError", "MoveError", "NoMoveError",
     "ClaimError", "OptionError", "ReadError", "DEFAULT_CHUNK_BYTES", "DEFAULT_RULES", "MAX_PERFT_DEPTH",
-    "OPERATIONS", "request", "__version__",
+    "OPERATIONS", "request", "LANGUAGES", "get_lang", "set_lang", "__version__",
 ]
 
 #: The operations request() answers: the face core's registry (status, claim, dead, moves, play,

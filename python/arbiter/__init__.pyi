@@ -13,6 +13,7 @@ from ._frame import audit_frame as audit_frame
 from ._chess_types import Move as Move, Outcome as Outcome, Piece as Piece, Termination as Termination
 from ._game import (BLACK as BLACK, DEFAULT_RULES as DEFAULT_RULES, WHITE as WHITE, Game as Game,
                     LegalMoves as LegalMoves, Ply as Ply, move_texts as move_texts)
+from ._lang import LANGUAGES as LANGUAGES, get_lang as get_lang, set_lang as set_lang
 from .types import Dead
 
 __version__: str

@@ -12,6 +12,7 @@ from . import _arbiter
 from ._arbiter import Position
 from ._chess_types import Move, Outcome, Termination, move_of_uci
 from ._errors import Error, MoveError, check_type
+from ._lang import lang_of
 from .types import Claim, RuleOptions, Status
 
 if TYPE_CHECKING:
@@ -340,17 +341,22 @@ class Game(_arbiter.Game):
 
     # ---- the decision of status(), read with python-chess's names ----
 
-    def claim(self, kind: str, intended: Any = None) -> Claim:
+    def claim(self, kind: str, intended: Any = None, *, lang: Optional[str] = None,
+              figurines: bool = False) -> Claim:
         """The arbiter's ruling on a claim of `kind` (``"threefold"`` or ``"fifty"``) now, or with
         the `intended` move written (SAN, UCI or a ``chess.Move``): the dict of ``arbiter claim
-        --json``. ClaimError (``bad_value``, field ``kind``) for another kind."""
+        --json``. ClaimError (``bad_value``, field ``kind``) for another kind. Its texts (``reason``,
+        each ``why``) in `lang` (a code of ``arbiter.LANGUAGES``; default ``arbiter.get_lang()``),
+        moves in them with figurines when `figurines`; ``reason_message`` is the same in every
+        language."""
         check_type("kind", kind, (str,), "'threefold' or 'fifty'")
         if intended is not None and not isinstance(intended, str):
             if not callable(getattr(intended, "uci", None)):
                 raise TypeError(f"intended: expected a SAN/UCI string, a move with uci() or None, got "
                                 f"{_type_name(intended)}")
             intended = str(intended.uci())
-        return super().claim(_text("kind", kind), None if intended is None else _text("intended", intended))
+        return super().claim(_text("kind", kind), None if intended is None else _text("intended", intended),
+                             lang_of(lang), bool(figurines))
 
     def status(self) -> Status:
         """Everything draw-related about the current position: the dict of ``arbiter status

@@ -7,7 +7,7 @@ tests/face_core/option_table_test.cpp holds them equal)."""
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, TypedDict
+from typing import Any, Dict, List, Optional, TypedDict
 
 
 class RuleOptions(TypedDict, total=False):
@@ -68,6 +68,15 @@ class Status(TypedDict, total=False):
     plies_played: int
 
 
+class Message(TypedDict):
+    """A text as data (docs/json.md, "object message"): its stable ``id`` and its ``args`` (a
+    number, a string, ``{"move": …}``, ``{"article": …}``, ``{"list": [Message, …]}`` or another
+    Message), the same in
+    every language."""
+    id: str
+    args: Dict[str, Any]
+
+
 class Cited(TypedDict):
     """A position cited as evidence."""
     ply: int
@@ -82,6 +91,7 @@ class Cited(TypedDict):
 class Lookalike(Cited):
     """A position with the same pieces and side to move that is not the same position (9.2.2)."""
     why: str
+    why_message: Message
     castling_rights_differ: bool
     en_passant_differs: bool
 
@@ -115,6 +125,7 @@ class Claim(TypedDict):
     correct: bool
     article: str
     reason: str
+    reason_message: Message
     evidence: Evidence
     penalty: Optional[Penalty]
     rules: str

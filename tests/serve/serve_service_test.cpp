@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "arbiter/arbiter.hpp"
+#include "http/http_kit.hpp"
 #include "json/rules_json.hpp"
 #include "requests/game_input.hpp"
 #include "requests/operations.hpp"
@@ -117,6 +118,42 @@ TEST_F(ServiceTest, EveryRouteOfTheOperationTableIsAnswered) {
             << o.name << ": " << r.status << " " << r.body;
     }
     EXPECT_EQ(s.handle(request("DELETE", "/api/v1/sessions/" + id)).status, 200);
+}
+
+// The language of a claim's texts (docs/i18n.md): the body's lang, else ?lang=, else
+// Accept-Language (its weights; languages without a catalog passed over), else English; the
+// answer says which (Content-Language) and that it varies with the header; the message and the
+// codes are the same in every language.
+TEST_F(ServiceTest, AClaimIsAnsweredInTheLanguageAsked) {
+    Service& s = service();
+    const std::string body = R"({"moves":"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8","kind":"threefold")";
+    const auto claim = [&](const std::string& extra, const std::string& accept, const std::string& query = "") {
+        Request r = request("POST", "/api/v1/claim", body + extra + "}");
+        r.accept_language = accept;
+        if (!query.empty()) r.query.emplace("lang", query);
+        return s.handle(r);
+    };
+    const Response en = claim("", "");
+    ASSERT_EQ(en.status, 200) << en.body;
+    EXPECT_EQ(header(en, "Content-Language"), "en");
+    EXPECT_EQ(header(en, "Vary"), "Accept-Language");
+    const Response ar = claim("", "de-DE, ar;q=0.9, fa;q=0.8");
+    EXPECT_EQ(header(ar, "Content-Language"), "ar");
+    EXPECT_NE(json(ar).at("reason").get<std::string>().find("الأبيض"), std::string::npos) << ar.body;
+    EXPECT_EQ(json(ar).at("reason_message"), json(en).at("reason_message"));
+    EXPECT_EQ(json(ar).at("article"), json(en).at("article"));
+    const Response fa = claim("", "fa-IR;q=0.5, ar;q=0.9, en;q=0", "fa");  // ?lang= before the header
+    EXPECT_EQ(header(fa, "Content-Language"), "fa");
+    EXPECT_NE(json(fa).at("reason").get<std::string>().find("سفید"), std::string::npos) << fa.body;
+    EXPECT_EQ(header(claim(R"(,"lang":"en")", "ar"), "Content-Language"), "en");  // the body first
+    EXPECT_EQ(header(claim("", "de, *;q=0.1"), "Content-Language"), "en");
+    const Response bad = claim("", "", "de");
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_EQ(code(bad), "bad_value");
+    EXPECT_EQ(json(bad).at("error").value("field", ""), "lang") << bad.body;
+    EXPECT_EQ(face::accepted_language("fa;q=0.5,ar"), find_language("ar"));
+    EXPECT_EQ(face::accepted_language("de, fr"), nullptr);
+    EXPECT_EQ(face::accepted_language(""), nullptr);
 }
 
 TEST_F(ServiceTest, ATokenGuardsEverythingButHealth) {

@@ -241,3 +241,26 @@ test('chess.js\'s names on Game, the Laws where they differ (issue 46)', () => {
   assert.deepEqual(castle, ['k', 'q']);
   for (const x of [g, c, r, e]) x.delete();
 });
+
+test('a claim in the arbiter\'s language: lang and figurines, the message and codes unchanged (issue 62)', () => {
+  const moves = [...knights, ...knights];
+  assert.deepEqual(arbiter.languages.map((l) => l.code).slice(0, 3), ['en', 'fa', 'ar']);
+  assert.equal(arbiter.languages.find((l) => l.code === 'fa').rtl, true);
+  const g = new arbiter.Game({ moves });
+  const en = g.claim('threefold');
+  const fa = g.claim('threefold', null, { lang: 'fa' });
+  const ar = g.claim('threefold', undefined, { lang: 'ar', figurines: true });
+  assert.match(fa.reason, /سفید/);
+  assert.match(fa.reason, /۳ بار/);
+  assert.match(ar.reason, /♘g8/);
+  for (const other of [fa, ar]) {
+    assert.deepEqual(other.reason_message, en.reason_message);
+    assert.deepEqual({ ...other, reason: '' }, { ...en, reason: '' });
+  }
+  // The same ruling as the command line's, and through request().
+  assert.deepEqual(ar, cliJson('claim', 'threefold', '--moves', moves.join(' '), '--lang', 'ar', '--figurines', '--json'));
+  assert.deepEqual(arbiter.claim({ moves: moves.join(' '), kind: 'threefold', lang: 'fa' }), fa);
+  assert.throws(() => g.claim('threefold', null, { lang: 'de' }), (e) => e.code === 'bad_value' && e.field === 'lang');
+  assert.throws(() => g.claim('threefold', null, { language: 'fa' }), (e) => e.code === 'bad_field' && e.field === 'language');
+  g.delete();
+});

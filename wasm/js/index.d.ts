@@ -74,7 +74,7 @@ export interface RuleOptions {
   intended_mate_incorrect?: boolean;
 }
 
-export interface ClaimRequest extends PositionRequest, RuleOptions {
+export interface ClaimRequest extends PositionRequest, RuleOptions, TextOptions {
   kind: 'threefold' | 'fifty';
   /** The move written down before claiming (9.2.1 / 9.3.1), SAN or UCI. */
   intended?: string;
@@ -145,9 +145,29 @@ export interface CitedPosition {
   fen: string;
 }
 
+/** A language of the texts a person reads (`languages`). */
+export type LanguageCode = 'en' | 'fa' | 'ar';
+
+/** How texts are written: a language of `languages` ("en" by default), moves with figurines (♘f3). */
+export interface TextOptions {
+  lang?: LanguageCode;
+  figurines?: boolean;
+}
+
+/**
+ * A text as data (docs/json.md, "object message"), the same in every language: its stable id and its
+ * arguments (a number, verbatim text, a move as {move}, an article as {article}, a list as {list},
+ * or another message).
+ */
+export interface Message {
+  id: string;
+  args: { [name: string]: number | string | { move: string } | { article: string } | { list: Message[] } | Message };
+}
+
 /** A position that looks the same but is not (9.2.2). */
 export interface Lookalike extends CitedPosition {
   why: string;
+  why_message: Message;
   castling_rights_differ: boolean;
   en_passant_differs: boolean;
 }
@@ -160,6 +180,7 @@ interface VerdictBase {
   /** The article that decides it (9.2.1, 9.3.2, …). */
   article: string;
   reason: string;
+  reason_message: Message;
   /** An incorrect claim's penalty (9.5.3); null for a correct claim. */
   penalty: ClaimPenalty | null;
   rules: RuleSetId;
@@ -265,7 +286,7 @@ export interface Game {
   /** `arbiter status --json`. */
   status(): Status;
   /** `arbiter claim KIND [--intended MOVE] --json`. */
-  claim(kind: 'threefold' | 'fifty', intended?: MoveInput | null): ClaimVerdict;
+  claim(kind: 'threefold' | 'fifty', intended?: MoveInput | null, options?: TextOptions): ClaimVerdict;
   /** The moves played. */
   history(notation?: 'san' | 'uci' | { verbose?: false }): string[];
   /** chess.js's history({verbose: true}): each move played as move() returns it. */
@@ -378,6 +399,8 @@ export interface Arbiter {
   readonly Position: new (fen?: string) => Position;
   readonly Game: new (options?: GameOptions) => Game;
   readonly version: string;
+  /** The languages of the texts a person reads, English first. */
+  readonly languages: readonly { code: LanguageCode; name: string; rtl: boolean }[];
   /** The rule-set ids ("fide-2023", "fide-2018", …), the default first. */
   readonly ruleSets: readonly RuleSetId[];
   /** The rule set used when none is given ("fide-2023"). */

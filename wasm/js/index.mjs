@@ -366,10 +366,16 @@ export async function load(options = {}) {
     }
     /** `arbiter status --json` on the current position. */
     status() { return parse(this.#live().status()); }
-    /** `arbiter claim --json`: kind "threefold" or "fifty", the written move (SAN/UCI) or none. */
-    claim(kind, intended) {
+    /**
+     * `arbiter claim --json`: kind "threefold" or "fifty", the written move (SAN/UCI) or none;
+     * options {lang, figurines}: its texts (reason, each why) in a language of `languages`
+     * ("en" by default), moves in them with figurines. reason_message is the same in every language.
+     */
+    claim(kind, intended, options = {}) {
       expectType(typeof kind === 'string', 'kind', "'threefold' or 'fifty'", kind);
-      return parse(this.#live().claim(kind, intended == null ? '' : moveText(intended, 'intended')));
+      const style = checkedOptions(options, 'claim', ['lang', 'figurines']);
+      return parse(this.#live().claim(kind, intended == null ? '' : moveText(intended, 'intended'),
+        JSON.stringify(style)));
     }
     /** The moves played: SAN, "uci", or chess.js's `{verbose: true}` (the verbose moves, as move() returns them). */
     history(notation = 'san') {
@@ -573,6 +579,8 @@ export async function load(options = {}) {
   const ruleSets = JSON.parse(m.ruleSets());
   return {
     version: m.version(),
+    /** The languages of the texts a person reads: [{code, name, rtl}], English first. */
+    languages: Object.freeze(JSON.parse(m.languages()).map((l) => Object.freeze(l))),
     /** The rule-set ids, the default first ("fide-2023", …), from the library's own table. */
     ruleSets: Object.freeze(ruleSets.rule_sets),
     /** The rule set used when none is given. */
