@@ -244,6 +244,12 @@ run("session state", ["session", "new", "--json", "--journal", J, "--section", "
 run("session list", ["session", "list", "--json", "--journal", J])
 run("session export", ["session", "export", "--json", "--journal", J, "1"])
 run("session history", ["session", "show", "--history", "--json", "--journal", J, "8"])
+# 10: a claim after a touch with intent: not admissible, the right lost (9.4; its reason's
+# message names the article).
+run("session state", ["session", "new", "--json", "--journal", J])
+run("session state", ["session", "event", "--journal", J, "10", json.dumps({"type": "touch", "square": "g1", "at_ms": 0})])
+run("session state", ["session", "event", "--journal", J, "10",
+                      json.dumps({"type": "claim", "kind": "threefold", "at_ms": 10})])
 # Users: an arbiter with sections and boards, a viewer revoked.
 for args in (["--name", "deputy", "--role", "arbiter", "--sections", "Open A", "--boards", "1-10,12"],
              ["--name", "screen", "--role", "viewer"]):
